@@ -1,0 +1,2 @@
+//! Placeholder bench until the owning module lands.
+fn main() {}

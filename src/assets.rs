@@ -1,0 +1,1 @@
+//! Loading ship sprites: the embedded defaults and user PNGs, with decoder limits.

@@ -1,0 +1,1 @@
+//! Finding candidate pairs among many posed sprites before the exact test.

@@ -1,0 +1,77 @@
+//! Command-line parsing and dispatch. Every usage error is one line on
+//! stderr and exit status 2; `--help` and `--version` exit 0.
+
+pub mod bench;
+pub mod demo;
+pub mod headless;
+pub mod overlap;
+pub mod run_args;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Pixel-perfect collision against a dense, fading particle field.
+#[derive(Parser, Debug)]
+#[command(
+    name = "hitfield",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// With no subcommand: the demo window.
+    #[command(flatten)]
+    pub demo: demo::DemoArgs,
+    /// What to run.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the simulation with no display and print a JSON report.
+    Headless(headless::HeadlessArgs),
+    /// Test two PNG sprites for pixel-perfect overlap and print JSON.
+    Overlap(overlap::OverlapArgs),
+    /// Sweep particle counts, intervals and threads; write CSV, a chart and an accuracy table.
+    Bench(bench::BenchArgs),
+}
+
+/// Exit status for bad input (usage errors, unreadable files, bad values).
+pub const EXIT_USAGE: u8 = 2;
+
+/// Prints a one-line error for `what` and returns exit status 2.
+pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("hitfield: error: {message}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// Parses the command line and runs what it names.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) {
+                let _ = err.print();
+                return ExitCode::SUCCESS;
+            }
+            // clap's message spans several lines; keep the first, which names the flag.
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            return usage_error(first);
+        }
+    };
+    match cli.command {
+        None => demo::run(cli.demo),
+        Some(Command::Headless(args)) => headless::run(args),
+        Some(Command::Overlap(args)) => overlap::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
+    }
+}

@@ -1,0 +1,308 @@
+//! Per-stage frame timings: a fixed-size ring buffer of recent frames,
+//! percentiles, and CSV/JSON output. Recording allocates nothing.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// One stage of a frame, in the order the work happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Recomputing the coarse noise velocity grid.
+    Flow,
+    /// Moving particles.
+    Particles,
+    /// Drawing particle segments into the canvas.
+    Trails,
+    /// Lowering every pixel's alpha.
+    Fade,
+    /// Moving ships.
+    Ships,
+    /// Ships sampling the canvas under them.
+    Sample,
+    /// Ship-against-ship collision (broad and narrow phase).
+    Collide,
+    /// Uploading the canvas to the GPU (demo only).
+    Upload,
+    /// Drawing the frame (demo only).
+    Draw,
+}
+
+impl Stage {
+    /// Every stage, in frame order.
+    pub const ALL: [Stage; 9] = [
+        Stage::Flow,
+        Stage::Particles,
+        Stage::Trails,
+        Stage::Fade,
+        Stage::Ships,
+        Stage::Sample,
+        Stage::Collide,
+        Stage::Upload,
+        Stage::Draw,
+    ];
+    /// Number of stages.
+    pub const COUNT: usize = Self::ALL.len();
+
+    /// Lower-case name used in CSV headers and JSON keys.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Flow => "flow",
+            Stage::Particles => "particles",
+            Stage::Trails => "trails",
+            Stage::Fade => "fade",
+            Stage::Ships => "ships",
+            Stage::Sample => "sample",
+            Stage::Collide => "collide",
+            Stage::Upload => "upload",
+            Stage::Draw => "draw",
+        }
+    }
+
+    /// Position of this stage in [`Stage::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Milliseconds spent in each stage during one frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StageTimes {
+    ms: [f64; Stage::COUNT],
+}
+
+impl StageTimes {
+    /// Milliseconds recorded for `stage`.
+    pub fn get(&self, stage: Stage) -> f64 {
+        self.ms[stage.index()]
+    }
+
+    /// Adds `ms` to `stage`.
+    pub fn add(&mut self, stage: Stage, ms: f64) {
+        self.ms[stage.index()] += ms;
+    }
+
+    /// Runs `f`, adds its wall time to `stage`, and returns its result.
+    pub fn time<R>(&mut self, stage: Stage, f: impl FnOnce() -> R) -> R {
+        let start = Instant::now();
+        let out = f();
+        self.add(stage, start.elapsed().as_secs_f64() * 1e3);
+        out
+    }
+
+    /// Adds every stage of `other` to this one.
+    pub fn accumulate(&mut self, other: &StageTimes) {
+        for (a, b) in self.ms.iter_mut().zip(other.ms) {
+            *a += b;
+        }
+    }
+
+    /// Sum over all stages.
+    pub fn total(&self) -> f64 {
+        self.ms.iter().sum()
+    }
+
+    /// Sets every stage back to zero.
+    pub fn clear(&mut self) {
+        self.ms = [0.0; Stage::COUNT];
+    }
+}
+
+/// p50, p95, p99 and max of one series, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// Median.
+    pub p50_ms: f64,
+    /// 95th percentile.
+    pub p95_ms: f64,
+    /// 99th percentile.
+    pub p99_ms: f64,
+    /// Largest value.
+    pub max_ms: f64,
+}
+
+impl Summary {
+    /// Summarises `values` (nearest-rank percentiles). Empty input gives zeros.
+    /// `scratch` is reused to avoid allocating.
+    pub fn of(values: impl IntoIterator<Item = f64>, scratch: &mut Vec<f64>) -> Summary {
+        scratch.clear();
+        scratch.extend(values);
+        if scratch.is_empty() {
+            return Summary::default();
+        }
+        scratch.sort_by(f64::total_cmp);
+        let rank = |p: f64| {
+            let n = scratch.len();
+            let i = ((p * n as f64).ceil() as usize).clamp(1, n) - 1;
+            scratch[i]
+        };
+        Summary {
+            p50_ms: rank(0.50),
+            p95_ms: rank(0.95),
+            p99_ms: rank(0.99),
+            max_ms: scratch[scratch.len() - 1],
+        }
+    }
+}
+
+/// A ring buffer of the last `capacity` frames' stage times.
+#[derive(Clone, Debug)]
+pub struct Profiler {
+    frames: Vec<StageTimes>,
+    next: usize,
+    len: usize,
+    scratch: Vec<f64>,
+}
+
+impl Profiler {
+    /// A profiler that keeps the last `capacity` frames (at least 1).
+    pub fn new(capacity: usize) -> Self {
+        let capacity = capacity.max(1);
+        Self {
+            frames: vec![StageTimes::default(); capacity],
+            next: 0,
+            len: 0,
+            scratch: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// How many frames it can hold.
+    pub fn capacity(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// How many frames it holds now.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True before the first frame is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Records one frame, dropping the oldest when full.
+    pub fn record(&mut self, frame: StageTimes) {
+        self.frames[self.next] = frame;
+        self.next = (self.next + 1) % self.frames.len();
+        self.len = (self.len + 1).min(self.frames.len());
+    }
+
+    /// Forgets every frame.
+    pub fn clear(&mut self) {
+        self.next = 0;
+        self.len = 0;
+    }
+
+    /// The recorded frames, oldest first.
+    pub fn frames(&self) -> impl Iterator<Item = &StageTimes> + '_ {
+        let cap = self.frames.len();
+        let start = (self.next + cap - self.len) % cap;
+        (0..self.len).map(move |k| &self.frames[(start + k) % cap])
+    }
+
+    /// Percentiles of one stage over the recorded frames.
+    pub fn stage_summary(&mut self, stage: Stage) -> Summary {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let s = Summary::of(self.frames().map(|f| f.get(stage)), &mut scratch);
+        self.scratch = scratch;
+        s
+    }
+
+    /// Percentiles of the whole frame (sum of stages).
+    pub fn total_summary(&mut self) -> Summary {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let s = Summary::of(self.frames().map(StageTimes::total), &mut scratch);
+        self.scratch = scratch;
+        s
+    }
+
+    /// One CSV row per recorded frame, one column per stage plus `total`,
+    /// with a header row. Values are milliseconds.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("frame");
+        for stage in Stage::ALL {
+            out.push(',');
+            out.push_str(stage.name());
+        }
+        out.push_str(",total\n");
+        for (i, frame) in self.frames().enumerate() {
+            let _ = write!(out, "{i}");
+            for stage in Stage::ALL {
+                let _ = write!(out, ",{:.4}", frame.get(stage));
+            }
+            let _ = writeln!(out, ",{:.4}", frame.total());
+        }
+        out
+    }
+
+    /// A JSON object with one `{p50_ms, p95_ms, p99_ms, max_ms}` entry per
+    /// stage and one called `total`.
+    pub fn to_json(&mut self) -> serde_json::Value {
+        let mut map = serde_json::Map::new();
+        for stage in Stage::ALL {
+            let s = self.stage_summary(stage);
+            map.insert(stage.name().into(), serde_json::json!(s));
+        }
+        let total = self.total_summary();
+        map.insert("total".into(), serde_json::json!(total));
+        serde_json::Value::Object(map)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(flow: f64, fade: f64) -> StageTimes {
+        let mut t = StageTimes::default();
+        t.add(Stage::Flow, flow);
+        t.add(Stage::Fade, fade);
+        t
+    }
+
+    #[test]
+    fn ring_buffer_keeps_the_newest_frames_in_order() {
+        let mut p = Profiler::new(3);
+        for i in 0..5 {
+            p.record(frame(i as f64, 0.0));
+        }
+        let flows: Vec<f64> = p.frames().map(|f| f.get(Stage::Flow)).collect();
+        assert_eq!(flows, vec![2.0, 3.0, 4.0]);
+        assert_eq!(p.len(), 3);
+    }
+
+    #[test]
+    fn percentiles_use_nearest_rank() {
+        let mut scratch = Vec::new();
+        let s = Summary::of((1..=100).map(f64::from), &mut scratch);
+        assert_eq!(
+            (s.p50_ms, s.p95_ms, s.p99_ms, s.max_ms),
+            (50.0, 95.0, 99.0, 100.0)
+        );
+        assert_eq!(Summary::of([], &mut scratch), Summary::default());
+    }
+
+    #[test]
+    fn csv_has_a_header_and_a_row_per_frame() {
+        let mut p = Profiler::new(10);
+        p.record(frame(1.0, 0.5));
+        p.record(frame(2.0, 0.25));
+        let csv = p.to_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("frame,flow,particles,trails,fade"));
+        assert!(lines[0].ends_with(",total"));
+        assert!(lines[2].starts_with("1,2.0000,"));
+        assert!(lines[2].ends_with(",2.2500"));
+    }
+
+    #[test]
+    fn json_has_every_stage_and_total() {
+        let mut p = Profiler::new(4);
+        p.record(frame(3.0, 1.0));
+        let v = p.to_json();
+        assert_eq!(v["flow"]["p50_ms"], 3.0);
+        assert_eq!(v["total"]["max_ms"], 4.0);
+        assert!(v["draw"].is_object());
+    }
+}

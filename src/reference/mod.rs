@@ -1,0 +1,2 @@
+//! Plain, obviously-correct versions of every fast path: the oracle for the
+//! property tests and the baseline for the benches.
