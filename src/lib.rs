@@ -30,7 +30,7 @@
 //!
 //! ## Exact by default
 //!
-//! Every fast path is checked against the plain versions in [`reference`].
+//! Every fast path is checked against the plain versions in [`crate::reference`].
 //! Speed-for-accuracy knobs (sample interval, collision stride, accuracy
 //! scale) are opt-in and documented where they live.
 #![warn(missing_docs)]
