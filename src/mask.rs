@@ -1,4 +1,8 @@
 //! 1-bit collision masks packed in `u64` words, built from RGBA and an alpha threshold.
+//!
+//! Rows are stored one after another, each padded to whole words. Texel
+//! `(x, y)` is bit `x % 64` (least significant first) of word
+//! `y * words_per_row + x / 64`. Padding bits are always zero.
 
 use crate::rgba::RgbaImage;
 
@@ -7,13 +11,52 @@ use crate::rgba::RgbaImage;
 pub struct Mask {
     width: u32,
     height: u32,
+    words_per_row: usize,
+    bits: Vec<u64>,
+    /// Half-open `[x0, y0, x1, y1]` of the solid texels, `None` when there are none.
+    solid_bounds: Option<[u32; 4]>,
+    solid_count: u64,
 }
 
 impl Mask {
-    /// Solid where alpha ≥ `alpha_min`.
+    /// Solid where alpha ≥ `alpha_min`. (So `alpha_min = 0` makes every texel solid.)
     pub fn from_rgba(image: &RgbaImage, alpha_min: u8) -> Mask {
-        let _ = (image, alpha_min);
-        todo!("collision helper")
+        let (w, h) = (image.width(), image.height());
+        let bytes = image.as_bytes();
+        Mask::from_fn(w, h, |x, y| {
+            bytes[(y as usize * w as usize + x as usize) * 4 + 3] >= alpha_min
+        })
+    }
+
+    /// A `width`×`height` mask whose texel `(x, y)` is solid when `solid(x, y)`.
+    pub fn from_fn(width: u32, height: u32, mut solid: impl FnMut(u32, u32) -> bool) -> Mask {
+        let words_per_row = (width as usize).div_ceil(64);
+        let mut bits = vec![0u64; words_per_row * height as usize];
+        let mut bounds: Option<[u32; 4]> = None;
+        let mut count = 0u64;
+        for y in 0..height {
+            let row = &mut bits[y as usize * words_per_row..(y as usize + 1) * words_per_row];
+            for x in 0..width {
+                if solid(x, y) {
+                    row[x as usize / 64] |= 1 << (x % 64);
+                    count += 1;
+                    bounds = Some(match bounds {
+                        None => [x, y, x + 1, y + 1],
+                        Some([x0, y0, x1, y1]) => {
+                            [x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)]
+                        }
+                    });
+                }
+            }
+        }
+        Mask {
+            width,
+            height,
+            words_per_row,
+            bits,
+            solid_bounds: bounds,
+            solid_count: count,
+        }
     }
 
     /// Width in texels.
@@ -24,5 +67,79 @@ impl Mask {
     /// Height in texels.
     pub fn height(&self) -> u32 {
         self.height
+    }
+
+    /// True when texel `(x, y)` is solid; `false` outside the mask.
+    #[inline]
+    pub fn get(&self, x: u32, y: u32) -> bool {
+        if x >= self.width || y >= self.height {
+            return false;
+        }
+        let word = self.bits[y as usize * self.words_per_row + x as usize / 64];
+        word >> (x % 64) & 1 == 1
+    }
+
+    /// Words per row (`ceil(width / 64)`).
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
+    }
+
+    /// The packed words of row `y` (panics if `y ≥ height`).
+    #[inline]
+    pub fn row(&self, y: u32) -> &[u64] {
+        let start = y as usize * self.words_per_row;
+        &self.bits[start..start + self.words_per_row]
+    }
+
+    /// All packed words, row after row.
+    pub fn words(&self) -> &[u64] {
+        &self.bits
+    }
+
+    /// Bounding box of the solid texels as half-open `[x0, y0, x1, y1]`,
+    /// `None` when no texel is solid.
+    pub fn solid_bounds(&self) -> Option<[u32; 4]> {
+        self.solid_bounds
+    }
+
+    /// Number of solid texels.
+    pub fn solid_count(&self) -> u64 {
+        self.solid_count
+    }
+
+    /// True when no texel is solid.
+    pub fn is_empty(&self) -> bool {
+        self.solid_count == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packs_bits_and_tracks_bounds() {
+        let mask = Mask::from_fn(70, 3, |x, y| (x == 65 && y == 1) || (x == 2 && y == 2));
+        assert_eq!(mask.words_per_row(), 2);
+        assert!(mask.get(65, 1) && mask.get(2, 2));
+        assert!(!mask.get(64, 1) && !mask.get(70, 1) && !mask.get(0, 3));
+        assert_eq!(mask.row(1), &[0, 1 << 1]);
+        assert_eq!(mask.solid_bounds(), Some([2, 1, 66, 3]));
+        assert_eq!(mask.solid_count(), 2);
+    }
+
+    #[test]
+    fn alpha_threshold_is_inclusive() {
+        let mut image = RgbaImage::new(3, 1);
+        image.set(0, 0, [0, 0, 0, 99]);
+        image.set(1, 0, [0, 0, 0, 100]);
+        image.set(2, 0, [0, 0, 0, 255]);
+        let mask = Mask::from_rgba(&image, 100);
+        assert_eq!(
+            (mask.get(0, 0), mask.get(1, 0), mask.get(2, 0)),
+            (false, true, true)
+        );
+        assert!(Mask::from_rgba(&RgbaImage::new(0, 0), 1).is_empty());
+        assert_eq!(Mask::from_rgba(&image, 0).solid_count(), 3);
     }
 }

@@ -1,5 +1,16 @@
 //! Where a sprite is: position of its top-left corner, rotation about its
 //! centre, and uniform scale. See the crate docs for the coverage rule.
+//!
+//! Coverage is decided with [`PixelMap`]: the inverse pose in 32.32 fixed
+//! point, anchored at the first pixel of the pose's bounds. Fixed point makes
+//! stepping along a row (`+ step`) give exactly what evaluating each pixel
+//! afresh gives, so every fast path agrees bit for bit with the plain
+//! per-pixel reference.
+
+/// Number of fractional bits in [`PixelMap`] coordinates.
+pub const FRAC_BITS: u32 = 32;
+/// One texel in [`PixelMap`] fixed point.
+pub const ONE: i64 = 1 << FRAC_BITS;
 
 /// A sprite's placement in world pixels. See the crate docs for the mapping.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,7 +25,60 @@ pub struct Pose {
     pub scale: f32,
 }
 
+/// A half-open rectangle of world pixels: `x0 ≤ X < x1`, `y0 ≤ Y < y1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PixelRect {
+    /// First column.
+    pub x0: i64,
+    /// First row.
+    pub y0: i64,
+    /// One past the last column.
+    pub x1: i64,
+    /// One past the last row.
+    pub y1: i64,
+}
+
+impl PixelRect {
+    /// True when it holds no pixel.
+    pub fn is_empty(&self) -> bool {
+        self.x0 >= self.x1 || self.y0 >= self.y1
+    }
+
+    /// Width in pixels (0 when empty).
+    pub fn width(&self) -> i64 {
+        (self.x1 - self.x0).max(0)
+    }
+
+    /// Height in pixels (0 when empty).
+    pub fn height(&self) -> i64 {
+        (self.y1 - self.y0).max(0)
+    }
+
+    /// The pixels in both rectangles, or `None` when they share none.
+    pub fn intersect(&self, other: &PixelRect) -> Option<PixelRect> {
+        let r = PixelRect {
+            x0: self.x0.max(other.x0),
+            y0: self.y0.max(other.y0),
+            x1: self.x1.min(other.x1),
+            y1: self.y1.min(other.y1),
+        };
+        (!r.is_empty()).then_some(r)
+    }
+
+    /// As `[x, y, w, h]`.
+    pub fn to_xywh(&self) -> [i64; 4] {
+        [self.x0, self.y0, self.width(), self.height()]
+    }
+}
+
 impl Pose {
+    /// Largest accepted `|x|` and `|y|` (2^30 pixels).
+    pub const MAX_COORD: f32 = (1u32 << 30) as f32;
+    /// Smallest accepted scale. Smaller scales cover no pixel in practice.
+    pub const MIN_SCALE: f32 = 1.0 / 65536.0;
+    /// Largest accepted scale.
+    pub const MAX_SCALE: f32 = 64.0;
+
     /// An unrotated, unscaled pose with the top-left corner at `(x, y)`.
     pub fn at(x: f32, y: f32) -> Self {
         Self {
@@ -22,6 +86,331 @@ impl Pose {
             y,
             rotation: 0.0,
             scale: 1.0,
+        }
+    }
+
+    /// This pose turned to `rotation` radians.
+    pub fn rotated(self, rotation: f32) -> Self {
+        Self { rotation, ..self }
+    }
+
+    /// This pose scaled by `scale`.
+    pub fn scaled(self, scale: f32) -> Self {
+        Self { scale, ..self }
+    }
+
+    /// True when the pose can cover pixels: every field finite, `|x|, |y| ≤`
+    /// [`Pose::MAX_COORD`] and scale within [[`Pose::MIN_SCALE`], [`Pose::MAX_SCALE`]].
+    ///
+    /// An invalid pose (NaN, infinite, zero, negative or out-of-range scale,
+    /// far-off coordinates) **covers no pixel**: it collides with nothing and
+    /// samples nothing.
+    pub fn is_valid(&self) -> bool {
+        self.x.is_finite()
+            && self.y.is_finite()
+            && self.rotation.is_finite()
+            && self.x.abs() <= Self::MAX_COORD
+            && self.y.abs() <= Self::MAX_COORD
+            && (Self::MIN_SCALE..=Self::MAX_SCALE).contains(&self.scale)
+    }
+
+    /// True when the pose is a pure integer translation (θ = 0, s = 1,
+    /// integer x and y): texel (i, j) covers world pixel (x + i, y + j).
+    pub fn is_integer_translation(&self) -> bool {
+        self.rotation == 0.0
+            && self.scale == 1.0
+            && self.x.fract() == 0.0
+            && self.y.fract() == 0.0
+            && self.is_valid()
+    }
+
+    /// The world pixels that may belong to a `w`×`h` sprite in this pose (a
+    /// superset of the covered pixels; exact for integer translations).
+    /// `None` for an invalid pose or an empty sprite.
+    pub fn world_bounds(&self, w: u32, h: u32) -> Option<PixelRect> {
+        if !self.is_valid() || w == 0 || h == 0 {
+            return None;
+        }
+        let (wf, hf) = (f64::from(w), f64::from(h));
+        let (cx, cy) = (f64::from(self.x) + wf / 2.0, f64::from(self.y) + hf / 2.0);
+        let (sin, cos) = f64::from(self.rotation).sin_cos();
+        let s = f64::from(self.scale);
+        // Half extents of the rotated, scaled box.
+        let hx = s * (cos.abs() * wf + sin.abs() * hf) / 2.0;
+        let hy = s * (sin.abs() * wf + cos.abs() * hf) / 2.0;
+        // A pixel belongs only if its centre X + 0.5 lies within [cx - hx, cx + hx).
+        // The margin covers rounding in the fixed-point inverse map.
+        let margin = if self.is_integer_translation() {
+            0.0
+        } else {
+            1e-6
+        };
+        let rect = PixelRect {
+            x0: (cx - hx - 0.5 - margin).ceil() as i64,
+            y0: (cy - hy - 0.5 - margin).ceil() as i64,
+            x1: (cx + hx - 0.5 + margin).floor() as i64 + 1,
+            y1: (cy + hy - 0.5 + margin).floor() as i64 + 1,
+        };
+        (!rect.is_empty()).then_some(rect)
+    }
+
+    /// The inverse map from world pixels to texels of a `w`×`h` sprite, or
+    /// `None` for an invalid pose or an empty sprite.
+    pub fn pixel_map(&self, w: u32, h: u32) -> Option<PixelMap> {
+        let bounds = self.world_bounds(w, h)?;
+        let (wf, hf) = (f64::from(w), f64::from(h));
+        let (sin, cos) = f64::from(self.rotation).sin_cos();
+        let inv_s = 1.0 / f64::from(self.scale);
+        let (cx, cy) = (f64::from(self.x) + wf / 2.0, f64::from(self.y) + hf / 2.0);
+        // local = c_local + R(-θ)·(world - c_world)/s
+        let (a, b, c, d) = (cos * inv_s, sin * inv_s, -sin * inv_s, cos * inv_s);
+        let px = bounds.x0 as f64 + 0.5 - cx;
+        let py = bounds.y0 as f64 + 0.5 - cy;
+        let u0 = wf / 2.0 + a * px + b * py;
+        let v0 = hf / 2.0 + c * px + d * py;
+        let fix = |v: f64| (v * ONE as f64).round() as i64;
+        Some(PixelMap {
+            origin: (bounds.x0, bounds.y0),
+            bounds,
+            u0: fix(u0),
+            v0: fix(v0),
+            du_dx: fix(a),
+            du_dy: fix(b),
+            dv_dx: fix(c),
+            dv_dy: fix(d),
+            width: w,
+            height: h,
+        })
+    }
+}
+
+/// The inverse of a [`Pose`] for a `width`×`height` sprite, in 32.32 fixed
+/// point: texel coordinates `(u, v)` of the centre of world pixel `(X, Y)` are
+///
+/// ```text
+/// u = u0 + du_dx·(X − x0) + du_dy·(Y − y0)
+/// v = v0 + dv_dx·(X − x0) + dv_dy·(Y − y0)
+/// ```
+///
+/// and the pixel belongs to texel `(u >> 32, v >> 32)` when `0 ≤ u < width·2^32`
+/// and `0 ≤ v < height·2^32`. This is *the* definition of coverage in
+/// hitfield; the float mapping in the crate docs is what it approximates (to
+/// 2^-32 of a texel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PixelMap {
+    /// World pixel the fixed-point origin sits at (the top-left of `bounds`).
+    pub origin: (i64, i64),
+    /// Every covered pixel lies inside these bounds.
+    pub bounds: PixelRect,
+    /// u at the origin pixel's centre.
+    pub u0: i64,
+    /// v at the origin pixel's centre.
+    pub v0: i64,
+    /// Change of u per pixel step in x.
+    pub du_dx: i64,
+    /// Change of u per pixel step in y.
+    pub du_dy: i64,
+    /// Change of v per pixel step in x.
+    pub dv_dx: i64,
+    /// Change of v per pixel step in y.
+    pub dv_dy: i64,
+    /// Sprite width in texels.
+    pub width: u32,
+    /// Sprite height in texels.
+    pub height: u32,
+}
+
+impl PixelMap {
+    /// Fixed-point `(u, v)` of world pixel `(x, y)`'s centre. Exact integer
+    /// arithmetic; pixels far outside `bounds` may give values that do not
+    /// fit and are reported as `None`.
+    pub fn uv(&self, x: i64, y: i64) -> Option<(i64, i64)> {
+        let dx = i128::from(x) - i128::from(self.origin.0);
+        let dy = i128::from(y) - i128::from(self.origin.1);
+        let u = i128::from(self.u0) + i128::from(self.du_dx) * dx + i128::from(self.du_dy) * dy;
+        let v = i128::from(self.v0) + i128::from(self.dv_dx) * dx + i128::from(self.dv_dy) * dy;
+        Some((i64::try_from(u).ok()?, i64::try_from(v).ok()?))
+    }
+
+    /// The texel world pixel `(x, y)` belongs to, or `None` when it lies
+    /// outside the sprite.
+    pub fn texel(&self, x: i64, y: i64) -> Option<(u32, u32)> {
+        let (u, v) = self.uv(x, y)?;
+        self.texel_of(u, v)
+    }
+
+    /// The texel at fixed-point `(u, v)`, or `None` outside the sprite.
+    #[inline]
+    pub fn texel_of(&self, u: i64, v: i64) -> Option<(u32, u32)> {
+        if u < 0 || v < 0 {
+            return None;
+        }
+        let (i, j) = ((u >> FRAC_BITS) as u64, (v >> FRAC_BITS) as u64);
+        (i < u64::from(self.width) && j < u64::from(self.height)).then_some((i as u32, j as u32))
+    }
+
+    /// The columns of row `y` inside `clip` whose pixel centres fall inside
+    /// the sprite rectangle, as a half-open range, or `None` when there are
+    /// none. Exact: every pixel in the range maps inside, every other maps
+    /// outside (checked with the same integer arithmetic as [`PixelMap::uv`]).
+    pub fn row_span(&self, y: i64, clip: &PixelRect) -> Option<(i64, i64)> {
+        let x0 = clip.x0.max(self.bounds.x0);
+        let x1 = clip.x1.min(self.bounds.x1);
+        if x0 >= x1 || y < self.bounds.y0 || y >= self.bounds.y1 {
+            return None;
+        }
+        let (u_start, v_start) = self.uv(x0, y)?;
+        let (du, dv) = (self.du_dx, self.dv_dx);
+        let (wmax, hmax) = (
+            i64::from(self.width) << FRAC_BITS,
+            i64::from(self.height) << FRAC_BITS,
+        );
+        // Solve lo ≤ start + k·d < hi for integer k ≥ 0, per axis.
+        let mut lo = 0i64;
+        let mut hi = x1 - x0;
+        for (start, d, max) in [(u_start, du, wmax), (v_start, dv, hmax)] {
+            let (klo, khi) = span_of(start, d, max);
+            lo = lo.max(klo);
+            hi = hi.min(khi);
+            if lo >= hi {
+                return None;
+            }
+        }
+        Some((x0 + lo, x0 + hi))
+    }
+}
+
+/// Integer k range `[klo, khi)` with `0 ≤ start + k·d < max`.
+fn span_of(start: i64, d: i64, max: i64) -> (i64, i64) {
+    let (start, d, max) = (i128::from(start), i128::from(d), i128::from(max));
+    let clamp = |k: i128| k.clamp(i128::from(i64::MIN / 4), i128::from(i64::MAX / 4)) as i64;
+    if d == 0 {
+        return if (0..max).contains(&start) {
+            (i64::MIN / 4, i64::MAX / 4)
+        } else {
+            (0, 0)
+        };
+    }
+    if d > 0 {
+        // start + k·d ≥ 0  ⇔ k ≥ ceil(-start / d);  start + k·d < max ⇔ k < ceil((max - start) / d)
+        (clamp(div_ceil(-start, d)), clamp(div_ceil(max - start, d)))
+    } else {
+        // d < 0: start + k·d < max ⇔ k > (start - max)/(-d) ⇔ k ≥ floor((start - max)/(-d)) + 1
+        //        start + k·d ≥ 0   ⇔ k ≤ start/(-d)        ⇔ k < floor(start/(-d)) + 1
+        let nd = -d;
+        (
+            clamp(div_floor(start - max, nd) + 1),
+            clamp(div_floor(start, nd) + 1),
+        )
+    }
+}
+
+fn div_floor(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn div_ceil(a: i128, b: i128) -> i128 {
+    -div_floor(-a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_translation_covers_texels_one_to_one() {
+        let pose = Pose::at(10.0, -3.0);
+        let map = pose.pixel_map(5, 4).expect("valid pose");
+        assert_eq!(
+            map.bounds,
+            PixelRect {
+                x0: 10,
+                y0: -3,
+                x1: 15,
+                y1: 1
+            }
+        );
+        for j in 0..4 {
+            for i in 0..5 {
+                assert_eq!(map.texel(10 + i, -3 + j), Some((i as u32, j as u32)));
+            }
+        }
+        assert_eq!(map.texel(9, -3), None);
+        assert_eq!(map.texel(15, -3), None);
+        assert_eq!(map.texel(10, 1), None);
+    }
+
+    #[test]
+    fn quarter_turn_is_clockwise_on_screen() {
+        // A 4×2 sprite turned 90° about its centre (2, 1) spans x ∈ [1, 3], y ∈ [-1, 3].
+        // Clockwise on screen: local +x points to world +y, local +y to world −x.
+        let pose = Pose::at(0.0, 0.0).rotated(std::f32::consts::FRAC_PI_2);
+        let map = pose.pixel_map(4, 2).expect("valid");
+        assert_eq!(map.texel(2, -1), Some((0, 0)));
+        assert_eq!(map.texel(1, -1), Some((0, 1)));
+        assert_eq!(map.texel(2, 2), Some((3, 0)));
+        assert_eq!(map.texel(1, 2), Some((3, 1)));
+        assert_eq!(map.texel(0, 0), None);
+        assert_eq!(map.texel(3, 0), None);
+    }
+
+    #[test]
+    fn invalid_poses_cover_nothing() {
+        for pose in [
+            Pose::at(f32::NAN, 0.0),
+            Pose::at(0.0, f32::INFINITY),
+            Pose::at(0.0, 0.0).scaled(0.0),
+            Pose::at(0.0, 0.0).scaled(-1.0),
+            Pose::at(0.0, 0.0).scaled(1e9),
+            Pose::at(0.0, 0.0).rotated(f32::NAN),
+            Pose::at(1e20, 0.0),
+        ] {
+            assert!(pose.pixel_map(4, 4).is_none(), "{pose:?}");
+        }
+        assert!(Pose::at(0.0, 0.0).pixel_map(0, 4).is_none());
+    }
+
+    #[test]
+    fn row_span_matches_per_pixel_test() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..300 {
+            let pose = Pose {
+                x: rng.f32() * 40.0 - 20.0,
+                y: rng.f32() * 40.0 - 20.0,
+                rotation: rng.f32() * 7.0 - 3.5,
+                scale: 0.3 + rng.f32() * 3.0,
+            };
+            let (w, h) = (1 + rng.u32(0..20), 1 + rng.u32(0..20));
+            let Some(map) = pose.pixel_map(w, h) else {
+                // Tiny sprites may cover no pixel centre at all.
+                assert!(
+                    pose.is_valid() && w as f32 * pose.scale < 2.0 || h as f32 * pose.scale < 2.0
+                );
+                continue;
+            };
+            let clip = PixelRect {
+                x0: -100,
+                y0: -100,
+                x1: 100,
+                y1: 100,
+            };
+            for y in -100..100 {
+                let span = map.row_span(y, &clip);
+                for x in -100..100 {
+                    let inside = map.texel(x, y).is_some();
+                    let in_span = span.is_some_and(|(a, b)| (a..b).contains(&x));
+                    assert_eq!(inside, in_span, "pose {pose:?} {w}x{h} at ({x},{y})");
+                    if inside {
+                        let b = map.bounds;
+                        assert!(x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1);
+                    }
+                }
+            }
         }
     }
 }

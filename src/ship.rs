@@ -17,6 +17,18 @@ pub struct ShipSprite {
     pub mask: Mask,
 }
 
+impl ShipSprite {
+    /// A sprite whose mask is solid where alpha ≥ `ship_alpha_min`.
+    pub fn new(name: impl Into<String>, image: RgbaImage, ship_alpha_min: u8) -> ShipSprite {
+        let mask = Mask::from_rgba(&image, ship_alpha_min);
+        ShipSprite {
+            name: name.into(),
+            image,
+            mask,
+        }
+    }
+}
+
 /// One ship in the world.
 #[derive(Clone, Debug)]
 pub struct Ship {
@@ -32,6 +44,8 @@ pub struct Ship {
     pub last_hit_count: u32,
     /// Sum of hit counts over all samples so far.
     pub hits_total: u64,
+    /// Steered by the user: the world does not move it, it only samples and collides.
+    pub player: bool,
 }
 
 /// Two ships touching in the last step.
