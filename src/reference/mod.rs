@@ -1,2 +1,4 @@
 //! Plain, obviously-correct versions of every fast path: the oracle for the
 //! property tests and the baseline for the benches.
+
+pub mod collide;

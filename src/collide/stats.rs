@@ -1,0 +1,227 @@
+//! What a scan collects, and how raw sums become an [`Overlap`].
+//!
+//! The scanners hand over words of shared pixels: bit `k` of `bits` stands
+//! for world pixel `(x + step·k, y)`. Visitors turn those words into an early
+//! yes ([`Any`]), a pixel count ([`Count`]) or the full statistics
+//! ([`Stats`]). The reference builds the same [`RawOverlap`] pixel by pixel,
+//! and both finish it with [`RawOverlap::finish`], so equal raw sums give
+//! bit-for-bit equal results.
+
+use super::options::Sampling;
+use super::Overlap;
+
+/// Receives the words of shared pixels a scan finds.
+pub(crate) trait Visit {
+    /// Bit `k` of `bits` (never 0) is world pixel `(x + step·k, y)`.
+    /// Returns `false` to stop the scan.
+    fn word(&mut self, y: i64, x: i64, step: i64, bits: u64) -> bool;
+}
+
+/// Stops at the first shared pixel.
+#[derive(Default)]
+pub(crate) struct Any {
+    pub found: bool,
+}
+
+impl Visit for Any {
+    #[inline(always)]
+    fn word(&mut self, _y: i64, _x: i64, _step: i64, _bits: u64) -> bool {
+        self.found = true;
+        false
+    }
+}
+
+/// Counts shared pixels.
+#[derive(Default)]
+pub(crate) struct Count {
+    pub count: u64,
+}
+
+impl Visit for Count {
+    #[inline(always)]
+    fn word(&mut self, _y: i64, _x: i64, _step: i64, bits: u64) -> bool {
+        self.count += u64::from(bits.count_ones());
+        true
+    }
+}
+
+/// Count, bounding box and coordinate sums of the shared pixels.
+pub(crate) struct Stats {
+    pub raw: RawOverlap,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            raw: RawOverlap::empty(),
+        }
+    }
+}
+
+/// Masks selecting the bit positions whose index has bit `b` set.
+const INDEX_BITS: [u64; 6] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+    0xFFFF_FFFF_0000_0000,
+];
+
+/// Sum of the indices of the set bits of `bits`.
+#[inline(always)]
+pub(crate) fn index_sum(bits: u64) -> u64 {
+    let mut sum = 0;
+    for (b, m) in INDEX_BITS.iter().enumerate() {
+        sum += u64::from((bits & m).count_ones()) << b;
+    }
+    sum
+}
+
+impl Visit for Stats {
+    #[inline(always)]
+    fn word(&mut self, y: i64, x: i64, step: i64, bits: u64) -> bool {
+        let n = bits.count_ones();
+        let first = x + step * i64::from(bits.trailing_zeros());
+        let last = x + step * i64::from(63 - bits.leading_zeros());
+        let r = &mut self.raw;
+        r.count += u64::from(n);
+        r.sum[0] += i128::from(n) * i128::from(x) + i128::from(step) * i128::from(index_sum(bits));
+        r.sum[1] += i128::from(n) * i128::from(y);
+        r.min = [r.min[0].min(first), r.min[1].min(y)];
+        r.max = [r.max[0].max(last), r.max[1].max(y)];
+        true
+    }
+}
+
+/// Exact integer summary of the shared samples, before scaling and rounding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawOverlap {
+    /// Shared samples.
+    pub count: u64,
+    /// Smallest x and y of a shared sample.
+    pub min: [i64; 2],
+    /// Largest x and y of a shared sample.
+    pub max: [i64; 2],
+    /// Sums of the shared samples' x and y.
+    pub sum: [i128; 2],
+    /// Overlap gradient: shared samples with B moved one step towards −x
+    /// (resp. −y) minus those with B moved one step towards +x (resp. +y).
+    pub grad: [i64; 2],
+}
+
+impl RawOverlap {
+    /// Nothing shared yet.
+    pub fn empty() -> Self {
+        RawOverlap {
+            count: 0,
+            min: [i64::MAX; 2],
+            max: [i64::MIN; 2],
+            sum: [0; 2],
+            grad: [0; 2],
+        }
+    }
+
+    /// Adds one shared sample at `(x, y)` (the reference's way in).
+    pub fn add(&mut self, x: i64, y: i64) {
+        self.count += 1;
+        self.sum[0] += i128::from(x);
+        self.sum[1] += i128::from(y);
+        self.min = [self.min[0].min(x), self.min[1].min(y)];
+        self.max = [self.max[0].max(x), self.max[1].max(y)];
+    }
+
+    /// The public result. `centres` are the world centres of A's and B's
+    /// boxes, used for the normal when the gradient is zero. `None` when
+    /// nothing is shared.
+    pub fn finish(&self, sampling: &Sampling, centres: [[f64; 2]; 2]) -> Option<Overlap> {
+        if self.count == 0 {
+            return None;
+        }
+        let n = sampling.stride as u128;
+        let a = f64::from(sampling.accuracy);
+        let count = if sampling.accuracy >= 1.0 {
+            u64::try_from(u128::from(self.count) * n * n).unwrap_or(u64::MAX)
+        } else {
+            // Saturating float-to-int conversion; each test pixel stands for n²/a² world pixels.
+            (self.count as f64 * (n * n) as f64 / (a * a)).round() as u64
+        };
+        let rect = if sampling.accuracy >= 1.0 {
+            [
+                self.min[0],
+                self.min[1],
+                self.max[0] - self.min[0] + 1,
+                self.max[1] - self.min[1] + 1,
+            ]
+        } else {
+            // Test pixel X' covers world [X'/a, (X'+1)/a).
+            let x0 = (self.min[0] as f64 / a).floor() as i64;
+            let y0 = (self.min[1] as f64 / a).floor() as i64;
+            let x1 = ((self.max[0] + 1) as f64 / a).ceil() as i64;
+            let y1 = ((self.max[1] + 1) as f64 / a).ceil() as i64;
+            [x0, y0, x1 - x0, y1 - y0]
+        };
+        let point = [
+            rect[0] as f64 + rect[2] as f64 / 2.0,
+            rect[1] as f64 + rect[3] as f64 / 2.0,
+        ];
+        let mean = |s: i128| (s as f64 / self.count as f64 + 0.5) / a;
+        let centroid = [mean(self.sum[0]), mean(self.sum[1])];
+        let normal = normal(self.grad, centres);
+        Some(Overlap {
+            count,
+            rect,
+            point,
+            centroid,
+            normal,
+        })
+    }
+}
+
+/// Unit vector along `grad`; when that is zero, from A's centre towards B's;
+/// when that is zero too (or not finite), `(1, 0)`.
+fn normal(grad: [i64; 2], [ca, cb]: [[f64; 2]; 2]) -> [f64; 2] {
+    let unit = |x: f64, y: f64| {
+        let len = x.hypot(y);
+        (len > 0.0 && len.is_finite()).then(|| [x / len, y / len])
+    };
+    unit(grad[0] as f64, grad[1] as f64)
+        .or_else(|| unit(cb[0] - ca[0], cb[1] - ca[1]))
+        .unwrap_or([1.0, 0.0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_sum_adds_bit_positions() {
+        assert_eq!(index_sum(0), 0);
+        assert_eq!(index_sum(1), 0);
+        assert_eq!(index_sum(1 << 63), 63);
+        assert_eq!(index_sum(u64::MAX), (0..64).sum::<u64>());
+        assert_eq!(index_sum(0b1011_0000), 4 + 5 + 7);
+    }
+
+    #[test]
+    fn stats_word_matches_pixel_by_pixel() {
+        let mut fast = Stats::default();
+        let mut plain = RawOverlap::empty();
+        for (y, x, step, bits) in [(3, -70, 1, 0x8000_0000_0000_0101u64), (-2, 5, 3, 0b110)] {
+            fast.word(y, x, step, bits);
+            for k in 0..64 {
+                if bits >> k & 1 == 1 {
+                    plain.add(x + step * k, y);
+                }
+            }
+        }
+        assert_eq!(fast.raw, plain);
+    }
+
+    #[test]
+    fn normal_falls_back_to_centres_then_x() {
+        assert_eq!(normal([0, -3], [[0.0; 2]; 2]), [0.0, -1.0]);
+        assert_eq!(normal([0, 0], [[1.0, 1.0], [1.0, 5.0]]), [0.0, 1.0]);
+        assert_eq!(normal([0, 0], [[1.0, 1.0], [1.0, 1.0]]), [1.0, 0.0]);
+    }
+}

@@ -1,0 +1,298 @@
+//! Property tests: the fast sprite-against-sprite queries equal the plain
+//! per-pixel reference bit for bit, are symmetric in their arguments, and
+//! survive any input; the broad phase equals brute force.
+//!
+//! Case counts: 1500 exact cases, 400 option cases, 3000 wild-input cases,
+//! 500 broad-phase cases per run. `collide_props_long` (ignored) runs 200 000
+//! wild cases: `cargo test --release --test collide_props -- --ignored`.
+
+use hitfield::broadphase::SweepAndPrune;
+use hitfield::collide::{self, Overlap, QueryOptions};
+use hitfield::mask::Mask;
+use hitfield::pose::{PixelRect, Pose};
+use hitfield::reference::collide as reference;
+use proptest::prelude::*;
+
+/// A mask of random bits; `density` 0 gives no solid texel, 1 all solid.
+fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    // Sometimes a blob (shapes with holes and edges), sometimes noise.
+    let blob = seed % 3 == 0;
+    let (cx, cy, r) = (w as f32 / 2.0, h as f32 / 2.0, (w.min(h) as f32) * 0.6);
+    Mask::from_fn(w, h, |x, y| {
+        let noise = rng.f32() < density;
+        if blob {
+            let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
+            noise && (dx * dx + dy * dy).sqrt() < r
+        } else {
+            noise
+        }
+    })
+}
+
+fn width() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        1u32..=20,
+        Just(1),
+        Just(63),
+        Just(64),
+        Just(65),
+        Just(130),
+        21u32..=140
+    ]
+}
+
+fn mask() -> impl Strategy<Value = Mask> {
+    (
+        width(),
+        1u32..=24,
+        any::<u64>(),
+        prop_oneof![Just(0.0f32), Just(1.0f32), 0.05f32..0.95],
+    )
+        .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
+}
+
+/// Poses near each other: integer translations, fractional, rotated,
+/// scaled; sometimes both far from the origin.
+fn poses() -> impl Strategy<Value = (Pose, Pose)> {
+    let one = prop_oneof![
+        (-90i32..90, -40i32..40).prop_map(|(x, y)| Pose::at(x as f32, y as f32)),
+        (-90.0f32..90.0, -40.0f32..40.0).prop_map(|(x, y)| Pose::at(x, y)),
+        (-90.0f32..90.0, -40.0f32..40.0, -7.0f32..7.0, 0.3f32..2.5).prop_map(|(x, y, r, s)| {
+            Pose {
+                x,
+                y,
+                rotation: r,
+                scale: s,
+            }
+        }),
+        (-90i32..90, -40i32..40, prop_oneof![Just(0.5f32), Just(2.0f32), Just(1.0f32)])
+            .prop_map(|(x, y, s)| Pose::at(x as f32, y as f32).scaled(s)),
+        (-90i32..90, -40i32..40, -4i32..4)
+            .prop_map(|(x, y, q)| Pose::at(x as f32, y as f32)
+                .rotated(q as f32 * std::f32::consts::FRAC_PI_2)),
+    ];
+    let far = prop_oneof![
+        4 => Just(0.0f32),
+        1 => Just(1_000_000.0f32),
+        1 => Just(-3_000_000.0f32),
+        1 => Just(536_870_912.0f32),
+        1 => Just(-1_073_741_824.0f32),
+    ];
+    (one.clone(), one, far).prop_map(|(mut a, mut b, k)| {
+        for p in [&mut a, &mut b] {
+            p.x += k;
+            p.y -= k;
+        }
+        (a, b)
+    })
+}
+
+fn same(fast: Option<Overlap>, plain: Option<Overlap>) -> Result<(), TestCaseError> {
+    // Compare bit patterns so NaN could not hide behind PartialEq.
+    let bits = |o: Option<Overlap>| {
+        o.map(|o| {
+            (
+                o.count,
+                o.rect,
+                o.point.map(f64::to_bits),
+                o.centroid.map(f64::to_bits),
+                o.normal.map(f64::to_bits),
+            )
+        })
+    };
+    prop_assert_eq!(bits(fast), bits(plain));
+    Ok(())
+}
+
+fn symmetric(ab: Option<Overlap>, ba: Option<Overlap>) -> Result<(), TestCaseError> {
+    prop_assert_eq!(ab.is_some(), ba.is_some());
+    if let (Some(ab), Some(ba)) = (ab, ba) {
+        prop_assert_eq!(ab.count, ba.count);
+        prop_assert_eq!(ab.rect, ba.rect);
+        prop_assert_eq!(ab.point, ba.point);
+        prop_assert_eq!(ab.centroid, ba.centroid);
+        let fallback = ab.normal == [1.0, 0.0] && ba.normal == [1.0, 0.0];
+        if !fallback {
+            prop_assert_eq!(ab.normal, [-ba.normal[0], -ba.normal[1]]);
+        }
+        let len = ab.normal[0].hypot(ab.normal[1]);
+        prop_assert!((len - 1.0).abs() < 1e-12, "normal {:?}", ab.normal);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fast_equals_reference_and_is_symmetric(a in mask(), b in mask(), (pa, pb) in poses()) {
+        let fast = collide::overlap(&a, &pa, &b, &pb);
+        same(fast, reference::overlap(&a, &pa, &b, &pb))?;
+        prop_assert_eq!(collide::intersects(&a, &pa, &b, &pb), fast.is_some());
+        prop_assert_eq!(reference::intersects(&a, &pa, &b, &pb), fast.is_some());
+        let swapped = collide::overlap(&b, &pb, &a, &pa);
+        same(swapped, reference::overlap(&b, &pb, &a, &pa))?;
+        symmetric(fast, swapped)?;
+        if let Some(o) = fast {
+            prop_assert!(o.count >= 1 && o.count <= (o.rect[2] * o.rect[3]) as u64);
+            let inside = |c: f64, lo: i64, len: i64| c > lo as f64 && c < (lo + len) as f64;
+            prop_assert!(inside(o.centroid[0], o.rect[0], o.rect[2]));
+            prop_assert!(inside(o.centroid[1], o.rect[1], o.rect[3]));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn options_equal_reference(
+        a in mask(),
+        b in mask(),
+        (pa, pb) in poses(),
+        stride in prop_oneof![0u32..=5, Just(64), Just(65), Just(u32::MAX)],
+        accuracy in prop_oneof![
+            Just(1.0f32), Just(0.5), Just(0.25), 0.1f32..1.0,
+            Just(f32::NAN), Just(0.0), Just(-2.0), Just(3.0), Just(1e-9)
+        ],
+    ) {
+        let opts = QueryOptions { stride, accuracy };
+        let fast = collide::overlap_with(&a, &pa, &b, &pb, &opts);
+        same(fast, reference::overlap_with(&a, &pa, &b, &pb, &opts))?;
+        prop_assert_eq!(collide::intersects_with(&a, &pa, &b, &pb, &opts), fast.is_some());
+        prop_assert_eq!(reference::intersects_with(&a, &pa, &b, &pb, &opts), fast.is_some());
+        symmetric(fast, collide::overlap_with(&b, &pb, &a, &pa, &opts))?;
+        if opts.is_exact() {
+            same(fast, collide::overlap(&a, &pa, &b, &pb))?;
+        }
+    }
+}
+
+/// Any f32 at all, with the specials and the edges of the valid range.
+fn wild_f32() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        any::<f32>(),
+        Just(f32::NAN),
+        Just(f32::INFINITY),
+        Just(f32::NEG_INFINITY),
+        Just(0.0),
+        Just(-0.0),
+        Just(f32::MIN_POSITIVE),
+        Just(1.0 / 65536.0),
+        Just(64.0),
+        Just(64.000_01),
+        Just(1_073_741_824.0),
+        Just(1_073_741_900.0),
+        -3.0f32..3.0,
+    ]
+}
+
+fn wild_pose() -> impl Strategy<Value = Pose> {
+    (wild_f32(), wild_f32(), wild_f32(), wild_f32()).prop_map(|(x, y, rotation, scale)| Pose {
+        x,
+        y,
+        rotation,
+        scale,
+    })
+}
+
+fn small_mask() -> impl Strategy<Value = Mask> {
+    (
+        0u32..=12,
+        0u32..=12,
+        any::<u64>(),
+        prop_oneof![Just(0.0f32), Just(1.0), 0.1f32..0.9],
+    )
+        .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
+}
+
+/// Runs every query on wild input; compares with the reference when the
+/// work is small enough for it.
+fn wild_case(a: &Mask, pa: &Pose, b: &Mask, pb: &Pose) -> Result<(), TestCaseError> {
+    let fast = collide::overlap(a, pa, b, pb);
+    prop_assert_eq!(collide::intersects(a, pa, b, pb), fast.is_some());
+    if !pa.is_valid() || !pb.is_valid() || a.is_empty() || b.is_empty() {
+        prop_assert!(fast.is_none());
+    }
+    let area = |m: &Mask, p: &Pose| {
+        p.world_bounds(m.width(), m.height())
+            .map_or(0, |r| r.width() as u128 * r.height() as u128)
+    };
+    if area(a, pa).min(area(b, pb)) < 40_000 {
+        same(fast, reference::overlap(a, pa, b, pb))?;
+    }
+    let opts = QueryOptions {
+        stride: 3,
+        accuracy: 0.5,
+    };
+    let approx = collide::overlap_with(a, pa, b, pb, &opts);
+    prop_assert_eq!(collide::intersects_with(a, pa, b, pb, &opts), approx.is_some());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wild_input_never_panics(a in small_mask(), b in small_mask(), pa in wild_pose(), pb in wild_pose()) {
+        wild_case(&a, &pa, &b, &pb)?;
+    }
+
+    /// Wild but valid poses near each other, so the sprites really meet.
+    #[test]
+    fn wild_valid_poses_near_each_other(
+        a in small_mask(),
+        b in small_mask(),
+        r in (wild_f32(), wild_f32()),
+        s in (1.0f32 / 65536.0..64.0, 1.0f32 / 65536.0..64.0),
+        d in (-40.0f32..40.0, -40.0f32..40.0),
+    ) {
+        let pa = Pose { x: 0.0, y: 0.0, rotation: r.0, scale: s.0 };
+        let pb = Pose { x: d.0, y: d.1, rotation: r.1, scale: s.1 };
+        wild_case(&a, &pa, &b, &pb)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200_000, ..ProptestConfig::default() })]
+
+    #[test]
+    #[ignore = "long fuzz run: cargo test --release --test collide_props -- --ignored"]
+    fn collide_props_long(a in small_mask(), b in small_mask(), pa in wild_pose(), pb in wild_pose()) {
+        wild_case(&a, &pa, &b, &pb)?;
+    }
+}
+
+fn boxes() -> impl Strategy<Value = Vec<Option<PixelRect>>> {
+    let one = prop_oneof![
+        1 => Just(None),
+        8 => (-100i64..100, -100i64..100, 0i64..40, 0i64..40)
+            .prop_map(|(x0, y0, w, h)| Some(PixelRect { x0, y0, x1: x0 + w, y1: y0 + h })),
+        1 => (-100i64..100, -100i64..100, -10i64..10, -10i64..10)
+            .prop_map(|(x0, y0, w, h)| Some(PixelRect { x0, y0, x1: x0 + w, y1: y0 + h })),
+    ];
+    prop::collection::vec(one, 0..60)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sweep_and_prune_equals_brute_force(boxes in boxes(), again in boxes()) {
+        let mut sap = SweepAndPrune::new();
+        for boxes in [&boxes, &again] {
+            let mut brute = Vec::new();
+            for i in 0..boxes.len() {
+                for j in i + 1..boxes.len() {
+                    if let (Some(a), Some(b)) = (boxes[i], boxes[j]) {
+                        if a.intersect(&b).is_some() {
+                            brute.push((i, j));
+                        }
+                    }
+                }
+            }
+            prop_assert_eq!(sap.pairs(boxes), &brute[..]);
+        }
+    }
+}
