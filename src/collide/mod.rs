@@ -264,3 +264,59 @@ fn scan_with<I: Isa, V: Visit>(
         _ => transformed::scan(isa, a, b, region, lat, visit),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The portable scanner and the AVX2 one give the same statistics.
+    #[test]
+    fn portable_and_simd_scans_agree() {
+        #[cfg(target_arch = "x86_64")]
+        let Some(isa) = gather::Avx2::detect() else {
+            return;
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let isa = Plain;
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut shared = 0;
+        for case in 0..600 {
+            let mask = |rng: &mut fastrand::Rng| {
+                let (w, h) = (rng.u32(1..140), rng.u32(1..30));
+                let d = rng.f32();
+                Mask::from_fn(w, h, |_, _| rng.f32() < d)
+            };
+            let (a, b) = (mask(&mut rng), mask(&mut rng));
+            let pose = |rng: &mut fastrand::Rng| Pose {
+                x: rng.f32() * 100.0 - 50.0,
+                y: rng.f32() * 40.0 - 20.0,
+                rotation: if case % 3 == 0 { 0.0 } else { rng.f32() * 7.0 },
+                scale: if case % 3 == 0 { 1.0 } else { 0.3 + rng.f32() * 2.0 },
+            };
+            let (pa, pb) = (pose(&mut rng), pose(&mut rng));
+            let stride = 1 + (case % 4) as u32;
+            let sampling = Sampling::new(&QueryOptions {
+                stride,
+                accuracy: 1.0,
+            });
+            let Some((pa, pb, lat)) = prepare(&a, &pa, &b, &pb, &sampling) else {
+                continue;
+            };
+            let Some(region) = pa.solid.intersect(&pb.solid) else {
+                continue;
+            };
+            let (mut plain, mut simd) = (Stats::default(), Stats::default());
+            scan_with(Plain, &pa, &pb, &region, &lat, &mut plain);
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `isa` proves the CPU features.
+            unsafe {
+                scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            scan_with(isa, &pa, &pb, &region, &lat, &mut simd);
+            assert_eq!(plain.raw, simd.raw, "case {case}");
+            shared += usize::from(plain.raw.count > 0);
+        }
+        assert!(shared > 100, "only {shared} cases shared pixels");
+    }
+}
