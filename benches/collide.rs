@@ -40,9 +40,10 @@ fn run_cases(c: &mut Criterion, group: &str, cases: &[Case], with_overlap: bool)
         g.bench_function(BenchmarkId::new("intersects", case.name), |bench| {
             bench.iter(|| collide::intersects(black_box(a), black_box(pa), b, pb))
         });
-        g.bench_function(BenchmarkId::new("reference_intersects", case.name), |bench| {
-            bench.iter(|| reference::intersects(black_box(a), black_box(pa), b, pb))
-        });
+        g.bench_function(
+            BenchmarkId::new("reference_intersects", case.name),
+            |bench| bench.iter(|| reference::intersects(black_box(a), black_box(pa), b, pb)),
+        );
         if with_overlap {
             g.bench_function(BenchmarkId::new("overlap", case.name), |bench| {
                 bench.iter(|| collide::overlap(black_box(a), black_box(pa), b, pb))
@@ -144,7 +145,13 @@ impl Scene {
             })
             .collect();
         let velocities = (0..count)
-            .map(|_| [rng.f32() * 4.0 - 2.0, rng.f32() * 4.0 - 2.0, rng.f32() * 0.1 - 0.05])
+            .map(|_| {
+                [
+                    rng.f32() * 4.0 - 2.0,
+                    rng.f32() * 4.0 - 2.0,
+                    rng.f32() * 0.1 - 0.05,
+                ]
+            })
             .collect();
         Scene {
             masks,
@@ -224,7 +231,10 @@ fn broadphase(c: &mut Criterion) {
         .iter()
         .filter(|&&(i, j)| collide::intersects(&m[i], &p[i], &m[j], &p[j]))
         .count();
-    println!("broadphase/500: {} box pairs, {hits} pixel hits", pairs.len());
+    println!(
+        "broadphase/500: {} box pairs, {hits} pixel hits",
+        pairs.len()
+    );
 }
 
 criterion_group!(benches, translate, rotated, broadphase);

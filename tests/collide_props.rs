@@ -66,11 +66,14 @@ fn poses() -> impl Strategy<Value = (Pose, Pose)> {
                 scale: s,
             }
         }),
-        (-90i32..90, -40i32..40, prop_oneof![Just(0.5f32), Just(2.0f32), Just(1.0f32)])
+        (
+            -90i32..90,
+            -40i32..40,
+            prop_oneof![Just(0.5f32), Just(2.0f32), Just(1.0f32)]
+        )
             .prop_map(|(x, y, s)| Pose::at(x as f32, y as f32).scaled(s)),
-        (-90i32..90, -40i32..40, -4i32..4)
-            .prop_map(|(x, y, q)| Pose::at(x as f32, y as f32)
-                .rotated(q as f32 * std::f32::consts::FRAC_PI_2)),
+        (-90i32..90, -40i32..40, -4i32..4).prop_map(|(x, y, q)| Pose::at(x as f32, y as f32)
+            .rotated(q as f32 * std::f32::consts::FRAC_PI_2)),
     ];
     let far = prop_oneof![
         4 => Just(0.0f32),
@@ -227,7 +230,10 @@ fn wild_case(a: &Mask, pa: &Pose, b: &Mask, pb: &Pose) -> Result<(), TestCaseErr
         accuracy: 0.5,
     };
     let approx = collide::overlap_with(a, pa, b, pb, &opts);
-    prop_assert_eq!(collide::intersects_with(a, pa, b, pb, &opts), approx.is_some());
+    prop_assert_eq!(
+        collide::intersects_with(a, pa, b, pb, &opts),
+        approx.is_some()
+    );
     Ok(())
 }
 

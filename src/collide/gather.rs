@@ -1,20 +1,23 @@
-//! Reading up to 64 coverage bits of a posed mask along a row: sample `k`
-//! is at fixed-point texel `(u + k·du, v + k·dv)` and is solid when that
-//! lands inside the solid box on a solid texel.
+//! Walking a posed mask along a row: sample `k` sits at fixed-point box
+//! coordinates `(u + k·du, v + k·dv)` and is solid when that lands inside
+//! the solid box on a solid texel.
 //!
-//! Two versions give identical bits: a scalar loop, and on x86-64 CPUs with
-//! AVX2 an 8-lane one using masked hardware gathers. Each sample is checked
-//! against the box in integer arithmetic, so callers may pass samples outside
-//! the sprite (they read as 0) and no lane ever reads outside the mask.
+//! Two walkers give identical bits: a scalar one, and on x86-64 CPUs with
+//! AVX2 an 8-lane one using masked hardware gathers, whose lanes live in
+//! registers as 32-bit fraction and integer halves (a carry moves between
+//! them, so stepping stays exact). Every sample is checked against the box
+//! in integer arithmetic: samples outside the sprite read as 0, and no lane
+//! ever reads outside the mask whatever the coordinates.
 
 use crate::mask::Mask;
 use crate::pose::FRAC_BITS;
 
-/// Largest `|du|`, `|dv|` per sample the incremental gathers accept (2^14
-/// texels): integer parts then stay far inside `i32` for every lane.
+/// Largest `|du|`, `|dv|` per sample the walkers accept (2^14 texels), so
+/// that 64 samples from a start with `|integer part| < 2^29` stay within
+/// `±2^30`.
 pub(crate) const MAX_STEP: i64 = 1 << 46;
 
-/// A mask's solid box, as the gathers read it.
+/// A mask's solid box, as the walkers read it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MapGather<'a> {
     words: &'a [u64],
@@ -23,170 +26,283 @@ pub(crate) struct MapGather<'a> {
     texel0: (u32, u32),
     /// Box size in texels.
     size: (u32, u32),
-    /// The mask is small enough for 32-bit gather indices.
-    wide_ok: bool,
+    /// The mask's dwords can be indexed with `i32` (for hardware gathers).
+    narrow: bool,
 }
 
 impl<'a> MapGather<'a> {
-    /// Reads `mask` through the box of `size` texels at `texel0`.
+    /// Reads `mask` through the box of `size` texels at `texel0` (which must
+    /// lie inside the mask).
     pub fn new(mask: &'a Mask, texel0: (u32, u32), size: (u32, u32)) -> Self {
         MapGather {
             words: mask.words(),
             words_per_row: mask.words_per_row(),
             texel0,
             size,
-            wide_ok: mask.words().len() < (1 << 29),
+            narrow: mask.words().len() < (1 << 29),
         }
     }
 
-    /// The mask bit of box texel `(i, j)`, 0 outside the box.
-    #[inline(always)]
-    fn bit(&self, i: i64, j: i64) -> u64 {
-        if (i as u64) >= u64::from(self.size.0) || (j as u64) >= u64::from(self.size.1) {
-            return 0;
-        }
-        let tx = i as usize + self.texel0.0 as usize;
-        let ty = j as usize + self.texel0.1 as usize;
-        let word = self
-            .words
-            .get(ty * self.words_per_row + tx / 64)
-            .copied()
-            .unwrap_or(0);
-        word >> (tx % 64) & 1
-    }
-
-    /// Bit of fixed-point box coordinates `(u, v)`.
+    /// The bit at fixed-point box coordinates `(u, v)`, 0 outside the box.
     #[inline(always)]
     pub fn bit_at(&self, u: i64, v: i64) -> u64 {
-        self.bit(u >> FRAC_BITS, v >> FRAC_BITS)
+        let (i, j) = ((u >> FRAC_BITS) as u64, (v >> FRAC_BITS) as u64);
+        let inside = (i < u64::from(self.size.0)) & (j < u64::from(self.size.1));
+        let tx = (i as usize).wrapping_add(self.texel0.0 as usize);
+        let ty = (j as usize).wrapping_add(self.texel0.1 as usize);
+        let index = ty
+            .wrapping_mul(self.words_per_row)
+            .wrapping_add(tx / 64)
+            .min(self.words.len().saturating_sub(1));
+        let word = self.words.get(index).copied().unwrap_or(0);
+        (word >> (tx % 64)) & u64::from(inside)
     }
 }
 
-/// Instruction-set choice for the scanners, fixed once per query.
-pub(crate) trait Isa: Copy {
-    /// Bits of samples `0..len` (`len ≤ 64`) starting at `(u, v)`.
-    /// Requires `|du|, |dv| ≤ MAX_STEP` and every sample's integer part
-    /// within `±2^30` (true within a few pixels of the sprite).
-    fn gather(self, g: &MapGather, u: i64, v: i64, du: i64, dv: i64, len: u32) -> u64;
-}
-
-/// Portable scalar code.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Plain;
-
-impl Isa for Plain {
+/// Reads consecutive samples of one sprite along a row.
+pub(crate) trait Walker {
+    /// Puts the next sample at fixed-point `(u, v)`, whose integer parts
+    /// must be within `±2^29`.
+    fn start(&mut self, u: i64, v: i64);
+    /// Bits of the next `len ≤ 64` samples; moves on by `len`.
+    fn next(&mut self, len: u32) -> u64;
+    /// Moves on by `len` samples without reading them.
+    fn skip(&mut self, len: u32);
+    /// Bits of the next `len ≤ 64` samples shared by `self` and `other`
+    /// (both positioned at the same samples); both move on.
     #[inline(always)]
-    fn gather(self, g: &MapGather, u: i64, v: i64, du: i64, dv: i64, len: u32) -> u64 {
-        gather_scalar(g, u, v, du, dv, len)
+    fn next_and(&mut self, other: &mut Self, len: u32) -> u64 {
+        let mine = self.next(len);
+        if mine == 0 {
+            other.skip(len);
+            0
+        } else {
+            mine & other.next(len)
+        }
     }
 }
 
-/// The scalar gather.
-#[inline(always)]
-pub(crate) fn gather_scalar(g: &MapGather, u: i64, v: i64, du: i64, dv: i64, len: u32) -> u64 {
-    let (mut u, mut v) = (u, v);
-    let mut bits = 0u64;
-    for k in 0..len.min(64) {
-        bits |= g.bit_at(u, v) << k;
-        u = u.wrapping_add(du);
-        v = v.wrapping_add(dv);
+/// The scalar walker.
+pub(crate) struct PlainWalker<'a> {
+    g: MapGather<'a>,
+    u: i64,
+    v: i64,
+    du: i64,
+    dv: i64,
+}
+
+impl<'a> PlainWalker<'a> {
+    /// A walker over `g` with steps `(du, dv)` per sample.
+    pub fn new(g: MapGather<'a>, du: i64, dv: i64) -> Self {
+        PlainWalker {
+            g,
+            u: 0,
+            v: 0,
+            du,
+            dv,
+        }
     }
-    bits
+}
+
+impl Walker for PlainWalker<'_> {
+    #[inline(always)]
+    fn start(&mut self, u: i64, v: i64) {
+        (self.u, self.v) = (u, v);
+    }
+
+    #[inline(always)]
+    fn next(&mut self, len: u32) -> u64 {
+        let (mut u, mut v) = (self.u, self.v);
+        let mut bits = 0u64;
+        for k in 0..len.min(64) {
+            bits |= self.g.bit_at(u, v) << k;
+            u = u.wrapping_add(self.du);
+            v = v.wrapping_add(self.dv);
+        }
+        (self.u, self.v) = (u, v);
+        bits
+    }
+
+    #[inline(always)]
+    fn skip(&mut self, len: u32) {
+        self.u = self.u.wrapping_add(self.du.wrapping_mul(i64::from(len)));
+        self.v = self.v.wrapping_add(self.dv.wrapping_mul(i64::from(len)));
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use x86::Avx2;
+pub(crate) use x86::Avx2Walker;
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{gather_scalar, Isa, MapGather, FRAC_BITS};
+    use super::{MapGather, PlainWalker, Walker, FRAC_BITS};
+    use crate::collide::isa::Avx2;
     use std::arch::x86_64::*;
 
-    /// Proof that the CPU runs AVX2 (only [`Avx2::detect`] makes one).
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx2 {
-        _detected: (),
-    }
+    const SIGN: i32 = i32::MIN;
 
-    impl Avx2 {
-        /// `Some` when the CPU has AVX2, BMI1/2, POPCNT and LZCNT.
-        pub fn detect() -> Option<Self> {
-            let ok = is_x86_feature_detected!("avx2")
-                && is_x86_feature_detected!("bmi1")
-                && is_x86_feature_detected!("bmi2")
-                && is_x86_feature_detected!("popcnt")
-                && is_x86_feature_detected!("lzcnt");
-            ok.then_some(Avx2 { _detected: () })
-        }
-    }
-
-    impl Isa for Avx2 {
-        #[inline(always)]
-        fn gather(self, g: &MapGather, u: i64, v: i64, du: i64, dv: i64, len: u32) -> u64 {
-            if !g.wide_ok {
-                return gather_scalar(g, u, v, du, dv, len);
-            }
-            // SAFETY: an `Avx2` value exists only once the CPU features were detected.
-            unsafe { gather_avx2(g, u, v, du, dv, len) }
-        }
-    }
-
-    /// One axis of eight consecutive samples, as 32-bit halves: `lo` the
-    /// fraction, `hi` the (signed) integer part.
+    /// One axis of the walk: the lane offsets `j·d` (j = 0..8) and the step
+    /// `8·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves;
+    /// the `_flipped` copies have the sign bit flipped for unsigned compares.
     #[derive(Clone, Copy)]
-    struct Lanes {
-        lo: __m256i,
-        hi: __m256i,
+    struct Axis {
+        off_lo: __m256i,
+        off_lo_flipped: __m256i,
+        off_hi: __m256i,
         step_lo: __m256i,
         step_lo_flipped: __m256i,
         step_hi: __m256i,
     }
 
-    const SIGN: i32 = i32::MIN;
+    /// Current lanes of one axis.
+    #[derive(Clone, Copy)]
+    struct Lanes {
+        lo: __m256i,
+        hi: __m256i,
+    }
 
-    impl Lanes {
+    impl Axis {
         #[target_feature(enable = "avx2")]
         #[inline]
-        fn new(start: i64, d: i64) -> Lanes {
-            let mut lo = [0i32; 8];
-            let mut hi = [0i32; 8];
-            for j in 0..8 {
-                let t = start.wrapping_add(d.wrapping_mul(j as i64));
-                lo[j] = t as i32;
-                hi[j] = (t >> FRAC_BITS) as i32;
-            }
-            let d8 = d.wrapping_mul(8);
-            // SAFETY: unaligned loads of two 32-byte local arrays.
-            let (lo, hi) = unsafe {
-                (
-                    _mm256_loadu_si256(lo.as_ptr().cast()),
-                    _mm256_loadu_si256(hi.as_ptr().cast()),
-                )
-            };
-            let step_lo = _mm256_set1_epi32(d8 as i32);
-            Lanes {
-                lo,
-                hi,
+        fn new(d: i64) -> Axis {
+            let t = |j: i64| d.wrapping_mul(j);
+            let lo = |j: i64| t(j) as i32;
+            let hi = |j: i64| (t(j) >> FRAC_BITS) as i32;
+            let off_lo = _mm256_setr_epi32(lo(0), lo(1), lo(2), lo(3), lo(4), lo(5), lo(6), lo(7));
+            let off_hi = _mm256_setr_epi32(hi(0), hi(1), hi(2), hi(3), hi(4), hi(5), hi(6), hi(7));
+            let step_lo = _mm256_set1_epi32(lo(8));
+            let sign = _mm256_set1_epi32(SIGN);
+            Axis {
+                off_lo,
+                off_lo_flipped: _mm256_xor_si256(off_lo, sign),
+                off_hi,
                 step_lo,
-                step_lo_flipped: _mm256_xor_si256(step_lo, _mm256_set1_epi32(SIGN)),
-                step_hi: _mm256_set1_epi32((d8 >> FRAC_BITS) as i32),
+                step_lo_flipped: _mm256_xor_si256(step_lo, sign),
+                step_hi: _mm256_set1_epi32(hi(8)),
             }
         }
 
-        /// Moves every lane eight samples on: add the low halves, carry into
-        /// the high halves when the unsigned sum wrapped.
+        /// Lanes `start + j·d`: add the fractions, carry into the integers
+        /// where the unsigned sum wrapped (there the sum is below the addend).
         #[target_feature(enable = "avx2")]
         #[inline]
-        fn advance(&mut self) {
-            self.lo = _mm256_add_epi32(self.lo, self.step_lo);
-            let flipped = _mm256_xor_si256(self.lo, _mm256_set1_epi32(SIGN));
-            // lo + step wrapped ⇔ new lo < step (unsigned); the mask is −1 there.
-            let carry = _mm256_cmpgt_epi32(self.step_lo_flipped, flipped);
-            self.hi = _mm256_sub_epi32(_mm256_add_epi32(self.hi, self.step_hi), carry);
+        fn lanes(&self, start: i64) -> Lanes {
+            let sign = _mm256_set1_epi32(SIGN);
+            let lo = _mm256_add_epi32(_mm256_set1_epi32(start as i32), self.off_lo);
+            let carry = _mm256_cmpgt_epi32(self.off_lo_flipped, _mm256_xor_si256(lo, sign));
+            let base = _mm256_set1_epi32((start >> FRAC_BITS) as i32);
+            // carry is −1 where set, so subtracting adds one.
+            let hi = _mm256_sub_epi32(_mm256_add_epi32(base, self.off_hi), carry);
+            Lanes { lo, hi }
+        }
+
+        /// Moves lanes eight samples on.
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        fn advance(&self, l: &mut Lanes) {
+            let sign = _mm256_set1_epi32(SIGN);
+            l.lo = _mm256_add_epi32(l.lo, self.step_lo);
+            let carry = _mm256_cmpgt_epi32(self.step_lo_flipped, _mm256_xor_si256(l.lo, sign));
+            l.hi = _mm256_sub_epi32(_mm256_add_epi32(l.hi, self.step_hi), carry);
         }
     }
 
-    /// Lanes with `0 ≤ hi < size` (as all ones).
+    /// What a walker's loop needs besides its lanes, as vectors.
+    #[derive(Clone, Copy)]
+    struct Kernel {
+        u_axis: Axis,
+        v_axis: Axis,
+        /// Box size with the sign bit flipped, for unsigned compares.
+        width_flipped: __m256i,
+        height_flipped: __m256i,
+        /// Mask column of box column 0.
+        col0: __m256i,
+        /// Dwords per mask row.
+        row_stride: __m256i,
+        /// First dword of the box's first row.
+        base: *const i32,
+    }
+
+    /// The AVX2 walker.
+    pub(crate) struct Avx2Walker<'a> {
+        g: MapGather<'a>,
+        /// Exact position of the next sample (the lanes follow it when `synced`).
+        exact: PlainWalker<'a>,
+        kernel: Kernel,
+        u: Lanes,
+        v: Lanes,
+        synced: bool,
+    }
+
+    impl<'a> Avx2Walker<'a> {
+        /// A walker over `g` with steps `(du, dv)` per sample; `_proof`
+        /// shows the CPU runs AVX2.
+        #[inline(always)]
+        pub fn new(_proof: Avx2, g: MapGather<'a>, du: i64, dv: i64) -> Self {
+            // SAFETY: an `Avx2` value exists only once the CPU features were detected.
+            unsafe { new_walker(g, du, dv) }
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new_walker(g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
+        let zero = Lanes {
+            lo: _mm256_setzero_si256(),
+            hi: _mm256_setzero_si256(),
+        };
+        // Dword 2k is the low half of word k (x86 is little endian); rows are
+        // counted from the box's first row. `texel0` lies inside the mask, so
+        // this offset stays inside `words` (or one past its end).
+        let row0 = (g.texel0.1 as usize * g.words_per_row * 2).min(g.words.len() * 2);
+        let kernel = Kernel {
+            u_axis: Axis::new(du),
+            v_axis: Axis::new(dv),
+            width_flipped: _mm256_set1_epi32(g.size.0 as i32 ^ SIGN),
+            height_flipped: _mm256_set1_epi32(g.size.1 as i32 ^ SIGN),
+            col0: _mm256_set1_epi32(g.texel0.0 as i32),
+            row_stride: _mm256_set1_epi32((g.words_per_row * 2) as i32),
+            // SAFETY: row0 ≤ the dword count of `words` (see above).
+            base: unsafe { g.words.as_ptr().cast::<i32>().add(row0) },
+        };
+        Avx2Walker {
+            g,
+            exact: PlainWalker::new(g, du, dv),
+            kernel,
+            u: zero,
+            v: zero,
+            synced: false,
+        }
+    }
+
+    impl Walker for Avx2Walker<'_> {
+        #[inline(always)]
+        fn start(&mut self, u: i64, v: i64) {
+            self.exact.start(u, v);
+            self.synced = false;
+        }
+
+        #[inline(always)]
+        fn next(&mut self, len: u32) -> u64 {
+            // SAFETY: an `Avx2Walker` is only made by `Avx2Walker::new`, after detection.
+            unsafe { next_avx2(self, len) }
+        }
+
+        #[inline(always)]
+        fn skip(&mut self, len: u32) {
+            self.exact.skip(len);
+            self.synced = false;
+        }
+
+        #[inline(always)]
+        fn next_and(&mut self, other: &mut Self, len: u32) -> u64 {
+            // SAFETY: as in `next`.
+            unsafe { next_and_avx2(self, other, len) }
+        }
+    }
+
+    /// Lanes with `0 ≤ hi < size` (all ones there), `size_flipped` being
+    /// the size with its sign bit flipped.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn inside(hi: __m256i, size_flipped: __m256i) -> __m256i {
@@ -194,53 +310,128 @@ mod x86 {
         _mm256_cmpgt_epi32(size_flipped, flipped)
     }
 
-    /// The AVX2 gather: 8 samples per masked `vpgatherdd`.
+    /// Bits (one per lane) of the eight samples at lanes `(u, v)`, with one
+    /// masked `vpgatherdd`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn gather_avx2(g: &MapGather, u: i64, v: i64, du: i64, dv: i64, len: u32) -> u64 {
+    fn group(k: &Kernel, u: &Lanes, v: &Lanes) -> u64 {
+        let valid = _mm256_and_si256(
+            inside(u.hi, k.width_flipped),
+            inside(v.hi, k.height_flipped),
+        );
+        let col = _mm256_add_epi32(u.hi, k.col0);
+        let index = _mm256_add_epi32(
+            _mm256_mullo_epi32(v.hi, k.row_stride),
+            _mm256_srli_epi32(col, 5),
+        );
+        // SAFETY: only lanes in `valid` are read. There 0 ≤ v < size.1 and
+        // 0 ≤ u < size.0, so the box texel lies in the mask and its dword
+        // (base + v·stride + col/32) lies inside `words`; the mask holds
+        // fewer than 2^30 dwords (`narrow`), so nothing overflows i32.
+        let got = unsafe {
+            _mm256_mask_i32gather_epi32::<4>(_mm256_setzero_si256(), k.base, index, valid)
+        };
+        let bit = _mm256_srlv_epi32(got, _mm256_and_si256(col, _mm256_set1_epi32(31)));
+        u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))) as u8)
+    }
+
+    /// The lanes at the exact position (loaded afresh if they lag behind).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn synced_lanes(w: &Avx2Walker<'_>) -> (Lanes, Lanes) {
+        if w.synced {
+            (w.u, w.v)
+        } else {
+            (
+                w.kernel.u_axis.lanes(w.exact.u),
+                w.kernel.v_axis.lanes(w.exact.v),
+            )
+        }
+    }
+
+    /// Stores the lanes after reading `len` samples: the exact position
+    /// moves on, and the lanes stay in step only if they moved by `len`.
+    #[inline(always)]
+    fn finish(w: &mut Avx2Walker<'_>, (u, v): (Lanes, Lanes), len: u32) {
+        (w.u, w.v) = (u, v);
+        w.exact.skip(len);
+        w.synced = len % 8 == 0;
+    }
+
+    /// The lowest `len` bits set.
+    #[inline(always)]
+    fn low_bits(len: u32) -> u64 {
+        if len >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << len) - 1
+        }
+    }
+
+    /// Eight samples per masked `vpgatherdd`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn next_avx2(w: &mut Avx2Walker<'_>, len: u32) -> u64 {
         let len = len.min(64);
-        let mut us = Lanes::new(u, du);
-        let mut vs = Lanes::new(v, dv);
-        let w_flipped = _mm256_set1_epi32(g.size.0 as i32 ^ SIGN);
-        let h_flipped = _mm256_set1_epi32(g.size.1 as i32 ^ SIGN);
-        let dwords_per_row = (g.words_per_row * 2) as i32;
-        let row_stride = _mm256_set1_epi32(dwords_per_row);
-        let col0 = _mm256_set1_epi32(g.texel0.0 as i32);
-        let low5 = _mm256_set1_epi32(31);
-        // Dword 2k is the low half of word k (little endian).
-        let base = g.words.as_ptr().cast::<i32>();
-        let row0 = g.texel0.1 as usize * g.words_per_row * 2;
+        if !w.g.narrow {
+            return w.exact.next(len);
+        }
+        let (mut u, mut v) = synced_lanes(w);
+        let k = &w.kernel;
         let mut bits = 0u64;
-        let mut k = 0;
-        while k < len {
-            let valid = _mm256_and_si256(inside(us.hi, w_flipped), inside(vs.hi, h_flipped));
-            let col = _mm256_add_epi32(us.hi, col0);
-            let index = _mm256_add_epi32(
-                _mm256_mullo_epi32(vs.hi, row_stride),
-                _mm256_srli_epi32(col, 5),
-            );
-            // SAFETY: only lanes in `valid` are read; for them 0 ≤ hi.u < size.0 and
-            // 0 ≤ hi.v < size.1, so the dword index (row0 + row·stride + col/32) lies
-            // inside the mask's words, whose dword count fits i32 (`wide_ok`).
-            let got = unsafe {
-                _mm256_mask_i32gather_epi32::<4>(
-                    _mm256_setzero_si256(),
-                    base.add(row0),
-                    index,
-                    valid,
-                )
+        let mut i = 0;
+        while i < len {
+            bits |= group(k, &u, &v) << i;
+            k.u_axis.advance(&mut u);
+            k.v_axis.advance(&mut v);
+            i += 8;
+        }
+        finish(w, (u, v), len);
+        bits & low_bits(len)
+    }
+
+    /// Both walkers' groups interleaved (the gathers overlap better), and
+    /// B's gather skipped where A's eight lanes are empty.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn next_and_avx2(a: &mut Avx2Walker<'_>, b: &mut Avx2Walker<'_>, len: u32) -> u64 {
+        let len = len.min(64);
+        if !a.g.narrow || !b.g.narrow {
+            let mine = a.next(len);
+            return if mine == 0 {
+                b.skip(len);
+                0
+            } else {
+                mine & b.next(len)
             };
-            let bit = _mm256_srlv_epi32(got, _mm256_and_si256(col, low5));
-            let lanes = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31)));
-            bits |= u64::from(lanes as u8) << k;
-            us.advance();
-            vs.advance();
-            k += 8;
         }
-        if len < 64 {
-            bits &= (1u64 << len) - 1;
+        let (mut ua, mut va) = synced_lanes(a);
+        let (mut ub, mut vb) = synced_lanes(b);
+        let (ka, kb) = (&a.kernel, &b.kernel);
+        let mut bits = 0u64;
+        let mut step = |i: u32| {
+            let la = group(ka, &ua, &va);
+            if la != 0 {
+                bits |= (la & group(kb, &ub, &vb)) << i;
+            }
+            ka.u_axis.advance(&mut ua);
+            ka.v_axis.advance(&mut va);
+            kb.u_axis.advance(&mut ub);
+            kb.v_axis.advance(&mut vb);
+        };
+        if len == 64 {
+            // A constant trip count lets the compiler unroll the eight groups.
+            for i in 0..8 {
+                step(8 * i);
+            }
+        } else {
+            for i in 0..len.div_ceil(8) {
+                step(8 * i);
+            }
         }
-        bits
+        finish(a, (ua, va), len);
+        finish(b, (ub, vb), len);
+        bits & low_bits(len)
     }
 }
 
@@ -249,7 +440,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn simd_and_scalar_gathers_agree() {
+    fn simd_and_scalar_walkers_agree() {
         let mut rng = fastrand::Rng::with_seed(5);
         let mask = Mask::from_fn(150, 40, |_, _| rng.bool());
         let g = MapGather::new(&mask, (3, 2), (140, 35));
@@ -258,20 +449,43 @@ mod tests {
             let v = rng.i64(-(20 << 32)..(50 << 32));
             let du = rng.i64(-(3 << 32)..(3 << 32));
             let dv = rng.i64(-(3 << 32)..(3 << 32));
-            let len = rng.u32(0..=64);
-            let plain = Plain.gather(&g, u, v, du, dv, len);
-            let mut by_hand = 0u64;
-            for k in 0..len {
-                let (su, sv) = (u + k as i64 * du, v + k as i64 * dv);
-                by_hand |= g.bit_at(su, sv) << k;
+            let lens: Vec<u32> = (0..4).map(|_| rng.u32(0..=64)).collect();
+            let skip_at = rng.usize(0..5);
+            let mut plain = PlainWalker::new(g, du, dv);
+            plain.start(u, v);
+            let mut by_hand = Vec::new();
+            let mut k = 0i64;
+            for (i, &len) in lens.iter().enumerate() {
+                let mut bits = 0u64;
+                for j in 0..len {
+                    let s = k + i64::from(j);
+                    bits |= g.bit_at(u + s * du, v + s * dv) << j;
+                }
+                by_hand.push(if i == skip_at { 0 } else { bits });
+                k += i64::from(len);
             }
-            assert_eq!(plain, by_hand);
+            fn run(w: &mut impl Walker, lens: &[u32], skip_at: usize) -> Vec<u64> {
+                lens.iter()
+                    .enumerate()
+                    .map(|(i, &len)| {
+                        if i == skip_at {
+                            w.skip(len);
+                            0
+                        } else {
+                            w.next(len)
+                        }
+                    })
+                    .collect()
+            }
+            assert_eq!(run(&mut plain, &lens, skip_at), by_hand);
             #[cfg(target_arch = "x86_64")]
-            if let Some(isa) = Avx2::detect() {
+            if let Some(isa) = crate::collide::isa::Avx2::detect() {
+                let mut simd = Avx2Walker::new(isa, g, du, dv);
+                simd.start(u, v);
                 assert_eq!(
-                    isa.gather(&g, u, v, du, dv, len),
-                    plain,
-                    "{u} {v} {du} {dv} {len}"
+                    run(&mut simd, &lens, skip_at),
+                    by_hand,
+                    "{u} {v} {du} {dv} {lens:?}"
                 );
             }
         }

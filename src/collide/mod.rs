@@ -79,6 +79,7 @@
 //! answer requires.
 
 mod gather;
+mod isa;
 mod options;
 mod sprite;
 mod stats;
@@ -92,7 +93,7 @@ pub(crate) use stats::RawOverlap;
 
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
-use gather::{Isa, Plain};
+use isa::{Isa, Plain};
 use sprite::{Place, Placed};
 use stats::{Any, Count, Stats, Visit};
 
@@ -225,7 +226,7 @@ fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
         return;
     };
     #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = gather::Avx2::detect() {
+    if let Some(isa) = isa::Avx2::detect() {
         // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
         unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
         return;
@@ -237,7 +238,7 @@ fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn scan_avx2<V: Visit>(
-    isa: gather::Avx2,
+    isa: isa::Avx2,
     a: &Placed,
     b: &Placed,
     region: &PixelRect,
@@ -259,7 +260,7 @@ fn scan_with<I: Isa, V: Visit>(
 ) {
     match (a.place, b.place) {
         (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }) => {
-            translate::scan(a.mask, (ax, ay), b.mask, (bx, by), region, lat, visit)
+            translate::scan(isa, a.mask, (ax, ay), b.mask, (bx, by), region, lat, visit)
         }
         _ => transformed::scan(isa, a, b, region, lat, visit),
     }
@@ -273,7 +274,7 @@ mod tests {
     #[test]
     fn portable_and_simd_scans_agree() {
         #[cfg(target_arch = "x86_64")]
-        let Some(isa) = gather::Avx2::detect() else {
+        let Some(isa) = isa::Avx2::detect() else {
             return;
         };
         #[cfg(not(target_arch = "x86_64"))]
@@ -291,7 +292,11 @@ mod tests {
                 x: rng.f32() * 100.0 - 50.0,
                 y: rng.f32() * 40.0 - 20.0,
                 rotation: if case % 3 == 0 { 0.0 } else { rng.f32() * 7.0 },
-                scale: if case % 3 == 0 { 1.0 } else { 0.3 + rng.f32() * 2.0 },
+                scale: if case % 3 == 0 {
+                    1.0
+                } else {
+                    0.3 + rng.f32() * 2.0
+                },
             };
             let (pa, pb) = (pose(&mut rng), pose(&mut rng));
             let stride = 1 + (case % 4) as u32;

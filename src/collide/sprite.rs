@@ -155,43 +155,95 @@ fn solid_box(pose: &Pose, w: u32, h: u32, [x0, y0, x1, y1]: [u32; 4]) -> PixelRe
 }
 
 impl SolidMap {
-    /// A superset of the columns of row `y` inside `clip` whose pixel
-    /// centres map into the solid box (float estimate widened by about two
-    /// pixels each side; the scanners test every sample exactly).
-    pub fn span(&self, y: i64, clip: &PixelRect) -> Option<(i64, i64)> {
+    /// The per-row column estimator for this map.
+    pub fn spans(&self) -> SpanEstimator {
         let m = &self.map;
-        let dy = y - m.origin.1;
-        // Offsets t = X − origin.0 with 0 ≤ start + t·d < max on both axes.
+        let axis = |c0: i64, d: i64, dd: i64, size: u32| Axis {
+            c0,
+            d,
+            dd,
+            size,
+            c0f: c0 as f64,
+            ddf: dd as f64,
+            inv: if d == 0 { 0.0 } else { 1.0 / d as f64 },
+            maxf: (i64::from(size) << FRAC_BITS) as f64,
+        };
+        SpanEstimator {
+            origin: m.origin,
+            bounds: m.bounds,
+            axes: [
+                axis(m.u0, m.du_dx, m.du_dy, m.width),
+                axis(m.v0, m.dv_dx, m.dv_dy, m.height),
+            ],
+        }
+    }
+}
+
+/// One texel axis of a [`SolidMap`], with float copies for estimates.
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    c0: i64,
+    d: i64,
+    dd: i64,
+    size: u32,
+    c0f: f64,
+    ddf: f64,
+    inv: f64,
+    maxf: f64,
+}
+
+/// Estimates which columns of a row may map into a [`SolidMap`]'s box.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SpanEstimator {
+    origin: (i64, i64),
+    bounds: PixelRect,
+    axes: [Axis; 2],
+}
+
+impl SpanEstimator {
+    /// A superset of the columns of row `y` inside `clip` whose pixel
+    /// centres map into the box: a float estimate widened by two pixels on
+    /// each side (its error is below 2^-20 pixel); the scanners test every
+    /// sample exactly.
+    #[inline(always)]
+    pub fn span(&self, y: i64, clip: &PixelRect) -> Option<(i64, i64)> {
+        let dy = y - self.origin.1;
+        // Offsets t = X − origin.0 with 0 ≤ c0 + dd·dy + t·d < size·2^32 on both axes.
         let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
-        for (c0, d, dd, size) in [
-            (m.u0, m.du_dx, m.du_dy, m.width),
-            (m.v0, m.dv_dx, m.dv_dy, m.height),
-        ] {
-            let max = (i64::from(size) << FRAC_BITS) as f64;
-            if d == 0 {
+        for a in &self.axes {
+            if a.d == 0 {
                 // Constant along the row: decide exactly.
-                let start = i128::from(c0) + i128::from(dd) * i128::from(dy);
-                if start < 0 || start >= i128::from(size) << FRAC_BITS {
+                let start = i128::from(a.c0) + i128::from(a.dd) * i128::from(dy);
+                if start < 0 || start >= i128::from(a.size) << FRAC_BITS {
                     return None;
                 }
                 continue;
             }
-            let start = c0 as f64 + dd as f64 * dy as f64;
-            let df = d as f64;
-            let (a, b) = (-start / df, (max - start) / df);
-            let (l, h) = if d > 0 { (a, b) } else { (b, a) };
+            let start = a.c0f + a.ddf * dy as f64;
+            let (t_zero, t_max) = (-start * a.inv, (a.maxf - start) * a.inv);
+            let (l, h) = if a.d > 0 {
+                (t_zero, t_max)
+            } else {
+                (t_max, t_zero)
+            };
             lo = lo.max(l);
             hi = hi.min(h);
         }
         const FAR: f64 = (1u64 << 62) as f64;
         let t0 = (lo.floor() - 2.0).clamp(-FAR, FAR) as i64;
         let t1 = (hi.ceil() + 2.0).clamp(-FAR, FAR) as i64;
-        let x0 = (m.origin.0.saturating_add(t0))
+        let x0 = self
+            .origin
+            .0
+            .saturating_add(t0)
             .max(clip.x0)
-            .max(m.bounds.x0);
-        let x1 = (m.origin.0.saturating_add(t1))
+            .max(self.bounds.x0);
+        let x1 = self
+            .origin
+            .0
+            .saturating_add(t1)
             .min(clip.x1)
-            .min(m.bounds.x1);
+            .min(self.bounds.x1);
         (x0 < x1).then_some((x0, x1))
     }
 }
@@ -219,8 +271,9 @@ mod tests {
             };
             let full = pose.pixel_map(13, 7).expect("valid");
             let clip = full.bounds;
+            let spans = sm.spans();
             for y in clip.y0 - 2..clip.y1 + 2 {
-                let span = sm.span(y, &clip);
+                let span = spans.span(y, &clip);
                 for x in clip.x0 - 2..clip.x1 + 2 {
                     let solid = full.texel(x, y).is_some_and(|(i, j)| mask.get(i, j));
                     if solid {

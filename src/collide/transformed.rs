@@ -4,67 +4,78 @@
 //! Row by row over the intersection of the two solid boxes, it intersects
 //! the two sprites' column spans, then reads 64 lattice samples at a time
 //! from each sprite (stepping the fixed-point texel coordinates, which is
-//! exact) and ANDs the words. B is only read where A's word is not zero.
+//! exact) and ANDs the words. The cheaper sprite (an unposed mask, read by
+//! shifting words) is read first, and the other only where that word is not
+//! zero.
 
-use super::gather::{Isa, MapGather, MAX_STEP};
+use super::gather::{MapGather, Walker, MAX_STEP};
+use super::isa::Isa;
 use super::options::Lattice;
-use super::sprite::{Place, Placed, SolidMap};
+use super::sprite::{Place, Placed, SolidMap, SpanEstimator};
 use super::stats::Visit;
 use crate::mask::Mask;
-use crate::pose::PixelRect;
+use crate::pose::{PixelRect, FRAC_BITS};
 
-/// One sprite as the row scanner reads it.
-enum Source<'a> {
+/// One sprite as the row scanner reads it, with its position in the row.
+enum Source<'a, W> {
     Translate {
         mask: &'a Mask,
-        x: i64,
-        y: i64,
+        /// World position of texel (0, 0).
+        origin: (i64, i64),
         solid: PixelRect,
+        /// Texel of the next sample.
+        at: (i64, i64),
     },
     Map {
         map: SolidMap,
+        spans: SpanEstimator,
         gather: MapGather<'a>,
-        /// Texel steps per lattice sample along a row.
+        walker: W,
+        /// Texel steps per lattice sample.
         du: i64,
         dv: i64,
-        /// Steps are small enough for the incremental gathers.
-        incremental: bool,
+        /// Steps per lattice sample are small enough for the walkers.
+        small_steps: bool,
+        /// This row uses the walker (else every sample is evaluated afresh).
+        walking: bool,
+        /// World position of the next sample.
+        at: (i64, i64),
     },
 }
 
-/// Where a source's next sample is.
-struct Cursor {
-    x: i64,
-    y: i64,
-    u: i64,
-    v: i64,
-    /// `(u, v)` hold the exact coordinates of sample `x` (otherwise every
-    /// sample is evaluated afresh).
-    incremental: bool,
-}
-
-impl<'a> Source<'a> {
-    fn new(p: &Placed<'a>, step: i64) -> Self {
+impl<'a, W: Walker> Source<'a, W> {
+    fn new<I: Isa<Walker<'a> = W>>(isa: I, p: &Placed<'a>, step: i64) -> Self {
         match p.place {
             Place::Translate { x, y } => Source::Translate {
                 mask: p.mask,
-                x,
-                y,
+                origin: (x, y),
                 solid: p.solid,
+                at: (0, 0),
             },
             Place::Map(map) => {
                 let m = &map.map;
                 let du = m.du_dx.saturating_mul(step);
                 let dv = m.dv_dx.saturating_mul(step);
+                let small_steps = du.abs() <= MAX_STEP && dv.abs() <= MAX_STEP;
+                let gather = MapGather::new(p.mask, map.texel0, (m.width, m.height));
                 Source::Map {
                     map,
-                    gather: MapGather::new(p.mask, map.texel0, (m.width, m.height)),
+                    spans: map.spans(),
+                    gather,
+                    walker: isa.walker(gather, du, dv),
                     du,
                     dv,
-                    incremental: du.abs() <= MAX_STEP && dv.abs() <= MAX_STEP,
+                    small_steps,
+                    walking: false,
+                    at: (0, 0),
                 }
             }
         }
+    }
+
+    /// Reading this source costs little (shifts of mask words).
+    fn cheap(&self) -> bool {
+        matches!(self, Source::Translate { .. })
     }
 
     /// A superset of the columns of row `y` in `clip` that may be solid.
@@ -76,73 +87,127 @@ impl<'a> Source<'a> {
                 let x1 = solid.x1.min(clip.x1);
                 (y >= solid.y0 && y < solid.y1 && x0 < x1).then_some((x0, x1))
             }
-            Source::Map { map, .. } => map.span(y, clip),
+            Source::Map { spans, .. } => spans.span(y, clip),
         }
     }
 
+    /// Puts the next sample at `(x, y)`; `samples` lattice samples follow.
     #[inline(always)]
-    fn cursor(&self, y: i64, x: i64) -> Cursor {
-        let mut c = Cursor {
-            x,
-            y,
-            u: 0,
-            v: 0,
-            incremental: false,
-        };
-        if let Source::Map {
-            map, incremental, ..
-        } = self
-        {
-            if let (true, Some((u, v))) = (*incremental, map.map.uv(x, y)) {
-                (c.u, c.v, c.incremental) = (u, v, true);
+    fn start(&mut self, x: i64, y: i64, samples: i64) {
+        match self {
+            Source::Translate { origin, at, .. } => *at = (x - origin.0, y - origin.1),
+            Source::Map {
+                map,
+                walker,
+                du,
+                dv,
+                small_steps,
+                walking,
+                at,
+                ..
+            } => {
+                *at = (x, y);
+                *walking = false;
+                if !*small_steps {
+                    return;
+                }
+                // The walkers need integer parts within ±2^29 at both ends of
+                // the row (and so all along it); the spans keep samples within
+                // a few pixels of the sprite, so this holds but for absurd input.
+                if let Some((u, v)) = map.map.uv(x, y) {
+                    let near = |t: i128| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
+                    let k = i128::from(samples - 1);
+                    let (u1, v1) = (
+                        i128::from(u) + k * i128::from(*du),
+                        i128::from(v) + k * i128::from(*dv),
+                    );
+                    if near(u.into()) && near(v.into()) && near(u1) && near(v1) {
+                        walker.start(u, v);
+                        *walking = true;
+                    }
+                }
             }
         }
-        c
     }
 
-    /// The next `len ≤ 64` samples' bits, advancing the cursor.
+    /// Bits of the next `len ≤ 64` samples shared with `other` (at the same
+    /// samples); both move on. Reads `other` only where `self` has bits.
     #[inline(always)]
-    fn next<I: Isa>(&self, isa: I, c: &mut Cursor, step: i64, len: u32) -> u64 {
-        let bits = match self {
-            Source::Translate { mask, x, y, .. } => {
-                translate_bits(mask, c.x - x, c.y - y, step, len)
+    fn next_and(&mut self, other: &mut Self, len: u32, step: i64) -> u64 {
+        if let (
+            Source::Map {
+                walker: wa,
+                walking: true,
+                at: at_a,
+                ..
+            },
+            Source::Map {
+                walker: wb,
+                walking: true,
+                at: at_b,
+                ..
+            },
+        ) = (&mut *self, &mut *other)
+        {
+            at_a.0 += step * i64::from(len);
+            at_b.0 += step * i64::from(len);
+            return wa.next_and(wb, len);
+        }
+        let mine = self.next(len, step);
+        if mine == 0 {
+            other.skip(len, step);
+            0
+        } else {
+            mine & other.next(len, step)
+        }
+    }
+
+    /// Bits of the next `len ≤ 64` samples; moves on.
+    #[inline(always)]
+    fn next(&mut self, len: u32, step: i64) -> u64 {
+        match self {
+            Source::Translate { mask, at, .. } => {
+                let bits = translate_bits(mask, at.0, at.1, step, len);
+                at.0 += step * i64::from(len);
+                bits
             }
             Source::Map {
                 map,
                 gather,
-                du,
-                dv,
+                walker,
+                walking,
+                at,
                 ..
             } => {
-                // Samples near the sprite have small integer parts (the spans
-                // keep them so); anything else is evaluated exactly.
-                c.incremental &= near(c.u) && near(c.v);
-                if c.incremental {
-                    isa.gather(gather, c.u, c.v, *du, *dv, len)
+                let bits = if *walking {
+                    walker.next(len)
                 } else {
-                    exact_bits(map, gather, c.x, c.y, step, len)
-                }
+                    exact_bits(map, gather, at.0, at.1, step, len)
+                };
+                at.0 += step * i64::from(len);
+                bits
             }
-        };
-        self.skip(c, step, len);
-        bits
-    }
-
-    #[inline(always)]
-    fn skip(&self, c: &mut Cursor, step: i64, len: u32) {
-        c.x += step * i64::from(len);
-        if let Source::Map { du, dv, .. } = self {
-            c.u = c.u.wrapping_add(du.wrapping_mul(i64::from(len)));
-            c.v = c.v.wrapping_add(dv.wrapping_mul(i64::from(len)));
         }
     }
-}
 
-/// Whether a chunk of 64 samples from `t` keeps integer parts within ±2^30
-/// (the gathers' precondition, with `|step| ≤ MAX_STEP`).
-#[inline(always)]
-fn near(t: i64) -> bool {
-    (t >> 32).unsigned_abs() < (1 << 29)
+    /// Moves on by `len` samples without reading them.
+    #[inline(always)]
+    fn skip(&mut self, len: u32, step: i64) {
+        match self {
+            Source::Translate { at, .. } => at.0 += step * i64::from(len),
+            Source::Map {
+                walker,
+                walking,
+                at,
+                ..
+            } => {
+                if *walking {
+                    walker.skip(len);
+                }
+                at.0 += step * i64::from(len);
+            }
+        }
+    }
 }
 
 /// Bits of texels `(i + k·step, j)` of an unposed mask, 0 outside it.
@@ -165,8 +230,7 @@ fn translate_bits(mask: &Mask, i: i64, j: i64, step: i64, len: u32) -> u64 {
     }
     let mut bits = 0;
     for k in 0..len.min(64) {
-        let t = i + step * i64::from(k);
-        if let Ok(t) = u32::try_from(t) {
+        if let Ok(t) = u32::try_from(i + step * i64::from(k)) {
             bits |= u64::from(mask.get(t, row)) << k;
         }
     }
@@ -197,43 +261,55 @@ fn low_bits(len: u32) -> u64 {
 /// Visits the shared lattice samples of `a` and `b` inside `region` (the
 /// intersection of their solid boxes).
 #[inline(always)]
-pub(super) fn scan<I: Isa, V: Visit>(
+pub(super) fn scan<'a, I: Isa, V: Visit>(
     isa: I,
-    a: &Placed,
-    b: &Placed,
+    a: &Placed<'a>,
+    b: &Placed<'a>,
     region: &PixelRect,
     lat: &Lattice,
     visit: &mut V,
 ) {
     let n = lat.step;
-    let sa = Source::new(a, n);
-    let sb = Source::new(b, n);
+    let (first, second) = if b.place_is_cheaper_than(a) {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let mut s1 = Source::new(isa, first, n);
+    let mut s2 = Source::new(isa, second, n);
+    debug_assert!(!s2.cheap() || s1.cheap());
     let mut y = lat.first_row(region.y0);
     while y < region.y1 {
-        if let (Some((a0, a1)), Some((b0, b1))) = (sa.span(y, region), sb.span(y, region)) {
-            let x0 = lat.first_col(a0.max(b0));
-            let x1 = a1.min(b1);
-            if x0 < x1 {
-                let samples = (x1 - x0 + n - 1) / n;
-                let mut ca = sa.cursor(y, x0);
-                let mut cb = sb.cursor(y, x0);
+        if let (Some((a0, a1)), Some((b0, b1))) = (s1.span(y, region), s2.span(y, region)) {
+            let (x0, x1) = (a0.max(b0), a1.min(b1));
+            let (x0, samples) = if n == 1 {
+                (x0, x1 - x0)
+            } else {
+                let x0 = lat.first_col(x0);
+                (x0, (x1 - x0 + n - 1).div_euclid(n))
+            };
+            if samples > 0 {
+                s1.start(x0, y, samples);
+                s2.start(x0, y, samples);
                 let mut done = 0;
                 while done < samples {
                     let len = (samples - done).min(64) as u32;
-                    let x = ca.x;
-                    let wa = sa.next(isa, &mut ca, n, len);
-                    if wa == 0 {
-                        sb.skip(&mut cb, n, len);
-                    } else {
-                        let w = wa & sb.next(isa, &mut cb, n, len);
-                        if w != 0 && !visit.word(y, x, n, w) {
-                            return;
-                        }
+                    let w = s1.next_and(&mut s2, len, n);
+                    if w != 0 && !visit.word(y, x0 + done * n, n, w) {
+                        return;
                     }
                     done += i64::from(len);
                 }
             }
         }
         y += n;
+    }
+}
+
+impl Placed<'_> {
+    /// True when this sprite is cheaper to read than `other` (an integer
+    /// translation against a general pose).
+    fn place_is_cheaper_than(&self, other: &Placed) -> bool {
+        matches!(self.place, Place::Translate { .. }) && matches!(other.place, Place::Map(_))
     }
 }
