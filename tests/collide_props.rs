@@ -2,7 +2,7 @@
 //! per-pixel reference bit for bit, are symmetric in their arguments, and
 //! survive any input; the broad phase equals brute force.
 //!
-//! Case counts: 1500 exact cases, 400 option cases, 3000 wild-input cases,
+//! Case counts: 4000 exact cases, 1500 option cases, 3000 + 3000 wild-input cases,
 //! 500 broad-phase cases per run. `collide_props_long` (ignored) runs 200 000
 //! wild cases: `cargo test --release --test collide_props -- --ignored`.
 
@@ -38,7 +38,10 @@ fn width() -> impl Strategy<Value = u32> {
         Just(64),
         Just(65),
         Just(130),
-        21u32..=140
+        21u32..=140,
+        // Rows of four words and more (the block kernel's whole groups).
+        Just(257),
+        250u32..=330
     ]
 }
 
@@ -126,7 +129,7 @@ fn symmetric(ab: Option<Overlap>, ba: Option<Overlap>) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
 
     #[test]
     fn fast_equals_reference_and_is_symmetric(a in mask(), b in mask(), (pa, pb) in poses()) {
@@ -147,7 +150,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     #[test]
     fn options_equal_reference(

@@ -173,8 +173,16 @@ mod x86 {
             // SAFETY (all loads): `in_bounds` covers every row's `width` words
             // of A, of B (plus `hi_offset`) and of the masks; the last group
             // loads only its lanes below `width`.
-            let a = rows.a.as_ptr().add(rows.a_start + r * rows.a_stride).cast::<i64>();
-            let lo = rows.b.as_ptr().add(rows.b_start + r * rows.b_stride).cast::<i64>();
+            let a = rows
+                .a
+                .as_ptr()
+                .add(rows.a_start + r * rows.a_stride)
+                .cast::<i64>();
+            let lo = rows
+                .b
+                .as_ptr()
+                .add(rows.b_start + r * rows.b_stride)
+                .cast::<i64>();
             let hi = lo.add(rows.hi_offset);
             let mut j = 0;
             while j < whole {

@@ -114,14 +114,22 @@ impl<'a, W: Walker> Source<'a, W> {
                 // The walkers need integer parts within ±2^29 at both ends of
                 // the row (and so all along it); the spans keep samples within
                 // a few pixels of the sprite, so this holds but for absurd input.
-                if let Some((u, v)) = map.map.uv(x, y) {
-                    let near = |t: i128| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
-                    let k = i128::from(samples - 1);
-                    let (u1, v1) = (
-                        i128::from(u) + k * i128::from(*du),
-                        i128::from(v) + k * i128::from(*dv),
-                    );
-                    if near(u.into()) && near(v.into()) && near(u1) && near(v1) {
+                let m = &map.map;
+                let (dx, dy) = (x - m.origin.0, y - m.origin.1);
+                // Exact in i64 when nothing overflows (else the exact path).
+                let at = |c0: i64, d: i64, dd: i64| {
+                    c0.checked_add(d.checked_mul(dx)?)?
+                        .checked_add(dd.checked_mul(dy)?)
+                };
+                let near = |t: i64| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
+                let end = |t: i64, d: i64| {
+                    d.checked_mul(samples - 1)
+                        .and_then(|s| t.checked_add(s))
+                        .is_some_and(near)
+                };
+                if let (Some(u), Some(v)) = (at(m.u0, m.du_dx, m.du_dy), at(m.v0, m.dv_dx, m.dv_dy))
+                {
+                    if near(u) && near(v) && end(u, *du) && end(v, *dv) {
                         walker.start(u, v);
                         *walking = true;
                     }
