@@ -43,6 +43,7 @@ pub mod mask;
 pub mod pose;
 pub mod profile;
 pub mod reference;
+pub mod report;
 pub mod rgba;
 pub mod sample;
 pub mod settings;
