@@ -221,9 +221,9 @@ impl World {
 
     fn stagger_samples(&mut self) {
         let interval = self.settings.ships.sample_interval_ms;
-        let n = self.ships.len().max(1) as f64;
+        let n = self.ships.len();
         for (i, ship) in self.ships.iter_mut().enumerate() {
-            ship.next_sample_ms = self.sim_ms + interval * i as f64 / n;
+            ship.next_sample_ms = staggered_start(i, n, self.sim_ms, interval);
         }
     }
 
@@ -262,7 +262,7 @@ impl World {
         let thresholds = self.thresholds();
         let (canvas, sprites) = (self.field.canvas(), &self.sprites);
         let sample_one = |ship: &mut Ship| {
-            if interval > 0.0 && ship.next_sample_ms > now {
+            if !sample_is_due(&mut ship.next_sample_ms, now, interval) {
                 return;
             }
             let mask = &sprites[ship.sprite].mask;
@@ -270,11 +270,6 @@ impl World {
             ship.last_hit_count = count;
             ship.hits_total += u64::from(count);
             ship.hit_samples += u64::from(count > 0);
-            if interval > 0.0 {
-                // Next due time strictly after now, keeping the phase.
-                let behind = ((now - ship.next_sample_ms) / interval).floor() + 1.0;
-                ship.next_sample_ms += behind.max(1.0) * interval;
-            }
         };
         if self.settings.field.parallel {
             self.ships.par_iter_mut().for_each(sample_one);
@@ -305,6 +300,26 @@ impl World {
             }
         }
     }
+}
+
+/// When ship `index` of `count` first samples: `now + interval·index/count`.
+pub fn staggered_start(index: usize, count: usize, now_ms: f64, interval_ms: f64) -> f64 {
+    now_ms + interval_ms * index as f64 / count.max(1) as f64
+}
+
+/// True when a ship whose next sample is at `next_sample_ms` samples at
+/// `now_ms`; if so, moves `next_sample_ms` to its next time strictly after
+/// now, keeping the phase. An interval of 0 (or less) is due every step.
+pub fn sample_is_due(next_sample_ms: &mut f64, now_ms: f64, interval_ms: f64) -> bool {
+    if interval_ms <= 0.0 {
+        return true;
+    }
+    if *next_sample_ms > now_ms {
+        return false;
+    }
+    let behind = ((now_ms - *next_sample_ms) / interval_ms).floor() + 1.0;
+    *next_sample_ms += behind.max(1.0) * interval_ms;
+    true
 }
 
 fn elapsed_ms(start: std::time::Instant) -> f64 {

@@ -33,8 +33,11 @@ fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("thread pool")
 }
 
+/// Canvas hash, per-ship hit figures and contacts.
+type Fingerprint = (u64, Vec<(u64, u32, u64)>, Vec<(usize, usize, u64)>);
+
 /// Everything observable about a world, for equality checks.
-fn fingerprint(w: &World) -> (u64, Vec<(u64, u32, u64)>, Vec<(usize, usize, u64)>) {
+fn fingerprint(w: &World) -> Fingerprint {
     (
         w.field().canvas().hash64(),
         w.ships()
@@ -53,8 +56,16 @@ fn same_results_on_one_and_two_threads() {
     let s = small_settings();
     let mut one = world(&s);
     let mut two = world(&s);
-    pool(1).install(|| (0..120).for_each(|_| drop(one.step())));
-    pool(2).install(|| (0..120).for_each(|_| drop(two.step())));
+    pool(1).install(|| {
+        (0..120).for_each(|_| {
+            one.step();
+        })
+    });
+    pool(2).install(|| {
+        (0..120).for_each(|_| {
+            two.step();
+        })
+    });
     assert_eq!(fingerprint(&one), fingerprint(&two));
     assert!(
         one.ships().iter().map(|s| s.hits_total).sum::<u64>() > 0,
@@ -129,7 +140,8 @@ fn live_settings_keep_what_stays() {
 #[test]
 fn extreme_settings_never_panic_or_produce_nan() {
     let mut s = small_settings();
-    let cases: Vec<Box<dyn Fn(&mut Settings)>> = vec![
+    type Change = Box<dyn Fn(&mut Settings)>;
+    let cases: Vec<Change> = vec![
         Box::new(|s| s.field.particles = 0),
         Box::new(|s| s.ships.count = 0),
         Box::new(|s| s.ships.sample_interval_ms = 0.0),
