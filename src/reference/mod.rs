@@ -2,3 +2,5 @@
 //! property tests and the baseline for the benches.
 
 pub mod collide;
+pub mod field;
+pub mod sample;
