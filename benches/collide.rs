@@ -140,7 +140,7 @@ impl Scene {
             .map(|_| Pose {
                 x: rng.f32() * 1920.0,
                 y: rng.f32() * 1080.0,
-                rotation: rng.f32() * 6.28,
+                rotation: rng.f32() * std::f32::consts::TAU,
                 scale: 0.8 + rng.f32() * 0.6,
             })
             .collect();

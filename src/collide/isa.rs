@@ -238,7 +238,7 @@ mod tests {
             };
             let mut by_hand = 0;
             for r in 0..rows.rows {
-                for j in 0..rows.width {
+                for (j, m) in mask.iter().enumerate().take(rows.width) {
                     let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
                     let lo = rows.b_start + r * rows.b_stride + j;
                     let bits = if shift == 0 {
@@ -246,7 +246,7 @@ mod tests {
                     } else {
                         get(&b, lo) >> shift | get(&b, lo + 1) << (64 - shift)
                     };
-                    by_hand |= get(&a, rows.a_start + r * rows.a_stride + j) & mask[j] & bits;
+                    by_hand |= get(&a, rows.a_start + r * rows.a_stride + j) & m & bits;
                 }
             }
             assert_eq!(Plain.and_any(&rows), by_hand);

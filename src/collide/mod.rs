@@ -260,7 +260,7 @@ fn scan_with<I: Isa, V: Visit>(
 ) {
     match (a.place, b.place) {
         (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }) => {
-            translate::scan(isa, a.mask, (ax, ay), b.mask, (bx, by), region, lat, visit)
+            translate::scan(isa, (a.mask, ax, ay), (b.mask, bx, by), region, lat, visit)
         }
         _ => transformed::scan(isa, a, b, region, lat, visit),
     }

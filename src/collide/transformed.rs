@@ -17,6 +17,8 @@ use crate::mask::Mask;
 use crate::pose::{PixelRect, FRAC_BITS};
 
 /// One sprite as the row scanner reads it, with its position in the row.
+// Two live on the stack for one query; boxing the walker would allocate.
+#[allow(clippy::large_enum_variant)]
 enum Source<'a, W> {
     Translate {
         mask: &'a Mask,

@@ -25,10 +25,8 @@ const KERNEL_WORDS: usize = 64;
 #[inline(always)]
 pub(super) fn scan<I: Isa, V: Visit>(
     isa: I,
-    a: &Mask,
-    (ax, ay): (i64, i64),
-    b: &Mask,
-    (bx, by): (i64, i64),
+    (a, ax, ay): (&Mask, i64, i64),
+    (b, bx, by): (&Mask, i64, i64),
     region: &PixelRect,
     lat: &Lattice,
     visit: &mut V,

@@ -169,7 +169,10 @@ mod tests {
     fn palette_red_grows_with_speed() {
         let table = palette_table();
         for c in 0..3 {
-            assert!(table.windows(2).all(|w| w[0][c] <= w[1][c]), "channel {c} must grow");
+            assert!(
+                table.windows(2).all(|w| w[0][c] <= w[1][c]),
+                "channel {c} must grow"
+            );
         }
         assert!(table.windows(2).all(|w| merge_key(w[0]) <= merge_key(w[1])));
         assert_eq!(table[0][0], 40);
