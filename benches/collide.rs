@@ -81,8 +81,35 @@ fn translate(c: &mut Criterion) {
                 b: full(size),
                 pb: Pose::at(5.0, 3.0),
             },
+            Case {
+                name: "early_hit_aligned",
+                a: full(size),
+                pa: Pose::at(0.0, 0.0),
+                b: full(size),
+                pb: Pose::at(0.0, 3.0),
+            },
         ];
         run_cases(c, &format!("translate/{size}"), &cases, true);
+    }
+}
+
+/// A checkerboard turned by `turn`, against an axis-aligned mask of every
+/// pixel of its bounds it does not cover.
+fn complement_case(size: u32, turn: f32) -> Case {
+    let a = checker(size, 0);
+    let pa = Pose::at(0.0, 0.0).rotated(turn);
+    let map = pa.pixel_map(size, size).expect("valid pose");
+    let r = map.bounds;
+    let b = Mask::from_fn(r.width() as u32, r.height() as u32, |i, j| {
+        let (x, y) = (r.x0 + i64::from(i), r.y0 + i64::from(j));
+        !map.texel(x, y).is_some_and(|(u, v)| a.get(u, v))
+    });
+    Case {
+        name: "worst_vs_aligned",
+        a,
+        pa,
+        b,
+        pb: Pose::at(r.x0 as f32, r.y0 as f32),
     }
 }
 
@@ -99,6 +126,9 @@ fn rotated(c: &mut Criterion) {
                 b: checker(size, 1),
                 pb: Pose::at(0.0, 0.0).rotated(turn),
             },
+            // A rotated, B axis-aligned: B is exactly the pixels A leaves
+            // empty in its bounds, so the boxes coincide and nothing is shared.
+            complement_case(size, turn),
             Case {
                 name: "early_hit",
                 a: full(size),

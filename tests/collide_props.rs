@@ -2,9 +2,10 @@
 //! per-pixel reference bit for bit, are symmetric in their arguments, and
 //! survive any input; the broad phase equals brute force.
 //!
-//! Case counts: 4000 exact cases, 1500 option cases, 3000 + 3000 wild-input cases,
-//! 500 broad-phase cases per run. `collide_props_long` (ignored) runs 200 000
-//! wild cases: `cargo test --release --test collide_props -- --ignored`.
+//! Case counts: 6000 exact cases, 2000 option cases, 3000 + 3000 wild-input cases,
+//! 500 broad-phase cases per run. Two ignored long runs, 200 000 cases each:
+//! wild input, and valid poses that meet (with options), both against the
+//! reference: `cargo test --release --test collide_props -- --ignored`.
 
 use hitfield::broadphase::SweepAndPrune;
 use hitfield::collide::{self, Overlap, QueryOptions};
@@ -51,39 +52,47 @@ fn mask() -> impl Strategy<Value = Mask> {
         1u32..=24,
         any::<u64>(),
         prop_oneof![
-            Just(0.0f32),
-            Just(1.0f32),
-            0.05f32..0.95,
+            1 => Just(0.0f32),
+            1 => Just(1.0f32),
+            6 => 0.05f32..0.95,
             // Sparse: the few shared pixels land anywhere in a row.
-            0.0005f32..0.02
+            1 => 0.005f32..0.03
         ],
     )
         .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
 }
 
-/// Poses near each other: integer translations, fractional, rotated,
-/// scaled; sometimes both far from the origin.
-fn poses() -> impl Strategy<Value = (Pose, Pose)> {
-    let one = prop_oneof![
-        (-90i32..90, -40i32..40).prop_map(|(x, y)| Pose::at(x as f32, y as f32)),
-        (-90.0f32..90.0, -40.0f32..40.0).prop_map(|(x, y)| Pose::at(x, y)),
-        (-90.0f32..90.0, -40.0f32..40.0, -7.0f32..7.0, 0.3f32..2.5).prop_map(|(x, y, r, s)| {
-            Pose {
-                x,
-                y,
-                rotation: r,
-                scale: s,
-            }
-        }),
-        (
-            -90i32..90,
-            -40i32..40,
-            prop_oneof![Just(0.5f32), Just(2.0f32), Just(1.0f32)]
-        )
-            .prop_map(|(x, y, s)| Pose::at(x as f32, y as f32).scaled(s)),
-        (-90i32..90, -40i32..40, -4i32..4).prop_map(|(x, y, q)| Pose::at(x as f32, y as f32)
-            .rotated(q as f32 * std::f32::consts::FRAC_PI_2)),
+/// Two masks and poses that mostly put them on top of each other: offsets
+/// scale with the masks' sizes (sometimes three times wider, so they miss).
+/// Integer translations, fractional, rotated, scaled and quarter-turned
+/// poses; sometimes both far from the origin.
+fn case() -> impl Strategy<Value = (Mask, Mask, Pose, Pose)> {
+    (mask(), mask())
+        .prop_flat_map(|(a, b)| {
+            let rx = (a.width() + b.width()) as i32 / 2 + 2;
+            let ry = (a.height() + b.height()) as i32 / 2 + 2;
+            (Just(a), Just(b), poses(rx, ry))
+        })
+        .prop_map(|(a, b, (pa, pb))| (a, b, pa, pb))
+}
+
+/// Two poses: A's corner within `±rx`, `±ry`; B's within half that of A's
+/// (or three times that, so they often miss).
+fn poses(rx: i32, ry: i32) -> impl Strategy<Value = (Pose, Pose)> {
+    let near = prop_oneof![
+        4 => (-rx / 2..=rx / 2, -ry / 2..=ry / 2),
+        1 => (-3 * rx..3 * rx, -3 * ry..3 * ry),
     ];
+    let at = (-rx..rx, -ry..ry);
+    let frac = (0.0f32..1.0, 0.0f32..1.0);
+    let turn = (-7.0f32..7.0, 0.3f32..2.5, -4i32..4);
+    let one = (frac, 0u8..5, turn).prop_map(|((fx, fy), kind, (r, s, q))| PoseKind {
+        kind,
+        frac: (fx, fy),
+        rotation: r,
+        scale: s,
+        quarter: q,
+    });
     let far = prop_oneof![
         4 => Just(0.0f32),
         1 => Just(1_000_000.0f32),
@@ -91,13 +100,43 @@ fn poses() -> impl Strategy<Value = (Pose, Pose)> {
         1 => Just(536_870_912.0f32),
         1 => Just(-1_073_741_824.0f32),
     ];
-    (one.clone(), one, far).prop_map(|(mut a, mut b, k)| {
+    (at, near, one.clone(), one, far).prop_map(|((ax, ay), (dx, dy), pose_a, pose_b, k)| {
+        let (mut a, mut b) = (pose_a.at(ax, ay), pose_b.at(ax + dx, ay + dy));
         for p in [&mut a, &mut b] {
             p.x += k;
             p.y -= k;
         }
         (a, b)
     })
+}
+
+/// A kind of pose, placed later with [`PoseKind::at`].
+#[derive(Clone, Debug)]
+struct PoseKind {
+    kind: u8,
+    frac: (f32, f32),
+    rotation: f32,
+    scale: f32,
+    quarter: i32,
+}
+
+impl PoseKind {
+    fn at(&self, x: i32, y: i32) -> Pose {
+        let (x, y) = (x as f32, y as f32);
+        let (fx, fy) = self.frac;
+        match self.kind {
+            0 => Pose::at(x, y),
+            1 => Pose::at(x + fx, y + fy),
+            2 => Pose {
+                x: x + fx,
+                y: y + fy,
+                rotation: self.rotation,
+                scale: self.scale,
+            },
+            3 => Pose::at(x, y).scaled([0.5, 1.0, 2.0][self.quarter.rem_euclid(3) as usize]),
+            _ => Pose::at(x, y).rotated(self.quarter as f32 * std::f32::consts::FRAC_PI_2),
+        }
+    }
 }
 
 fn same(fast: Option<Overlap>, plain: Option<Overlap>) -> Result<(), TestCaseError> {
@@ -135,10 +174,10 @@ fn symmetric(ab: Option<Overlap>, ba: Option<Overlap>) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 6000, ..ProptestConfig::default() })]
 
     #[test]
-    fn fast_equals_reference_and_is_symmetric(a in mask(), b in mask(), (pa, pb) in poses()) {
+    fn fast_equals_reference_and_is_symmetric((a, b, pa, pb) in case()) {
         let fast = collide::overlap(&a, &pa, &b, &pb);
         same(fast, reference::overlap(&a, &pa, &b, &pb))?;
         prop_assert_eq!(collide::intersects(&a, &pa, &b, &pb), fast.is_some());
@@ -156,13 +195,11 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
     fn options_equal_reference(
-        a in mask(),
-        b in mask(),
-        (pa, pb) in poses(),
+        (a, b, pa, pb) in case(),
         stride in prop_oneof![0u32..=5, Just(64), Just(65), Just(u32::MAX)],
         accuracy in prop_oneof![
             Just(1.0f32), Just(0.5), Just(0.25), 0.1f32..1.0,
@@ -276,6 +313,22 @@ proptest! {
     #[ignore = "long fuzz run: cargo test --release --test collide_props -- --ignored"]
     fn collide_props_long(a in small_mask(), b in small_mask(), pa in wild_pose(), pb in wild_pose()) {
         wild_case(&a, &pa, &b, &pb)?;
+    }
+
+    /// Valid poses that meet, against the reference, with options.
+    #[test]
+    #[ignore = "long fuzz run: cargo test --release --test collide_props -- --ignored"]
+    fn collide_props_long_meeting(
+        (a, b, pa, pb) in case(),
+        stride in 1u32..4,
+        accuracy in prop_oneof![Just(1.0f32), 0.2f32..1.0],
+    ) {
+        let opts = QueryOptions { stride, accuracy };
+        same(collide::overlap(&a, &pa, &b, &pb), reference::overlap(&a, &pa, &b, &pb))?;
+        same(
+            collide::overlap_with(&a, &pa, &b, &pb, &opts),
+            reference::overlap_with(&a, &pa, &b, &pb, &opts),
+        )?;
     }
 }
 
