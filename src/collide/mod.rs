@@ -26,18 +26,26 @@
 //!
 //! # How it is fast
 //!
-//! Work is confined to the intersection of the two sprites' *solid* boxes.
-//! Two integer translations ([`Pose::is_integer_translation`]) take a
-//! word-level path: 64 pixels per AND with shifted words for unaligned
-//! offsets, `count_ones` for areas, early exit for [`intersects`]. Any other
-//! pair walks rows, steps the fixed-point texel coordinates along the row
-//! (exact, see [`crate::pose::PixelMap`]) and packs 64 samples of each sprite
-//! into a word before ANDing; on x86-64 CPUs with AVX2 the samples are
-//! fetched 8 at a time with hardware gathers. The cost is about
-//! `rows + pixels/64` for translations and `pixels` for the rest, where
-//! `pixels` is the area of the two solid boxes' intersection. [`overlap`]
-//! costs up to five such passes when the sprites touch (one for the
-//! statistics, four for the gradient).
+//! Work is confined to the intersection of the two sprites' *solid* boxes
+//! (for a posed sprite, the world box of its solid texels). Two integer
+//! translations ([`Pose::is_integer_translation`]) take a word-level path:
+//! 64 pixels per AND, B's bits shifted across two words for unaligned
+//! offsets, blocks of 16 rows ORed by a vector kernel before a single branch
+//! (early exit for [`intersects`]), `count_ones` for areas. Any other pair
+//! walks rows: each row's column span is estimated for both sprites and
+//! intersected, the fixed-point texel coordinates are stepped along it (exact,
+//! see [`crate::pose::PixelMap`]) and 64 samples of each sprite are packed
+//! into a word before the AND; the other sprite is read only where the first
+//! has bits (an unposed sprite, cheap to read, goes first). On x86-64 CPUs
+//! with AVX2 the samples are fetched 8 at a time with masked hardware
+//! gathers, the two sprites' gathers interleaved. Every sample is checked
+//! against the sprite rectangle in integer arithmetic, so the span estimates
+//! only need to be supersets, and no read ever leaves a mask.
+//!
+//! Cost is about `rows + pixels/64` for translations and `pixels` texel
+//! fetches per sprite for the rest, `pixels` being the area of the solid
+//! boxes' intersection. [`overlap`] costs up to five such passes when the
+//! sprites touch (one for the statistics, four for the gradient).
 //!
 //! # Approximations (opt-in, [`QueryOptions`])
 //!
@@ -60,6 +68,11 @@
 //!   Accuracy NaN, ≤ 0 or ≥ 1 means exact; values below
 //!   [`QueryOptions::MIN_ACCURACY`] are raised to it. Both knobs may be
 //!   combined (the stride then applies to the shrunk world).
+//!
+//! Both knobs pay off for rotated and scaled sprites, whose cost is per
+//! pixel. Two integer translations are already tested 64 pixels per
+//! operation: a stride there only skips rows, and an accuracy below 1 turns
+//! them into scaled poses, which can make the query *slower* than exact.
 //!
 //! # Bad input (never a panic, never a hang)
 //!
