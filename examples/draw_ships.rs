@@ -214,11 +214,17 @@ fn dart() -> Vec<Layer> {
             )
         }),
         // Spine stripe.
-        fill(0x137aa6, 0x137aa6, 0.0, |p| capsule((12.0, 24.0), (36.0, 24.0), 0.9, p)),
+        fill(0x137aa6, 0x137aa6, 0.0, |p| {
+            capsule((12.0, 24.0), (36.0, 24.0), 0.9, p)
+        }),
         // Canopy.
-        fill(0xeafcff, 0x5fd6f5, 0.9, |p| ellipse((45.0, 24.0), 7.5, 3.6, p)),
+        fill(0xeafcff, 0x5fd6f5, 0.9, |p| {
+            ellipse((45.0, 24.0), 7.5, 3.6, p)
+        }),
         // Engine glow.
-        fill(0xf4fbff, 0x7fb8ff, 1.0, |p| capsule((3.0, 21.5), (3.0, 26.5), 1.8, p)),
+        fill(0xf4fbff, 0x7fb8ff, 1.0, |p| {
+            capsule((3.0, 21.5), (3.0, 26.5), 1.8, p)
+        }),
     ]
 }
 
@@ -227,10 +233,18 @@ fn dart() -> Vec<Layer> {
 fn manta() -> Vec<Layer> {
     vec![
         // Wing-tip pods and their struts.
-        fill(0x3fe0b0, 0xb8ffe6, 1.0, |p| capsule((10.0, 4.5), (27.0, 4.5), 3.0, p)),
-        fill(0x3fe0b0, 0xb8ffe6, 1.0, |p| capsule((10.0, 67.5), (27.0, 67.5), 3.0, p)),
-        fill(0x5a40b0, 0x5a40b0, 0.0, |p| capsule((19.0, 6.0), (20.0, 12.0), 1.2, p)),
-        fill(0x5a40b0, 0x5a40b0, 0.0, |p| capsule((19.0, 66.0), (20.0, 60.0), 1.2, p)),
+        fill(0x3fe0b0, 0xb8ffe6, 1.0, |p| {
+            capsule((10.0, 4.5), (27.0, 4.5), 3.0, p)
+        }),
+        fill(0x3fe0b0, 0xb8ffe6, 1.0, |p| {
+            capsule((10.0, 67.5), (27.0, 67.5), 3.0, p)
+        }),
+        fill(0x5a40b0, 0x5a40b0, 0.0, |p| {
+            capsule((19.0, 6.0), (20.0, 12.0), 1.2, p)
+        }),
+        fill(0x5a40b0, 0x5a40b0, 0.0, |p| {
+            capsule((19.0, 66.0), (20.0, 60.0), 1.2, p)
+        }),
         // Wings, with a scalloped trailing edge.
         fill(0x8d6cf2, 0xd9ccff, 1.2, |p| {
             polygon(
@@ -256,14 +270,20 @@ fn manta() -> Vec<Layer> {
             )
         }),
         // Body.
-        fill(0xb7a0ff, 0xeee8ff, 1.0, |p| ellipse((28.0, 36.0), 17.0, 7.0, p)),
+        fill(0xb7a0ff, 0xeee8ff, 1.0, |p| {
+            ellipse((28.0, 36.0), 17.0, 7.0, p)
+        }),
         // Eye holes through the wings.
         cut(|p| ellipse((24.0, 21.0), 3.0, 2.3, p)),
         cut(|p| ellipse((24.0, 51.0), 3.0, 2.3, p)),
         // Canopy.
-        fill(0x7dffd0, 0x2fb890, 0.9, |p| ellipse((36.0, 36.0), 5.5, 3.0, p)),
+        fill(0x7dffd0, 0x2fb890, 0.9, |p| {
+            ellipse((36.0, 36.0), 5.5, 3.0, p)
+        }),
         // Engine glow.
-        fill(0xf2f8ff, 0x9fb0ff, 1.0, |p| capsule((11.0, 33.5), (11.0, 38.5), 1.6, p)),
+        fill(0xf2f8ff, 0x9fb0ff, 1.0, |p| {
+            capsule((11.0, 33.5), (11.0, 38.5), 1.6, p)
+        }),
     ]
 }
 
@@ -307,13 +327,25 @@ fn hauler() -> Vec<Layer> {
         fill(0x4cc995, 0x4cc995, 0.0, |p| {
             polygon(&[(14.0, 41.0), (44.0, 41.0), (44.0, 49.0), (14.0, 49.0)], p)
         }),
-        fill(0xe4fff0, 0xe4fff0, 0.0, |p| capsule((24.0, 7.5), (24.0, 14.5), 0.6, p)),
-        fill(0xe4fff0, 0xe4fff0, 0.0, |p| capsule((34.0, 7.5), (34.0, 14.5), 0.6, p)),
-        fill(0xe4fff0, 0xe4fff0, 0.0, |p| capsule((24.0, 41.5), (24.0, 48.5), 0.6, p)),
-        fill(0xe4fff0, 0xe4fff0, 0.0, |p| capsule((34.0, 41.5), (34.0, 48.5), 0.6, p)),
+        fill(0xe4fff0, 0xe4fff0, 0.0, |p| {
+            capsule((24.0, 7.5), (24.0, 14.5), 0.6, p)
+        }),
+        fill(0xe4fff0, 0xe4fff0, 0.0, |p| {
+            capsule((34.0, 7.5), (34.0, 14.5), 0.6, p)
+        }),
+        fill(0xe4fff0, 0xe4fff0, 0.0, |p| {
+            capsule((24.0, 41.5), (24.0, 48.5), 0.6, p)
+        }),
+        fill(0xe4fff0, 0xe4fff0, 0.0, |p| {
+            capsule((34.0, 41.5), (34.0, 48.5), 0.6, p)
+        }),
         // Engine glows.
-        fill(0xf4fbff, 0x7fb8ff, 1.0, |p| capsule((2.0, 8.5), (2.0, 13.5), 1.8, p)),
-        fill(0xf4fbff, 0x7fb8ff, 1.0, |p| capsule((2.0, 42.5), (2.0, 47.5), 1.8, p)),
+        fill(0xf4fbff, 0x7fb8ff, 1.0, |p| {
+            capsule((2.0, 8.5), (2.0, 13.5), 1.8, p)
+        }),
+        fill(0xf4fbff, 0x7fb8ff, 1.0, |p| {
+            capsule((2.0, 42.5), (2.0, 47.5), 1.8, p)
+        }),
     ]
 }
 
