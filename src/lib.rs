@@ -41,6 +41,7 @@ pub mod collide;
 pub mod field;
 pub mod mask;
 pub mod pose;
+pub mod preset;
 pub mod profile;
 pub mod reference;
 pub mod rgba;
