@@ -1,0 +1,77 @@
+//! Drawing every particle's segment into the canvas, in parallel and
+//! deterministically.
+//!
+//! While particles move, each chunk files every segment it draws under each
+//! band of [`crate::field::BAND_ROWS`] canvas rows the segment touches. Each
+//! band is then painted by one task from those lists, clipped to its rows, so
+//! no two tasks write the same pixel and every read is sequential. Pixels
+//! written twice in one step keep the higher-ranked colour
+//! ([`merge_pixel`]), so the result does not depend on order at all.
+
+use rayon::prelude::*;
+
+use super::raster::{line_pixels, merge_pixel};
+
+/// One segment to draw: pixel ends (clamped to `i16`) and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Start pixel x.
+    pub x0: i16,
+    /// Start pixel y.
+    pub y0: i16,
+    /// End pixel x.
+    pub x1: i16,
+    /// End pixel y.
+    pub y1: i16,
+    /// RGBA colour.
+    pub colour: [u8; 4],
+}
+
+/// Draws `seg` into `rows` (canvas rows `row0..row1`, `width` wide), clipped to them.
+#[inline]
+pub fn draw_segment(rows: &mut [[u8; 4]], width: u32, row0: i32, row1: i32, seg: &Segment) {
+    let w = width as i32;
+    let (x0, y0, x1, y1) = (
+        i32::from(seg.x0),
+        i32::from(seg.y0),
+        i32::from(seg.x1),
+        i32::from(seg.y1),
+    );
+    line_pixels(x0, y0, x1, y1, |x, y| {
+        if x >= 0 && x < w && y >= row0 && y < row1 {
+            let i = (y - row0) as usize * width as usize + x as usize;
+            merge_pixel(&mut rows[i], seg.colour);
+        }
+    });
+}
+
+/// Paints every chunk's filed segments into `pixels` (the whole canvas,
+/// `width` wide), one band of `band_rows` rows per task.
+pub fn draw(
+    pixels: &mut [[u8; 4]],
+    width: u32,
+    band_rows: u32,
+    chunks: &[Vec<Vec<Segment>>],
+    parallel: bool,
+) {
+    let band_len = band_rows as usize * width as usize;
+    if band_len == 0 {
+        return;
+    }
+    let paint = |(b, rows): (usize, &mut [[u8; 4]])| {
+        let row0 = (b as u32 * band_rows) as i32;
+        let row1 = row0 + (rows.len() / width as usize) as i32;
+        for chunk in chunks {
+            if let Some(list) = chunk.get(b) {
+                for seg in list {
+                    draw_segment(rows, width, row0, row1, seg);
+                }
+            }
+        }
+    };
+    if parallel {
+        pixels.par_chunks_mut(band_len).enumerate().for_each(paint);
+    } else {
+        pixels.chunks_mut(band_len).enumerate().for_each(paint);
+    }
+}
