@@ -371,8 +371,8 @@ fn preview(sprites: &[image::RgbaImage], zoom: u32) -> image::RgbaImage {
                 let src = s.get_pixel(x / zoom, y / zoom).0;
                 let dst = out.get_pixel_mut(left + x, gap + y);
                 let a = src[3] as u32;
-                for c in 0..3 {
-                    dst.0[c] = ((src[c] as u32 * a + dst.0[c] as u32 * (255 - a)) / 255) as u8;
+                for (d, &c) in dst.0.iter_mut().zip(&src[..3]) {
+                    *d = ((c as u32 * a + *d as u32 * (255 - a)) / 255) as u8;
                 }
             }
         }

@@ -9,25 +9,29 @@ use hitfield::rgba::RgbaImage;
 use hitfield::settings::{Settings, SettingsError};
 
 /// Flags shared by the demo and `hitfield headless`.
+///
+/// Numeric flags accept a leading `-` as part of their value (`--width -3`,
+/// `--sample-interval-ms -inf`), so a negative number is reported against
+/// its flag rather than as an unknown argument.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
     /// Number of particles (0 to 4000000).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub particles: Option<usize>,
     /// Number of ships (0 to 1000).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub ships: Option<usize>,
     /// Seed for particles, noise and ships.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Simulated milliseconds between two samples of one ship (0 = every step, at most 10000).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub sample_interval_ms: Option<f64>,
     /// Canvas width in pixels (1 to 16384; width × height at most 8192²).
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", allow_negative_numbers = true)]
     pub width: Option<u32>,
     /// Canvas height in pixels (1 to 16384; width × height at most 8192²).
-    #[arg(long, value_name = "H")]
+    #[arg(long, value_name = "H", allow_negative_numbers = true)]
     pub height: Option<u32>,
     /// A ship sprite PNG, or a folder of them (repeatable).
     #[arg(long = "ship", value_name = "PATH")]

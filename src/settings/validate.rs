@@ -49,15 +49,25 @@ impl fmt::Display for SettingsError {
 
 impl std::error::Error for SettingsError {}
 
+/// `note` for a bound written `bound`: a plural unit (" pixels") turns
+/// singular after "1".
+fn unit<'a>(bound: &str, note: &'a str) -> &'a str {
+    if bound == "1" && note.starts_with(' ') && !note.starts_with(" (") {
+        note.strip_suffix('s').unwrap_or(note)
+    } else {
+        note
+    }
+}
+
 /// Checks a whole number against `lo..=hi`.
 fn whole<T>(key: &'static str, value: T, lo: T, hi: T, note: &str) -> Result<(), SettingsError>
 where
     T: PartialOrd + fmt::Display + Copy,
 {
     let reason = if value < lo {
-        format!("must be at least {lo}{note}")
+        format!("must be at least {lo}{}", unit(&lo.to_string(), note))
     } else if value > hi {
-        format!("must be at most {hi}{note}")
+        format!("must be at most {hi}{}", unit(&hi.to_string(), note))
     } else {
         return Ok(());
     };
@@ -325,6 +335,13 @@ mod tests {
 
     #[test]
     fn messages_name_key_value_and_limit() {
+        let mut s = Settings::default();
+        s.field.width = 0;
+        let err = s.validate().err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("field.width = 0: must be at least 1 pixel")
+        );
         let mut s = Settings::default();
         s.field.particles = 10_000_000_000;
         let err = s.validate().err().map(|e| e.to_string());
