@@ -42,6 +42,7 @@ pub mod collide;
 pub mod field;
 pub mod mask;
 pub mod pose;
+pub mod preset;
 pub mod profile;
 pub mod reference;
 pub mod report;

@@ -3,8 +3,21 @@
 //! These are the values the demo's sliders write and a preset file stores.
 //! Defaults follow the source demo (article 003): 100 ms sampling and
 //! thresholds of 100.
+//!
+//! Every field documents its allowed range; [`Settings::validate`] checks
+//! them all and names the first offending key. Presets (TOML files of these
+//! settings) are read and written by [`Settings::load_preset`] and
+//! [`Settings::save_preset`] (see [`crate::preset`]).
 
 use serde::{Deserialize, Serialize};
+
+mod format;
+mod validate;
+
+pub use validate::{
+    SettingsError, MAX_CANVAS_PIXELS, MAX_PARTICLES, MAX_PARTICLE_SPEED, MAX_SAMPLE_INTERVAL_MS,
+    MAX_SHIPS, MAX_SHIP_SPEED, MAX_SIDE,
+};
 
 /// Which colour channel of a field pixel the colour threshold tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -34,25 +47,33 @@ impl Channel {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FieldSettings {
-    /// Canvas width in pixels.
+    /// Canvas width in pixels: 1 to [`MAX_SIDE`]; `width × height` at most [`MAX_CANVAS_PIXELS`].
     pub width: u32,
-    /// Canvas height in pixels.
+    /// Canvas height in pixels: 1 to [`MAX_SIDE`]; `width × height` at most [`MAX_CANVAS_PIXELS`].
     pub height: u32,
-    /// Number of particles.
+    /// Number of particles: 0 to [`MAX_PARTICLES`].
     pub particles: usize,
-    /// Seed for particles, noise and ships.
+    /// Seed for particles, noise and ships: any `u64`. TOML integers stop at
+    /// `i64::MAX`, so larger seeds are stored as a decimal string (`"18446744073709551615"`);
+    /// both forms are read back.
+    #[serde(with = "format::seed")]
     pub seed: u64,
-    /// Side of one flow-grid cell in pixels (noise is sampled once per cell).
+    /// Side of one flow-grid cell in pixels (noise is sampled once per cell): 1 to 256.
     pub cell_size: u32,
-    /// Noise frequency: noise units per pixel. Smaller is smoother.
+    /// Noise frequency: noise units per pixel, 0 to 1. Smaller is smoother.
     pub noise_frequency: f64,
-    /// How fast the flow field evolves, in noise units per simulated second. 0 freezes it.
+    /// How fast the flow field evolves, in noise units per simulated second:
+    /// 0 (frozen) to 100.
     pub evolution_speed: f64,
-    /// Speed every particle has at brightness 0, in pixels per step.
+    /// Speed every particle has at brightness 0, in pixels per step: 0 to [`MAX_PARTICLE_SPEED`].
+    #[serde(serialize_with = "format::short_f32")]
     pub base_speed: f32,
-    /// Scale on each particle's own speed, in pixels per step at brightness 1.
+    /// Scale on each particle's own speed, in pixels per step at brightness 1:
+    /// 0 to [`MAX_PARTICLE_SPEED`].
+    #[serde(serialize_with = "format::short_f32")]
     pub speed_scale: f32,
-    /// Upper bound of each particle's own wander factor (angle = 2π·b·wander).
+    /// Upper bound of each particle's own wander factor (angle = 2π·b·wander): 0 to 1000.
+    #[serde(serialize_with = "format::short_f32")]
     pub wander: f32,
     /// Alpha removed from every pixel each step (0 keeps trails forever).
     pub fade: u8,
@@ -83,9 +104,10 @@ impl Default for FieldSettings {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ShipSettings {
-    /// Number of ships.
+    /// Number of ships: 0 to [`MAX_SHIPS`].
     pub count: usize,
-    /// Simulated time between two samples of one ship, in milliseconds. 0 samples every step.
+    /// Simulated time between two samples of one ship, in milliseconds: 0
+    /// (every step) to [`MAX_SAMPLE_INTERVAL_MS`].
     pub sample_interval_ms: f64,
     /// A field pixel counts only when its alpha is at least this.
     pub field_alpha_min: u8,
@@ -95,15 +117,18 @@ pub struct ShipSettings {
     pub colour_channel: Channel,
     /// A ship pixel counts (for sampling and collision) only when its alpha is at least this.
     pub ship_alpha_min: u8,
-    /// Ship cruising speed in pixels per second.
+    /// Ship cruising speed in pixels per second: 0 to [`MAX_SHIP_SPEED`].
+    #[serde(serialize_with = "format::short_f32")]
     pub speed: f32,
     /// Ships turn as they fly (rotated sprites).
     pub rotate: bool,
-    /// Ship scale (1 = sprite size).
+    /// Ship scale (1 = sprite size): 1/16 to 8.
+    #[serde(serialize_with = "format::short_f32")]
     pub scale: f32,
-    /// Collision stride: test every n-th pixel in each axis. 1 is exact.
+    /// Collision stride: test every n-th pixel in each axis, 1 to 64. 1 is exact.
     pub collision_stride: u32,
     /// Collision accuracy scale in (0, 1]: test on masks scaled by this. 1 is exact.
+    #[serde(serialize_with = "format::short_f32")]
     pub collision_accuracy: f32,
 }
 
@@ -133,7 +158,7 @@ pub struct Settings {
     pub field: FieldSettings,
     /// The ships.
     pub ships: ShipSettings,
-    /// Fixed simulation step in milliseconds.
+    /// Fixed simulation step in milliseconds: more than 0, at most 1000.
     pub step_ms: f64,
 }
 

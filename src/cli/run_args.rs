@@ -4,27 +4,34 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use hitfield::assets;
+use hitfield::rgba::RgbaImage;
+use hitfield::settings::{Settings, SettingsError};
 
 /// Flags shared by the demo and `hitfield headless`.
+///
+/// Numeric flags accept a leading `-` as part of their value (`--width -3`,
+/// `--sample-interval-ms -inf`), so a negative number is reported against
+/// its flag rather than as an unknown argument.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
-    /// Number of particles.
-    #[arg(long, value_name = "N")]
+    /// Number of particles (0 to 4000000).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub particles: Option<usize>,
-    /// Number of ships.
-    #[arg(long, value_name = "N")]
+    /// Number of ships (0 to 1000).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub ships: Option<usize>,
     /// Seed for particles, noise and ships.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Simulated milliseconds between two samples of one ship (0 = every step).
-    #[arg(long, value_name = "MS")]
+    /// Simulated milliseconds between two samples of one ship (0 = every step, at most 10000).
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub sample_interval_ms: Option<f64>,
-    /// Canvas width in pixels.
-    #[arg(long, value_name = "W")]
+    /// Canvas width in pixels (1 to 16384; width × height at most 8192²).
+    #[arg(long, value_name = "W", allow_negative_numbers = true)]
     pub width: Option<u32>,
-    /// Canvas height in pixels.
-    #[arg(long, value_name = "H")]
+    /// Canvas height in pixels (1 to 16384; width × height at most 8192²).
+    #[arg(long, value_name = "H", allow_negative_numbers = true)]
     pub height: Option<u32>,
     /// A ship sprite PNG, or a folder of them (repeatable).
     #[arg(long = "ship", value_name = "PATH")]
@@ -34,36 +41,230 @@ pub struct RunArgs {
     pub preset: Option<PathBuf>,
 }
 
+/// The flags that set one settings key: (key, flag).
+const FLAG_KEYS: [(&str, &str); 5] = [
+    ("field.particles", "--particles"),
+    ("ships.count", "--ships"),
+    ("ships.sample_interval_ms", "--sample-interval-ms"),
+    ("field.width", "--width"),
+    ("field.height", "--height"),
+];
+
 impl RunArgs {
-    /// Interim: defaults plus the plain flags (validation lands with the inputs work).
-    pub fn resolve(
-        &self,
-    ) -> Result<
-        (
-            hitfield::settings::Settings,
-            Vec<hitfield::assets::NamedImage>,
-        ),
-        String,
-    > {
-        let mut s = hitfield::settings::Settings::default();
-        if let Some(v) = self.particles {
-            s.field.particles = v;
+    /// The flags actually given, by settings key.
+    fn given(&self) -> [(&'static str, &'static str, bool); 5] {
+        let set = [
+            self.particles.is_some(),
+            self.ships.is_some(),
+            self.sample_interval_ms.is_some(),
+            self.width.is_some(),
+            self.height.is_some(),
+        ];
+        let mut out = [("", "", false); 5];
+        for (slot, ((key, flag), set)) in out.iter_mut().zip(FLAG_KEYS.iter().zip(set)) {
+            *slot = (key, flag, set);
         }
-        if let Some(v) = self.ships {
-            s.ships.count = v;
+        out
+    }
+
+    /// Turns a validation error into a one-line message naming the flag
+    /// that set the value (or the preset it came from).
+    fn explain(&self, err: &SettingsError) -> String {
+        let given = self.given();
+        let flags: Vec<&str> = if err.key == "field.width × field.height" {
+            given
+                .iter()
+                .filter(|(key, _, set)| *set && (*key == "field.width" || *key == "field.height"))
+                .map(|(_, flag, _)| *flag)
+                .collect()
+        } else {
+            given
+                .iter()
+                .filter(|(key, _, set)| *set && *key == err.key)
+                .map(|(_, flag, _)| *flag)
+                .collect()
+        };
+        if !flags.is_empty() {
+            return format!("{} {}: {}", flags.join("/"), err.value, err.reason);
         }
-        if let Some(v) = self.seed {
-            s.field.seed = v;
+        match &self.preset {
+            Some(path) => format!("--preset {}: {err}", path.display()),
+            None => format!("settings: {err}"),
         }
-        if let Some(v) = self.sample_interval_ms {
-            s.ships.sample_interval_ms = v;
+    }
+
+    /// Settings and sprites for a run: the defaults, then `--preset` if
+    /// given, then the explicit flags; validated; then the `--ship` sprites
+    /// (or the embedded ones).
+    ///
+    /// Every error is one line naming the flag or the file, for
+    /// [`super::usage_error`]. Nothing here opens a window, so callers resolve
+    /// first and fail before any display work.
+    pub fn resolve(&self) -> Result<(Settings, Vec<(String, RgbaImage)>), String> {
+        let mut settings = match &self.preset {
+            Some(path) => Settings::load_preset(path).map_err(|e| format!("--preset {e}"))?,
+            None => Settings::default(),
+        };
+        if let Some(n) = self.particles {
+            settings.field.particles = n;
         }
-        if let Some(v) = self.width {
-            s.field.width = v;
+        if let Some(n) = self.ships {
+            settings.ships.count = n;
         }
-        if let Some(v) = self.height {
-            s.field.height = v;
+        if let Some(seed) = self.seed {
+            settings.field.seed = seed;
         }
-        Ok((s, hitfield::assets::default_sprites()))
+        if let Some(ms) = self.sample_interval_ms {
+            settings.ships.sample_interval_ms = ms;
+        }
+        if let Some(w) = self.width {
+            settings.field.width = w;
+        }
+        if let Some(h) = self.height {
+            settings.field.height = h;
+        }
+        settings.validate().map_err(|e| self.explain(&e))?;
+        let sprites = if self.ship.is_empty() {
+            let sprites = assets::default_sprites();
+            if sprites.is_empty() {
+                return Err("the embedded ship sprites failed to decode; pass --ship".to_string());
+            }
+            sprites
+        } else {
+            assets::load_ship_paths(&self.ship).map_err(|e| format!("--ship {e}"))?
+        };
+        Ok((settings, sprites))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(args: RunArgs) -> String {
+        match args.resolve() {
+            Ok((s, _)) => panic!("resolved to {s:?}"),
+            Err(e) => {
+                assert!(!e.contains('\n'), "multi-line: {e:?}");
+                e
+            }
+        }
+    }
+
+    #[test]
+    fn no_flags_give_defaults_and_embedded_sprites() {
+        let (settings, sprites) = RunArgs::default().resolve().expect("defaults");
+        assert_eq!(settings, Settings::default());
+        assert_eq!(sprites.len(), 3);
+    }
+
+    #[test]
+    fn flags_override_the_preset() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let preset = dir.path().join("p.toml");
+        std::fs::write(
+            &preset,
+            "[field]\nparticles = 7\nwidth = 300\n[ships]\ncount = 2\n",
+        )
+        .expect("preset");
+        let args = RunArgs {
+            preset: Some(preset),
+            particles: Some(9),
+            seed: Some(u64::MAX),
+            sample_interval_ms: Some(0.0),
+            ..RunArgs::default()
+        };
+        let (s, _) = args.resolve().expect("valid");
+        assert_eq!(s.field.particles, 9);
+        assert_eq!(s.field.width, 300);
+        assert_eq!(s.ships.count, 2);
+        assert_eq!(s.field.seed, u64::MAX);
+        assert_eq!(s.ships.sample_interval_ms, 0.0);
+    }
+
+    #[test]
+    fn bad_flags_are_named_with_their_value() {
+        let e = err(RunArgs {
+            particles: Some(10_000_000_000),
+            ..RunArgs::default()
+        });
+        assert!(
+            e.starts_with("--particles 10000000000: must be at most 4000000"),
+            "{e}"
+        );
+        let e = err(RunArgs {
+            width: Some(0),
+            ..RunArgs::default()
+        });
+        assert!(e.starts_with("--width 0: must be at least 1"), "{e}");
+        for bad in [f64::NAN, f64::INFINITY, -1.0, 1e9] {
+            let e = err(RunArgs {
+                sample_interval_ms: Some(bad),
+                ..RunArgs::default()
+            });
+            assert!(e.starts_with("--sample-interval-ms "), "{e}");
+        }
+        let e = err(RunArgs {
+            ships: Some(5000),
+            ..RunArgs::default()
+        });
+        assert!(e.starts_with("--ships 5000: must be at most 1000"), "{e}");
+        let e = err(RunArgs {
+            width: Some(16384),
+            height: Some(16384),
+            ..RunArgs::default()
+        });
+        assert!(e.starts_with("--width/--height 16384×16384:"), "{e}");
+    }
+
+    #[test]
+    fn area_from_preset_and_flag_names_the_flag() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let preset = dir.path().join("p.toml");
+        std::fs::write(&preset, "[field]\nwidth = 16384\n").expect("preset");
+        let e = err(RunArgs {
+            preset: Some(preset),
+            height: Some(16384),
+            ..RunArgs::default()
+        });
+        assert!(e.starts_with("--height 16384×16384:"), "{e}");
+    }
+
+    #[test]
+    fn bad_preset_and_ship_name_the_flag_and_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let preset = dir.path().join("p.toml");
+        std::fs::write(&preset, "[ships]\nsample_interval_ms = -1\n").expect("preset");
+        let e = err(RunArgs {
+            preset: Some(preset.clone()),
+            ..RunArgs::default()
+        });
+        assert!(
+            e.starts_with(&format!(
+                "--preset {}: ships.sample_interval_ms",
+                preset.display()
+            )),
+            "{e}"
+        );
+        let ship = dir.path().join("s.png");
+        std::fs::write(&ship, "text").expect("ship");
+        let e = err(RunArgs {
+            ship: vec![ship.clone()],
+            ..RunArgs::default()
+        });
+        assert!(
+            e.starts_with(&format!("--ship {}: not a PNG", ship.display())),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn settings_are_checked_before_sprites_load() {
+        let e = err(RunArgs {
+            width: Some(0),
+            ship: vec!["/nonexistent/ship.png".into()],
+            ..RunArgs::default()
+        });
+        assert!(e.starts_with("--width"), "{e}");
     }
 }
