@@ -1,0 +1,442 @@
+//! One run of the demo window: the world, the view of it, the panel and
+//! the frame loop.
+
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use hitfield::assets::NamedImage;
+use hitfield::profile::{Profiler, Stage, StageTimes};
+use hitfield::settings::Settings;
+use hitfield::ship::ShipSprite;
+use hitfield::world::World;
+use macroquad::input::{
+    clear_input_queue, is_mouse_button_down, is_mouse_button_pressed, mouse_position, MouseButton,
+};
+use macroquad::math::{vec2, Rect, Vec2};
+use macroquad::time::get_time;
+use macroquad::window::{clear_background, get_internal_gl, next_frame, screen_height, screen_width};
+
+use super::input::{self, Action, Steer};
+use super::letterbox::Letterbox;
+use super::overlay::{self, FrameStats, PROFILER_FRAMES};
+use super::panel::{self, Message, PanelInfo, PanelState};
+use super::render::{FieldView, ShipViews};
+use super::scales::{compact, thousands};
+use super::screenshot::save_window_png;
+use super::stepper::Stepper;
+use super::theme;
+use super::widgets::Ui;
+use super::Capture;
+
+/// How long a message stays in the status bar, in seconds.
+const MESSAGE_SECS: f64 = 8.0;
+/// Player speed in world pixels per second (Shift: ×2.5).
+const PLAYER_SPEED: f32 = 260.0;
+/// Player turn rate in radians per second.
+const PLAYER_TURN: f32 = 3.0;
+
+/// Options that are not simulation settings.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Capture mode.
+    pub capture: Option<Capture>,
+    /// Where C writes the profiler CSV.
+    pub profile_csv: Option<PathBuf>,
+}
+
+/// Everything the window keeps between frames.
+pub struct Session {
+    world: World,
+    images: Vec<NamedImage>,
+    settings: Settings,
+    options: Options,
+    panel: PanelState,
+    ui: Ui,
+    field_view: FieldView,
+    field_dirty: bool,
+    ship_views: ShipViews,
+    stepper: Stepper,
+    profiler: Profiler,
+    paused: bool,
+    pending_steps: u32,
+    show_help: bool,
+    show_panel: bool,
+    show_profiler: bool,
+    message: Option<Message>,
+    steps_run: u64,
+    frames_drawn: u64,
+    dragging_player: bool,
+    fps: f64,
+}
+
+/// A world from `settings`, with sprite masks built at its ship alpha threshold.
+fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
+    let sprites = images
+        .iter()
+        .map(|(name, img)| ShipSprite::new(name.clone(), img.clone(), settings.ships.ship_alpha_min))
+        .collect();
+    World::new(settings.clone(), sprites)
+}
+
+fn unix_time() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Session {
+    /// A session over a new world.
+    pub fn new(settings: Settings, images: Vec<NamedImage>, options: Options) -> Session {
+        let world = new_world(&settings, &images);
+        Session {
+            world,
+            images,
+            panel: PanelState::new(&settings),
+            settings,
+            options,
+            ui: Ui::default(),
+            field_view: FieldView::default(),
+            field_dirty: true,
+            ship_views: ShipViews::default(),
+            stepper: Stepper::default(),
+            profiler: Profiler::new(PROFILER_FRAMES),
+            paused: false,
+            pending_steps: 0,
+            show_help: false,
+            show_panel: true,
+            show_profiler: true,
+            message: None,
+            steps_run: 0,
+            frames_drawn: 0,
+            dragging_player: false,
+            fps: 0.0,
+        }
+    }
+
+    /// Runs frames until the user quits or the capture is done. Returns the
+    /// exit status.
+    pub async fn run(mut self) -> u8 {
+        let mut last = Instant::now();
+        loop {
+            let now = Instant::now();
+            let dt = now.duration_since(last).as_secs_f64();
+            last = now;
+            if dt > 0.0 {
+                let inst = 1.0 / dt;
+                self.fps = if self.fps == 0.0 { inst } else { self.fps * 0.9 + inst * 0.1 };
+            }
+            let (quit, code) = self.frame(dt);
+            clear_input_queue();
+            if quit {
+                return code;
+            }
+            next_frame().await;
+        }
+    }
+
+    /// One frame. Returns (quit, exit status).
+    fn frame(&mut self, dt: f64) -> (bool, u8) {
+        let time = get_time();
+        self.ui.begin_frame(time);
+        let (sw, sh) = (screen_width(), screen_height());
+        let panel_rect = panel::panel_rect(sw, sh);
+        let field_area = Rect::new(0.0, 0.0, sw, (sh - theme::STATUS_H).max(0.0));
+        let canvas = self.world.field().canvas();
+        let lb = Letterbox::fit(field_area, canvas.width(), canvas.height());
+
+        let mut actions = if self.ui.wants_keyboard() {
+            Vec::new()
+        } else {
+            input::shortcuts()
+        };
+        let steer = if self.ui.wants_keyboard() {
+            Steer::default()
+        } else {
+            input::steer()
+        };
+        self.steer_player(steer, dt as f32);
+        let mouse = Vec2::from(mouse_position());
+        let over_panel = self.show_panel && panel_rect.contains(mouse);
+        self.mouse_player(&lb, mouse, over_panel);
+
+        // Simulate.
+        let mut times = StageTimes::default();
+        let steps = match &self.options.capture {
+            Some(_) => 1,
+            None => self.stepper.due(dt * 1e3, self.settings.step_ms, self.paused),
+        } + std::mem::take(&mut self.pending_steps);
+        for _ in 0..steps {
+            times.accumulate(self.world.step());
+            self.steps_run += 1;
+        }
+
+        // Upload what changed.
+        let upload = Instant::now();
+        if steps > 0 || self.field_dirty {
+            if let Err(e) = self.field_view.upload(self.world.field().canvas()) {
+                if self.field_dirty {
+                    self.post(e, true);
+                }
+            }
+            self.field_dirty = false;
+        }
+        self.ship_views.sync(
+            self.world.sprites(),
+            self.world.ships(),
+            self.world.contacts(),
+            dt as f32,
+        );
+        times.add(Stage::Upload, upload.elapsed().as_secs_f64() * 1e3);
+
+        // Draw.
+        let draw = Instant::now();
+        clear_background(theme::WINDOW_BG);
+        self.field_view.draw(&lb);
+        self.ship_views.draw(
+            &lb,
+            self.world.sprites(),
+            self.world.ships(),
+            self.world.contacts(),
+            time,
+        );
+        if self.show_profiler {
+            let stats = FrameStats {
+                fps: self.fps,
+                steps,
+            };
+            overlay::draw_profiler(&mut self.profiler, &stats, 10.0, sh - theme::STATUS_H - 10.0);
+        }
+        if self.show_panel {
+            let mut edited = self.settings.clone();
+            let info = PanelInfo {
+                paused: self.paused,
+                presets: false,
+                message: self.live_message(time),
+            };
+            let panel_actions = panel::panel(&mut self.ui, panel_rect, &mut edited, &mut self.panel, &info);
+            actions.extend(panel_actions);
+            if edited != self.settings {
+                self.world.apply_settings(&edited);
+                self.settings = edited;
+                self.field_dirty = true;
+            }
+        }
+        if self.show_help {
+            overlay::draw_help(field_area);
+        }
+        let (left, right, kind) = self.status_texts(time);
+        overlay::draw_status(sw, sh, &left, &right, kind);
+        // Submit the batched draw calls now so their cost lands in Draw, not
+        // in the buffer swap (which waits for vsync).
+        // SAFETY: macroquad's context lives on this thread and is not borrowed
+        // across this call.
+        unsafe { get_internal_gl() }.flush();
+        times.add(Stage::Draw, draw.elapsed().as_secs_f64() * 1e3);
+        self.profiler.record(times);
+        self.frames_drawn += 1;
+
+        for action in actions {
+            if self.act(action) {
+                return (true, 0);
+            }
+        }
+        self.finish_capture()
+    }
+
+    /// In capture mode after the last frame: save and quit.
+    fn finish_capture(&mut self) -> (bool, u8) {
+        let Some(capture) = &self.options.capture else {
+            return (false, 0);
+        };
+        if self.frames_drawn < capture.frames {
+            return (false, 0);
+        }
+        match &capture.screenshot {
+            None => (true, 0),
+            Some(path) => match save_window_png(path) {
+                Ok(()) => (true, 0),
+                Err(e) => {
+                    eprintln!("hitfield: error: screenshot: {e}");
+                    (true, super::EXIT_FAILURE)
+                }
+            },
+        }
+    }
+
+    /// Arrows/WASD fly ship 0, which becomes the player's from then on.
+    fn steer_player(&mut self, steer: Steer, dt: f32) {
+        if !steer.is_active() || !(dt.is_finite() && dt > 0.0) {
+            return;
+        }
+        let dt = dt.min(0.1);
+        let speed = PLAYER_SPEED * if steer.boost { 2.5 } else { 1.0 };
+        let (w, h) = self.world_size();
+        let Some((sw, sh)) = self.player_sprite_size() else {
+            return;
+        };
+        let Some(ship) = self.world.ship_mut(0) else {
+            return;
+        };
+        ship.player = true;
+        ship.velocity = [steer.dir.x * speed, steer.dir.y * speed];
+        let c = vec2(ship.pose.x + sw * 0.5, ship.pose.y + sh * 0.5) + steer.dir * speed * dt;
+        let c = c.clamp(Vec2::ZERO, vec2(w, h));
+        ship.pose.x = c.x - sw * 0.5;
+        ship.pose.y = c.y - sh * 0.5;
+        ship.pose.rotation = (ship.pose.rotation + steer.turn * PLAYER_TURN * dt)
+            .rem_euclid(std::f32::consts::TAU);
+    }
+
+    /// Clicking (and dragging) on the field puts the player's ship there.
+    fn mouse_player(&mut self, lb: &Letterbox, mouse: Vec2, over_panel: bool) {
+        if is_mouse_button_pressed(MouseButton::Left) {
+            self.dragging_player = !over_panel && !self.show_help && lb.to_world(mouse).is_some();
+        }
+        if !is_mouse_button_down(MouseButton::Left) {
+            self.dragging_player = false;
+        }
+        if !self.dragging_player {
+            return;
+        }
+        let Some(at) = lb.to_world(mouse) else {
+            return;
+        };
+        let Some((sw, sh)) = self.player_sprite_size() else {
+            return;
+        };
+        if let Some(ship) = self.world.ship_mut(0) {
+            ship.player = true;
+            ship.velocity = [0.0, 0.0];
+            ship.pose.x = at.x - sw * 0.5;
+            ship.pose.y = at.y - sh * 0.5;
+        }
+    }
+
+    fn world_size(&self) -> (f32, f32) {
+        let c = self.world.field().canvas();
+        (c.width() as f32, c.height() as f32)
+    }
+
+    fn player_sprite_size(&self) -> Option<(f32, f32)> {
+        let ship = self.world.ships().first()?;
+        let sprite = self.world.sprites().get(ship.sprite)?;
+        Some((sprite.image.width() as f32, sprite.image.height() as f32))
+    }
+
+    /// Does what `action` asks. Returns true to quit.
+    fn act(&mut self, action: Action) -> bool {
+        match action {
+            Action::TogglePause => {
+                self.paused = !self.paused;
+                self.stepper.reset();
+            }
+            Action::Step => {
+                self.paused = true;
+                self.pending_steps += 1;
+            }
+            Action::Reset => self.reset(),
+            Action::SavePreset | Action::LoadPreset => {
+                self.post("presets are not available in this build".to_string(), true);
+            }
+            Action::WriteCsv => self.write_csv(),
+            Action::Screenshot => {
+                let path = PathBuf::from(format!("hitfield-{}.png", unix_time()));
+                match save_window_png(&path) {
+                    Ok(()) => self.post(format!("saved screenshot {}", path.display()), false),
+                    Err(e) => self.post(format!("screenshot failed: {e}"), true),
+                }
+            }
+            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::TogglePanel => {
+                self.show_panel = !self.show_panel;
+                self.ui.unfocus();
+            }
+            Action::ToggleProfiler => self.show_profiler = !self.show_profiler,
+            Action::Back => {
+                if self.show_help {
+                    self.show_help = false;
+                } else {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// A new world from the settings in force and the panel's seed.
+    fn reset(&mut self) {
+        let seed = match self.panel.seed.trim().parse::<u64>() {
+            Ok(s) => s,
+            Err(_) => {
+                self.post(
+                    format!("seed `{}` is not a whole number in 0..=18446744073709551615", self.panel.seed),
+                    true,
+                );
+                return;
+            }
+        };
+        self.settings.field.seed = seed;
+        self.world = new_world(&self.settings, &self.images);
+        self.ship_views.clear();
+        self.field_dirty = true;
+        self.stepper.reset();
+        self.steps_run = 0;
+        self.profiler.clear();
+        self.post(format!("reset with seed {seed}"), false);
+    }
+
+    fn write_csv(&mut self) {
+        let path = self
+            .options
+            .profile_csv
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("hitfield-frames-{}.csv", unix_time())));
+        match std::fs::write(&path, self.profiler.to_csv()) {
+            Ok(()) => {
+                let shown = absolute(&path);
+                self.post(
+                    format!("wrote {} frames to {}", self.profiler.len(), shown.display()),
+                    false,
+                );
+            }
+            Err(e) => self.post(format!("could not write {}: {e}", path.display()), true),
+        }
+    }
+
+    fn post(&mut self, text: String, error: bool) {
+        self.message = Some(Message {
+            text,
+            error,
+            at: get_time(),
+        });
+    }
+
+    fn live_message(&self, time: f64) -> Option<&Message> {
+        self.message
+            .as_ref()
+            .filter(|m| m.error || time - m.at < MESSAGE_SECS)
+    }
+
+    fn status_texts(&self, time: f64) -> (String, String, Option<bool>) {
+        let run = if self.paused { "PAUSED " } else { "RUNNING" };
+        let ships = self.world.ships();
+        let hits: u64 = ships.iter().map(|s| u64::from(s.last_hit_count)).sum();
+        let left = format!(
+            "{run}   step {}   {} particles   {} ships   {} contacts   {} texels hit",
+            thousands(self.steps_run),
+            compact(self.world.field().particle_count()),
+            ships.len(),
+            self.world.contacts().len(),
+            thousands(hits),
+        );
+        match self.message.as_ref().filter(|m| time - m.at < MESSAGE_SECS) {
+            Some(m) => (left, m.text.clone(), Some(m.error)),
+            None => (left, "H help   Tab panel   P profiler   Esc quit".to_string(), None),
+        }
+    }
+}
+
+/// `path` made absolute against the current directory (for messages).
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
