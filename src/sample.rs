@@ -2,9 +2,20 @@
 //!
 //! A world pixel is a **hit** for a ship when all three hold: the canvas
 //! pixel's alpha ≥ `field_alpha_min`, its `colour_channel` ≥ `colour_min`,
-//! and the pixel belongs to the ship (crate-level coverage rule) at a texel
-//! whose alpha ≥ `ship_alpha_min`.
+//! and the pixel belongs to the ship (crate-level coverage rule) at a solid
+//! texel of its mask (the mask is built with `ship_alpha_min`).
+//!
+//! **Edges are clipped, not wrapped**: the part of a ship's window that sticks
+//! out of the canvas reads nothing and cannot hit. (Ships themselves wrap as a
+//! whole when their centre leaves the canvas.)
+//!
+//! The count is in world pixels; the [`HitMap`] marks the sprite texels those
+//! pixels belong to (several pixels share a texel when a ship is scaled up).
+//! [`crate::reference::sample`] is the plain per-pixel version.
 
+use crate::field::Canvas;
+use crate::mask::Mask;
+use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
 use crate::settings::Channel;
 
 /// The three thresholds of a sample.
@@ -16,26 +27,37 @@ pub struct Thresholds {
     pub colour_min: u8,
     /// Which canvas channel `colour_min` tests.
     pub colour_channel: Channel,
-    /// Minimum ship texel alpha.
+    /// Minimum ship texel alpha (applied when the ship's mask is built).
     pub ship_alpha_min: u8,
 }
 
-/// The ship texels hit by the last sample, one bit per texel of the sprite.
+impl Thresholds {
+    /// True when canvas pixel `p` passes the field thresholds.
+    #[inline]
+    pub fn field_passes(&self, p: [u8; 4]) -> bool {
+        p[3] >= self.field_alpha_min && p[self.colour_channel.index()] >= self.colour_min
+    }
+}
+
+/// The ship texels hit by the last sample, one bit per texel of the sprite,
+/// rows padded to whole `u64` words like [`Mask`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HitMap {
     width: u32,
     height: u32,
+    words_per_row: usize,
     bits: Vec<u64>,
 }
 
 impl HitMap {
     /// An empty map for a `width`×`height` sprite.
     pub fn new(width: u32, height: u32) -> HitMap {
-        let words = (width as usize * height as usize).div_ceil(64);
+        let words_per_row = (width as usize).div_ceil(64);
         HitMap {
             width,
             height,
-            bits: vec![0; words],
+            words_per_row,
+            bits: vec![0; words_per_row * height as usize],
         }
     }
 
@@ -54,7 +76,169 @@ impl HitMap {
         if x >= self.width || y >= self.height {
             return false;
         }
-        let i = y as usize * self.width as usize + x as usize;
-        self.bits[i / 64] >> (i % 64) & 1 == 1
+        self.bits[y as usize * self.words_per_row + x as usize / 64] >> (x % 64) & 1 == 1
     }
+
+    /// Marks texel `(x, y)` (ignored outside the map).
+    #[inline]
+    pub fn insert(&mut self, x: u32, y: u32) {
+        if x < self.width && y < self.height {
+            self.bits[y as usize * self.words_per_row + x as usize / 64] |= 1 << (x % 64);
+        }
+    }
+
+    /// Number of texels hit.
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when no texel was hit.
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+
+    /// Empties the map and sizes it for a `width`×`height` sprite.
+    pub fn reset(&mut self, width: u32, height: u32) {
+        let words_per_row = (width as usize).div_ceil(64);
+        self.width = width;
+        self.height = height;
+        self.words_per_row = words_per_row;
+        self.bits.clear();
+        self.bits.resize(words_per_row * height as usize, 0);
+    }
+
+    /// ORs `bits` into row `y` starting at texel column `x` (bits beyond the width must be 0).
+    #[inline]
+    fn or_bits(&mut self, x: u32, y: u32, bits: u64) {
+        if bits == 0 {
+            return;
+        }
+        let row = y as usize * self.words_per_row;
+        let (word, shift) = (x as usize / 64, x % 64);
+        self.bits[row + word] |= bits << shift;
+        if shift != 0 && word + 1 < self.words_per_row {
+            self.bits[row + word + 1] |= bits >> (64 - shift);
+        }
+    }
+}
+
+/// The canvas rectangle as world pixels.
+pub fn canvas_rect(canvas: &Canvas) -> PixelRect {
+    PixelRect {
+        x0: 0,
+        y0: 0,
+        x1: i64::from(canvas.width()),
+        y1: i64::from(canvas.height()),
+    }
+}
+
+/// Samples the canvas under a posed ship: fills `hits` with the texels hit
+/// and returns the number of world pixels hit. Exact; an invalid pose or a
+/// window entirely outside the canvas hits nothing.
+pub fn sample(
+    canvas: &Canvas,
+    mask: &Mask,
+    pose: &Pose,
+    thresholds: &Thresholds,
+    hits: &mut HitMap,
+) -> u32 {
+    hits.reset(mask.width(), mask.height());
+    let Some(map) = pose.pixel_map(mask.width(), mask.height()) else {
+        return 0;
+    };
+    let Some(clip) = map.bounds.intersect(&canvas_rect(canvas)) else {
+        return 0;
+    };
+    if mask.is_empty() {
+        return 0;
+    }
+    if pose.is_integer_translation() {
+        sample_translated(canvas, mask, pose, thresholds, hits, &clip)
+    } else {
+        sample_transformed(canvas, mask, &map, thresholds, hits, &clip)
+    }
+}
+
+/// 64 mask bits of row `row` starting at texel `x` (bits past the row are 0).
+#[inline]
+fn mask_bits(row: &[u64], x: usize) -> u64 {
+    let (word, shift) = (x / 64, x % 64);
+    let lo = row.get(word).copied().unwrap_or(0) >> shift;
+    if shift == 0 {
+        lo
+    } else {
+        lo | row.get(word + 1).copied().unwrap_or(0) << (64 - shift)
+    }
+}
+
+/// Integer translation: 64 pixels at a time, mask words AND field bits.
+fn sample_translated(
+    canvas: &Canvas,
+    mask: &Mask,
+    pose: &Pose,
+    t: &Thresholds,
+    hits: &mut HitMap,
+    clip: &PixelRect,
+) -> u32 {
+    let (px, py) = (pose.x as i64, pose.y as i64);
+    let mut count = 0u32;
+    for y in clip.y0..clip.y1 {
+        let j = (y - py) as u32;
+        let mask_row = mask.row(j);
+        let canvas_row = canvas.row(y as u32);
+        let mut x = clip.x0;
+        while x < clip.x1 {
+            let n = (clip.x1 - x).min(64) as usize;
+            let i = (x - px) as usize;
+            let mut solid = mask_bits(mask_row, i);
+            if n < 64 {
+                solid &= (1u64 << n) - 1;
+            }
+            if solid != 0 {
+                let pixels = &canvas_row[x as usize..x as usize + n];
+                let mut field = 0u64;
+                for (k, &p) in pixels.iter().enumerate() {
+                    field |= u64::from(t.field_passes(p)) << k;
+                }
+                let hit = solid & field;
+                count += hit.count_ones();
+                hits.or_bits(i as u32, j, hit);
+            }
+            x += n as i64;
+        }
+    }
+    count
+}
+
+/// Rotated or scaled: exact row spans, texel coordinates stepped in fixed point.
+fn sample_transformed(
+    canvas: &Canvas,
+    mask: &Mask,
+    map: &PixelMap,
+    t: &Thresholds,
+    hits: &mut HitMap,
+    clip: &PixelRect,
+) -> u32 {
+    let mut count = 0u32;
+    for y in clip.y0..clip.y1 {
+        let Some((x0, x1)) = map.row_span(y, clip) else {
+            continue;
+        };
+        let Some((mut u, mut v)) = map.uv(x0, y) else {
+            continue;
+        };
+        let canvas_row = &canvas.row(y as u32)[x0 as usize..x1 as usize];
+        for &p in canvas_row {
+            if t.field_passes(p) {
+                let (i, j) = ((u >> FRAC_BITS) as u32, (v >> FRAC_BITS) as u32);
+                if mask.get(i, j) {
+                    count += 1;
+                    hits.insert(i, j);
+                }
+            }
+            u += map.du_dx;
+            v += map.dv_dx;
+        }
+    }
+    count
 }

@@ -1,7 +1,7 @@
 //! The shared RGBA buffer that particles draw trails into.
 
 /// A `width`×`height` RGBA8 buffer, rows top-down. Never cleared; faded each step.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Canvas {
     width: u32,
     height: u32,
@@ -33,13 +33,90 @@ impl Canvas {
         &self.pixels
     }
 
+    /// Pixels, row-major, for writing.
+    pub fn pixels_mut(&mut self) -> &mut [[u8; 4]] {
+        &mut self.pixels
+    }
+
+    /// Row `y` (panics if `y ≥ height`).
+    #[inline]
+    pub fn row(&self, y: u32) -> &[[u8; 4]] {
+        let w = self.width as usize;
+        &self.pixels[y as usize * w..(y as usize + 1) * w]
+    }
+
+    /// Pixel `(x, y)`, or `None` outside the canvas.
+    pub fn get(&self, x: i64, y: i64) -> Option<[u8; 4]> {
+        if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
+            return None;
+        }
+        Some(self.pixels[y as usize * self.width as usize + x as usize])
+    }
+
     /// The same pixels as flat RGBA bytes (for texture upload).
     pub fn rgba_bytes(&self) -> &[u8] {
         self.pixels.as_flattened()
     }
 
-    /// A 64-bit hash of size and pixels (FNV-1a), stable across runs and platforms.
+    /// Lowers every pixel's alpha by `amount` (saturating at 0). Colours stay.
+    pub fn fade(&mut self, amount: u8, parallel: bool) {
+        if amount == 0 {
+            return;
+        }
+        let fade_rows = |rows: &mut [[u8; 4]]| {
+            for p in rows {
+                p[3] = p[3].saturating_sub(amount);
+            }
+        };
+        const CHUNK: usize = 1 << 16;
+        if parallel {
+            use rayon::prelude::*;
+            self.pixels.par_chunks_mut(CHUNK).for_each(fade_rows);
+        } else {
+            fade_rows(&mut self.pixels);
+        }
+    }
+
+    /// A 64-bit hash of size and pixels (FNV-1a over the width, the height and
+    /// the RGBA bytes), stable across runs and platforms.
     pub fn hash64(&self) -> u64 {
-        todo!("field helper")
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let header = [self.width.to_le_bytes(), self.height.to_le_bytes()];
+        for byte in header.iter().flatten().chain(self.rgba_bytes()) {
+            h ^= u64::from(*byte);
+            h = h.wrapping_mul(PRIME);
+        }
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fade_saturates_and_keeps_colour() {
+        let mut c = Canvas::new(3, 1);
+        c.pixels_mut()[0] = [10, 20, 30, 3];
+        c.pixels_mut()[1] = [1, 2, 3, 255];
+        c.fade(4, false);
+        assert_eq!(c.pixels()[0], [10, 20, 30, 0]);
+        assert_eq!(c.pixels()[1], [1, 2, 3, 251]);
+        let mut p = c.clone();
+        p.fade(200, true);
+        c.fade(200, false);
+        assert_eq!(p, c);
+    }
+
+    #[test]
+    fn hash_sees_size_and_pixels() {
+        let a = Canvas::new(2, 3);
+        let b = Canvas::new(3, 2);
+        assert_ne!(a.hash64(), b.hash64());
+        let mut c = a.clone();
+        c.pixels_mut()[5][3] = 1;
+        assert_ne!(a.hash64(), c.hash64());
+        assert_eq!(a.hash64(), Canvas::new(2, 3).hash64());
     }
 }

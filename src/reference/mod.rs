@@ -1,2 +1,5 @@
 //! Plain, obviously-correct versions of every fast path: the oracle for the
 //! property tests and the baseline for the benches.
+
+pub mod field;
+pub mod sample;

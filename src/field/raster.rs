@@ -1,0 +1,159 @@
+//! Small pixel helpers shared by the fast field and its reference: the line
+//! rasteriser, the order-independent pixel merge, the speed palette and the
+//! sine/cosine table.
+
+use std::f32::consts::TAU;
+
+/// Calls `plot(x, y)` for every pixel of the 8-connected line from pixel
+/// `(x0, y0)` to pixel `(x1, y1)`, both ends included (Bresenham). The pixels
+/// form a continuous path with no gaps.
+#[inline]
+pub fn line_pixels(x0: i32, y0: i32, x1: i32, y1: i32, mut plot: impl FnMut(i32, i32)) {
+    let dx = (x1 - x0).abs();
+    let dy = -(y1 - y0).abs();
+    let sx = if x0 < x1 { 1 } else { -1 };
+    let sy = if y0 < y1 { 1 } else { -1 };
+    let (mut x, mut y, mut err) = (x0, y0, dx + dy);
+    loop {
+        plot(x, y);
+        if x == x1 && y == y1 {
+            return;
+        }
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+    }
+}
+
+/// The pixel a position falls in. Positions are kept far inside `i32`.
+#[inline]
+pub fn pixel_of(v: f32) -> i32 {
+    v.floor() as i32
+}
+
+/// Order of two pixels drawn in the same step: higher alpha wins, then the
+/// faster (redder) colour. Makes trail drawing independent of particle and
+/// thread order.
+#[inline]
+pub fn merge_key(p: [u8; 4]) -> u32 {
+    u32::from_be_bytes([p[3], p[0], p[1], p[2]])
+}
+
+/// Writes `src` into `dst` when it ranks higher (see [`merge_key`]).
+#[inline]
+pub fn merge_pixel(dst: &mut [u8; 4], src: [u8; 4]) {
+    if merge_key(src) > merge_key(*dst) {
+        *dst = src;
+    }
+}
+
+/// Number of shades in the speed palette.
+pub const SHADES: usize = 256;
+
+/// Colour of a trail drawn at `shade` (0 = slowest possible, 255 = fastest).
+/// Red carries speed linearly (ships test it): red = 40 + 215·shade/255.
+pub fn palette(shade: u8) -> [u8; 4] {
+    let t = f32::from(shade) / 255.0;
+    let r = 40.0 + 215.0 * t;
+    let g = 20.0 + 150.0 * t * t;
+    let b = 150.0 * (1.0 - t) + 30.0 * t * t * t;
+    [r as u8, g as u8, b as u8, 255]
+}
+
+/// The palette for every shade, indexed by shade.
+pub fn palette_table() -> [[u8; 4]; SHADES] {
+    std::array::from_fn(|i| palette(i as u8))
+}
+
+/// Entries in the sine table (a power of two).
+pub const SIN_TABLE_LEN: usize = 4096;
+
+/// A sine/cosine lookup table over one turn. Deterministic and identical on
+/// every platform, unlike `f32::sin_cos`, which may differ between libms.
+pub struct SinCos {
+    table: Box<[(f32, f32); SIN_TABLE_LEN]>,
+}
+
+impl Default for SinCos {
+    fn default() -> Self {
+        let mut table = Box::new([(0.0, 1.0); SIN_TABLE_LEN]);
+        for (i, entry) in table.iter_mut().enumerate() {
+            let a = i as f64 * std::f64::consts::TAU / SIN_TABLE_LEN as f64;
+            *entry = (a.sin() as f32, a.cos() as f32);
+        }
+        SinCos { table }
+    }
+}
+
+impl SinCos {
+    /// `(sin, cos)` of `angle` radians, to the nearest 1/4096 of a turn.
+    #[inline]
+    pub fn get(&self, angle: f32) -> (f32, f32) {
+        let i = (angle * (SIN_TABLE_LEN as f32 / TAU)).round() as i64;
+        self.table[(i as usize) & (SIN_TABLE_LEN - 1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_continuous_and_include_both_ends() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for _ in 0..2000 {
+            let (x0, y0, x1, y1) = (
+                rng.i32(-20..20),
+                rng.i32(-20..20),
+                rng.i32(-20..20),
+                rng.i32(-20..20),
+            );
+            let mut pts = Vec::new();
+            line_pixels(x0, y0, x1, y1, |x, y| pts.push((x, y)));
+            assert_eq!(pts.first(), Some(&(x0, y0)));
+            assert_eq!(pts.last(), Some(&(x1, y1)));
+            let n = (x1 - x0).abs().max((y1 - y0).abs()) as usize + 1;
+            assert_eq!(pts.len(), n, "one pixel per step of the major axis");
+            for w in pts.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                assert!((a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1, "gap at {a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn merge_prefers_alpha_then_red() {
+        let mut p = [255, 0, 0, 200];
+        merge_pixel(&mut p, [10, 10, 10, 255]);
+        assert_eq!(p, [10, 10, 10, 255]);
+        merge_pixel(&mut p, [9, 255, 255, 255]);
+        assert_eq!(p, [10, 10, 10, 255]);
+        merge_pixel(&mut p, [11, 0, 0, 255]);
+        assert_eq!(p, [11, 0, 0, 255]);
+    }
+
+    #[test]
+    fn palette_red_grows_with_speed() {
+        let table = palette_table();
+        assert!(table.windows(2).all(|w| w[0][0] <= w[1][0]));
+        assert_eq!(table[0][0], 40);
+        assert_eq!(table[255][0], 255);
+        assert!(table.iter().all(|c| c[3] == 255));
+    }
+
+    #[test]
+    fn sin_cos_table_is_close() {
+        let sc = SinCos::default();
+        for i in -1000..1000 {
+            let a = i as f32 * 0.01;
+            let (s, c) = sc.get(a);
+            assert!((s - a.sin()).abs() < 2e-3 && (c - a.cos()).abs() < 2e-3, "{a}");
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Fast ship sampling equals the plain per-pixel reference, bit for bit.
+
+use hitfield::field::Canvas;
+use hitfield::mask::Mask;
+use hitfield::pose::Pose;
+use hitfield::reference;
+use hitfield::sample::{sample, HitMap, Thresholds};
+use hitfield::settings::Channel;
+use proptest::prelude::*;
+
+/// A canvas whose pixels take few distinct values, so thresholds land exactly on them.
+fn canvas(w: u32, h: u32, seed: u64) -> Canvas {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let levels = [0u8, 1, 99, 100, 101, 254, 255];
+    let mut c = Canvas::new(w, h);
+    for p in c.pixels_mut() {
+        *p = [
+            levels[rng.usize(..levels.len())],
+            levels[rng.usize(..levels.len())],
+            levels[rng.usize(..levels.len())],
+            levels[rng.usize(..levels.len())],
+        ];
+    }
+    c
+}
+
+fn mask(w: u32, h: u32, density: f64, seed: u64) -> Mask {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    Mask::from_fn(w, h, |_, _| rng.f64() < density)
+}
+
+fn pose_strategy() -> impl Strategy<Value = Pose> {
+    prop_oneof![
+        // Integer translations, including far outside the canvas.
+        (-150i32..250, -150i32..250).prop_map(|(x, y)| Pose::at(x as f32, y as f32)),
+        // Fractional, rotated, scaled.
+        (-150.0f32..250.0, -150.0f32..250.0, -7.0f32..7.0, 0.2f32..4.0)
+            .prop_map(|(x, y, r, s)| Pose { x, y, rotation: r, scale: s }),
+        // Quarter turns and exact scales.
+        (-50i32..120, -50i32..120, 0u8..4, prop::sample::select(vec![0.5f32, 1.0, 2.0, 3.0]))
+            .prop_map(|(x, y, q, s)| Pose {
+                x: x as f32,
+                y: y as f32,
+                rotation: f32::from(q) * std::f32::consts::FRAC_PI_2,
+                scale: s
+            }),
+    ]
+}
+
+fn thresholds_strategy() -> impl Strategy<Value = Thresholds> {
+    let level = prop::sample::select(vec![0u8, 1, 99, 100, 101, 254, 255]);
+    (
+        level.clone(),
+        level,
+        prop::sample::select(vec![Channel::Red, Channel::Green, Channel::Blue]),
+    )
+        .prop_map(|(a, c, ch)| Thresholds {
+            field_alpha_min: a,
+            colour_min: c,
+            colour_channel: ch,
+            ship_alpha_min: 100,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn fast_sample_equals_reference(
+        (cw, ch) in (1u32..120, 1u32..120),
+        (mw, mh) in prop_oneof![(1u32..3, 1u32..3), (1u32..140, 1u32..90)],
+        density in prop::sample::select(vec![0.0, 0.3, 0.9, 1.0]),
+        pose in pose_strategy(),
+        t in thresholds_strategy(),
+        seed in any::<u64>(),
+    ) {
+        let c = canvas(cw, ch, seed);
+        let m = mask(mw, mh, density, seed ^ 1);
+        let (mut fast, mut plain) = (HitMap::default(), HitMap::default());
+        let n_fast = sample(&c, &m, &pose, &t, &mut fast);
+        let n_plain = reference::sample::sample(&c, &m, &pose, &t, &mut plain);
+        prop_assert_eq!(n_fast, n_plain);
+        prop_assert_eq!(fast, plain);
+    }
+}
+
+#[test]
+fn hit_needs_all_three_thresholds_at_their_boundaries() {
+    let mut c = Canvas::new(4, 1);
+    c.pixels_mut()[0] = [100, 0, 0, 100]; // exactly at both: hit
+    c.pixels_mut()[1] = [99, 0, 0, 255]; // red one below: miss
+    c.pixels_mut()[2] = [255, 0, 0, 99]; // alpha one below: miss
+    c.pixels_mut()[3] = [255, 0, 0, 255]; // ship texel not solid: miss
+    let m = Mask::from_fn(4, 1, |x, _| x != 3);
+    let t = Thresholds {
+        field_alpha_min: 100,
+        colour_min: 100,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 100,
+    };
+    let mut hits = HitMap::default();
+    assert_eq!(sample(&c, &m, &Pose::at(0.0, 0.0), &t, &mut hits), 1);
+    assert!(hits.contains(0, 0) && hits.len() == 1);
+}
+
+#[test]
+fn non_square_sprites_index_rows_by_width() {
+    // The article's `i / h` bug: a 5×2 sprite must map texel (4, 1) to pixel (4, 1).
+    let mut c = Canvas::new(10, 10);
+    c.pixels_mut()[10 + 4] = [255, 255, 255, 255];
+    let m = Mask::from_fn(5, 2, |_, _| true);
+    let t = Thresholds {
+        field_alpha_min: 1,
+        colour_min: 1,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 1,
+    };
+    let mut hits = HitMap::default();
+    assert_eq!(sample(&c, &m, &Pose::at(0.0, 0.0), &t, &mut hits), 1);
+    assert!(hits.contains(4, 1));
+}
+
+#[test]
+fn windows_outside_the_canvas_are_clipped() {
+    let mut c = Canvas::new(8, 8);
+    for p in c.pixels_mut() {
+        *p = [255; 4];
+    }
+    let m = Mask::from_fn(4, 4, |_, _| true);
+    let t = Thresholds {
+        field_alpha_min: 1,
+        colour_min: 1,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 1,
+    };
+    let mut hits = HitMap::default();
+    assert_eq!(sample(&c, &m, &Pose::at(-2.0, -2.0), &t, &mut hits), 4);
+    assert!(hits.contains(2, 2) && !hits.contains(0, 0));
+    assert_eq!(sample(&c, &m, &Pose::at(100.0, 0.0), &t, &mut hits), 0);
+    assert_eq!(sample(&c, &m, &Pose::at(f32::NAN, 0.0), &t, &mut hits), 0);
+    assert!(hits.is_empty());
+}
