@@ -10,24 +10,36 @@ use proptest::prelude::*;
 fn settings() -> impl Strategy<Value = FieldSettings> {
     (
         (1u32..70, 1u32..70, 0usize..400, any::<u64>(), 1u32..12),
-        (0.0f64..0.2, 0.0f64..2.0, 0.0f32..3.0, 0.0f32..40.0, 0.0f32..3.0, any::<u8>()),
+        (
+            0.0f64..0.2,
+            0.0f64..2.0,
+            0.0f32..3.0,
+            0.0f32..40.0,
+            0.0f32..3.0,
+            any::<u8>(),
+        ),
     )
-        .prop_map(|((width, height, particles, seed, cell_size), (freq, evo, base, scale, wander, fade))| {
-            FieldSettings {
-                width,
-                height,
-                particles,
-                seed,
-                cell_size,
-                noise_frequency: freq,
-                evolution_speed: evo,
-                base_speed: base,
-                speed_scale: scale,
-                wander,
-                fade,
-                parallel: true,
-            }
-        })
+        .prop_map(
+            |(
+                (width, height, particles, seed, cell_size),
+                (freq, evo, base, scale, wander, fade),
+            )| {
+                FieldSettings {
+                    width,
+                    height,
+                    particles,
+                    seed,
+                    cell_size,
+                    noise_frequency: freq,
+                    evolution_speed: evo,
+                    base_speed: base,
+                    speed_scale: scale,
+                    wander,
+                    fade,
+                    parallel: true,
+                }
+            },
+        )
 }
 
 fn assert_same(a: &Field, b: &Field) {
@@ -99,9 +111,15 @@ fn count_changes_keep_the_particles_that_stay() {
     let mut times = StageTimes::default();
     f.step(0.016, &mut times);
     let before: Vec<f32> = f.particles().x[..500].to_vec();
-    f.apply_settings(&FieldSettings { particles: 500, ..s.clone() });
+    f.apply_settings(&FieldSettings {
+        particles: 500,
+        ..s.clone()
+    });
     assert_eq!(f.particles().x, before);
-    f.apply_settings(&FieldSettings { particles: 3000, ..s.clone() });
+    f.apply_settings(&FieldSettings {
+        particles: 3000,
+        ..s.clone()
+    });
     assert_eq!(f.particle_count(), 3000);
     assert_eq!(&f.particles().x[..500], &before[..]);
     f.step(0.016, &mut times);

@@ -34,10 +34,25 @@ fn pose_strategy() -> impl Strategy<Value = Pose> {
         // Integer translations, including far outside the canvas.
         (-150i32..250, -150i32..250).prop_map(|(x, y)| Pose::at(x as f32, y as f32)),
         // Fractional, rotated, scaled.
-        (-150.0f32..250.0, -150.0f32..250.0, -7.0f32..7.0, 0.2f32..4.0)
-            .prop_map(|(x, y, r, s)| Pose { x, y, rotation: r, scale: s }),
+        (
+            -150.0f32..250.0,
+            -150.0f32..250.0,
+            -7.0f32..7.0,
+            0.2f32..4.0
+        )
+            .prop_map(|(x, y, r, s)| Pose {
+                x,
+                y,
+                rotation: r,
+                scale: s
+            }),
         // Quarter turns and exact scales.
-        (-50i32..120, -50i32..120, 0u8..4, prop::sample::select(vec![0.5f32, 1.0, 2.0, 3.0]))
+        (
+            -50i32..120,
+            -50i32..120,
+            0u8..4,
+            prop::sample::select(vec![0.5f32, 1.0, 2.0, 3.0])
+        )
             .prop_map(|(x, y, q, s)| Pose {
                 x: x as f32,
                 y: y as f32,

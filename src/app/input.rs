@@ -88,7 +88,9 @@ impl Steer {
 /// Reads the movement keys.
 pub fn steer() -> Steer {
     let down = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k));
-    let axis = |neg: &[KeyCode], pos: &[KeyCode]| f32::from(u8::from(down(pos))) - f32::from(u8::from(down(neg)));
+    let axis = |neg: &[KeyCode], pos: &[KeyCode]| {
+        f32::from(u8::from(down(pos))) - f32::from(u8::from(down(neg)))
+    };
     let dir = vec2(
         axis(&[KeyCode::Left, KeyCode::A], &[KeyCode::Right, KeyCode::D]),
         axis(&[KeyCode::Up, KeyCode::W], &[KeyCode::Down, KeyCode::S]),

@@ -18,7 +18,10 @@ pub fn graph_ceiling(ms: f64) -> f64 {
         2.0, 5.0, 10.0, 20.0, 40.0, 50.0, 100.0, 200.0, 500.0, 1000.0, 2000.0, 5000.0,
     ];
     let want = if ms.is_finite() { ms * 1.15 } else { 0.0 };
-    NICE.iter().copied().find(|&n| n >= want).unwrap_or(10_000.0)
+    NICE.iter()
+        .copied()
+        .find(|&n| n >= want)
+        .unwrap_or(10_000.0)
 }
 
 /// Frame-rate facts the profiler card shows next to the graph.
@@ -48,31 +51,75 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
     draw_rectangle_lines(card.x, card.y, card.w, card.h, 1.0, theme::BORDER);
 
     let total = profiler.total_summary();
-    text("PROFILER", card.x + pad, card.y + 17.0, theme::FONT_SMALL, theme::ACCENT_HOT);
+    text(
+        "PROFILER",
+        card.x + pad,
+        card.y + 17.0,
+        theme::FONT_SMALL,
+        theme::ACCENT_HOT,
+    );
     let fps = format!("{:.0} fps", stats.fps);
-    text(&fps, card.x + pad + 80.0, card.y + 17.0, theme::FONT, theme::TEXT);
+    text(
+        &fps,
+        card.x + pad + 80.0,
+        card.y + 17.0,
+        theme::FONT,
+        theme::TEXT,
+    );
     let pct = format!(
         "work/frame  p50 {:.2}  p95 {:.2}  p99 {:.2} ms",
         total.p50_ms, total.p95_ms, total.p99_ms
     );
-    text(&pct, card.x + pad, card.y + 34.0, theme::FONT_SMALL, theme::TEXT);
-    let steps = format!("{} step{}/frame", stats.steps, if stats.steps == 1 { "" } else { "s" });
+    text(
+        &pct,
+        card.x + pad,
+        card.y + 34.0,
+        theme::FONT_SMALL,
+        theme::TEXT,
+    );
+    let steps = format!(
+        "{} step{}/frame",
+        stats.steps,
+        if stats.steps == 1 { "" } else { "s" }
+    );
     let sw = measure(&steps, theme::FONT_SMALL);
-    text(&steps, card.x + card.w - pad - sw, card.y + 17.0, theme::FONT_SMALL, theme::TEXT_DIM);
+    text(
+        &steps,
+        card.x + card.w - pad - sw,
+        card.y + 17.0,
+        theme::FONT_SMALL,
+        theme::TEXT_DIM,
+    );
 
     // Graph, newest frame on the right.
     let gx = card.x + pad + 34.0;
     let gy = card.y + head;
     draw_rectangle(gx, gy, graph_w, graph_h, theme::rgb(0x05080C, 0.9));
-    let ceiling = graph_ceiling(total.max_ms.min(total.p99_ms * 2.0).max(total.p99_ms));
+    // Scaled to the 95th percentile: rare spikes are clipped (marked at the top).
+    let ceiling = graph_ceiling(total.p95_ms);
     let px_per_ms = graph_h as f64 / ceiling;
-    for (label_ms, label) in [(ceiling, format!("{ceiling:.0}")), (ceiling / 2.0, format!("{:.0}", ceiling / 2.0))] {
+    for (label_ms, label) in [
+        (ceiling, format!("{ceiling:.0}")),
+        (ceiling / 2.0, format!("{:.0}", ceiling / 2.0)),
+    ] {
         let y = gy + graph_h - (label_ms * px_per_ms) as f32;
         draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x263042, 1.0));
         let lw = measure(&label, theme::FONT_SMALL);
-        text(&label, gx - 6.0 - lw, y + 5.0, theme::FONT_SMALL, theme::TEXT_DIM);
+        text(
+            &label,
+            gx - 6.0 - lw,
+            y + 5.0,
+            theme::FONT_SMALL,
+            theme::TEXT_DIM,
+        );
     }
-    text("ms", gx - 24.0, gy + graph_h, theme::FONT_SMALL, theme::TEXT_DIM);
+    text(
+        "ms",
+        gx - 24.0,
+        gy + graph_h,
+        theme::FONT_SMALL,
+        theme::TEXT_DIM,
+    );
     let n = profiler.len();
     let x0 = gx + graph_w - n as f32;
     for (i, frame) in profiler.frames().enumerate() {
@@ -87,6 +134,7 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
             draw_rectangle(bx, top, 1.0, y - top, theme::stage_color(stage));
             y = top;
             if y <= gy {
+                draw_rectangle(bx - 1.0, gy, 3.0, 2.0, theme::ERROR);
                 break;
             }
         }
@@ -96,7 +144,13 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
     if budget < ceiling {
         let y = gy + graph_h - (budget * px_per_ms) as f32;
         draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x7BD88F, 0.7));
-        text("60 fps", gx + 4.0, y - 3.0, theme::FONT_SMALL, theme::rgb(0x7BD88F, 0.9));
+        text(
+            "60 fps",
+            gx + 4.0,
+            y - 3.0,
+            theme::FONT_SMALL,
+            theme::rgb(0x7BD88F, 0.9),
+        );
     }
 
     // Legend: colour, stage, median ms.
@@ -105,15 +159,39 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
     for stage in Stage::ALL {
         let s = profiler.stage_summary(stage);
         draw_rectangle(lx, ly + 1.0, 10.0, 10.0, theme::stage_color(stage));
-        text(stage.name(), lx + 16.0, ly + 11.0, theme::FONT_SMALL, theme::TEXT);
+        text(
+            stage.name(),
+            lx + 16.0,
+            ly + 11.0,
+            theme::FONT_SMALL,
+            theme::TEXT,
+        );
         let v = format!("{:.2}", s.p50_ms);
         let vw = measure(&v, theme::FONT_SMALL);
-        text(&v, lx + legend_w - vw, ly + 11.0, theme::FONT_SMALL, theme::TEXT_DIM);
+        text(
+            &v,
+            lx + legend_w - vw,
+            ly + 11.0,
+            theme::FONT_SMALL,
+            theme::TEXT_DIM,
+        );
         ly += 14.0;
     }
-    text("p50 ms", lx + legend_w - measure("p50 ms", theme::FONT_SMALL), card.y + 34.0, theme::FONT_SMALL, theme::TEXT_DIM);
+    text(
+        "p50 ms",
+        lx + legend_w - measure("p50 ms", theme::FONT_SMALL),
+        card.y + 34.0,
+        theme::FONT_SMALL,
+        theme::TEXT_DIM,
+    );
     let note = "stacked time per frame, newest on the right";
-    text(note, gx, gy + graph_h + 16.0, theme::FONT_SMALL, theme::TEXT_DIM);
+    text(
+        note,
+        gx,
+        gy + graph_h + 16.0,
+        theme::FONT_SMALL,
+        theme::TEXT_DIM,
+    );
 }
 
 /// The help card, centred in `area`.
@@ -146,7 +224,13 @@ pub fn draw_help(area: Rect) {
 
 /// The status bar along the bottom: run state and counts on the left,
 /// the latest message (or a hint) on the right.
-pub fn draw_status(screen_w: f32, screen_h: f32, left: &str, right: &str, right_is_error: Option<bool>) {
+pub fn draw_status(
+    screen_w: f32,
+    screen_h: f32,
+    left: &str,
+    right: &str,
+    right_is_error: Option<bool>,
+) {
     let y = screen_h - theme::STATUS_H;
     draw_rectangle(0.0, y, screen_w, theme::STATUS_H, theme::STATUS_BG);
     draw_line(0.0, y, screen_w, y, 1.0, theme::BORDER);

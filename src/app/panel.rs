@@ -50,14 +50,25 @@ pub struct PanelInfo<'a> {
     pub message: Option<&'a Message>,
 }
 
-/// Where the panel goes in a window of the given size.
-pub fn panel_rect(screen_w: f32, screen_h: f32) -> Rect {
-    let h = (screen_h - theme::STATUS_H - 20.0).max(0.0);
-    Rect::new(screen_w - theme::PANEL_W - 10.0, 10.0, theme::PANEL_W, h)
-}
-
 const HEADER_H: f32 = 46.0;
 const PAD: f32 = 14.0;
+
+/// Where the panel goes in a window of the given size: top right, as tall
+/// as its content (`content_h`, from the last frame) or the window allows.
+pub fn panel_rect(screen_w: f32, screen_h: f32, content_h: f32) -> Rect {
+    let room = (screen_h - theme::STATUS_H - 20.0).max(0.0);
+    let want = if content_h > 0.0 {
+        HEADER_H + 4.0 + content_h + PAD
+    } else {
+        room
+    };
+    Rect::new(
+        screen_w - theme::PANEL_W - 10.0,
+        10.0,
+        theme::PANEL_W,
+        want.min(room),
+    )
+}
 
 /// Draws the panel and applies its edits to `settings`. Returns the actions
 /// its buttons asked for; `settings` changed when it differs afterwards.
@@ -206,23 +217,34 @@ fn run_section(
 ) {
     ui.section("RUN");
     let pause_label = if info.paused { "Resume" } else { "Pause" };
-    match ui.buttons(&[pause_label, "Step", "Reset"], &[info.paused, false, false]) {
+    match ui.buttons(
+        &[pause_label, "Step", "Reset"],
+        &[info.paused, false, false],
+    ) {
         Some(0) => actions.push(Action::TogglePause),
         Some(1) => actions.push(Action::Step),
         Some(2) => actions.push(Action::Reset),
         _ => {}
     }
-    let ev = ui.text_field("seed", "Reset seed", &mut state.seed, |c| c.is_ascii_digit());
+    let ev = ui.text_field("seed", "Reset seed", &mut state.seed, |c| {
+        c.is_ascii_digit()
+    });
     if ev.submitted {
         actions.push(Action::Reset);
     }
     ui.label_value(
         "Step",
-        &format!("{:.2} ms ({:.0} Hz)", s.step_ms, 1000.0 / s.step_ms.max(1e-9)),
+        &format!(
+            "{:.2} ms ({:.0} Hz)",
+            s.step_ms,
+            1000.0 / s.step_ms.max(1e-9)
+        ),
     );
     if info.presets {
         ui.section("PRESET");
-        let ev = ui.text_field("preset", "File", &mut state.preset_path, |c| !c.is_control());
+        let ev = ui.text_field("preset", "File", &mut state.preset_path, |c| {
+            !c.is_control()
+        });
         if ev.submitted {
             actions.push(Action::LoadPreset);
         }

@@ -56,7 +56,13 @@ impl FieldView {
             return;
         }
         let r = lb.screen_rect();
-        draw_rectangle(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0, theme::FIELD_FRAME);
+        draw_rectangle(
+            r.x - 1.0,
+            r.y - 1.0,
+            r.w + 2.0,
+            r.h + 2.0,
+            theme::FIELD_FRAME,
+        );
         draw_rectangle(r.x, r.y, r.w, r.h, theme::FIELD_BG);
         if let Some((tex, _, _)) = &self.texture {
             draw_texture_ex(
@@ -136,7 +142,13 @@ impl ShipViews {
 
     /// Brings the textures up to date with the ships and fades the contact
     /// flashes by `dt` seconds. Returns how many textures were uploaded.
-    pub fn sync(&mut self, sprites: &[ShipSprite], ships: &[Ship], contacts: &[Contact], dt: f32) -> usize {
+    pub fn sync(
+        &mut self,
+        sprites: &[ShipSprite],
+        ships: &[Ship],
+        contacts: &[Contact],
+        dt: f32,
+    ) -> usize {
         let mut uploads = 0;
         if self.silhouettes.len() != sprites.len() {
             self.silhouettes = sprites
@@ -165,7 +177,9 @@ impl ShipViews {
             }
             paint_hits(&sprite.image, &ship.hits, &mut self.scratch);
             match &view.texture {
-                Some(tex) if view.sprite == ship.sprite => tex.update_from_bytes(w, h, &self.scratch),
+                Some(tex) if view.sprite == ship.sprite => {
+                    tex.update_from_bytes(w, h, &self.scratch)
+                }
                 _ => view.texture = texture(w, h, &self.scratch),
             }
             view.sprite = ship.sprite;
@@ -186,7 +200,14 @@ impl ShipViews {
     }
 
     /// Draws ships, contact outlines and markers, clipped to the field.
-    pub fn draw(&self, lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], contacts: &[Contact], time: f64) {
+    pub fn draw(
+        &self,
+        lb: &Letterbox,
+        sprites: &[ShipSprite],
+        ships: &[Ship],
+        contacts: &[Contact],
+        time: f64,
+    ) {
         if !lb.is_visible() {
             return;
         }
@@ -196,7 +217,9 @@ impl ShipViews {
             let (Some(view), Some(sprite)) = (self.ships.get(i), sprites.get(ship.sprite)) else {
                 continue;
             };
-            let Some(quad) = ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height()) else {
+            let Some(quad) =
+                ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height())
+            else {
                 continue;
             };
             if view.flash > 0.0 {
@@ -204,7 +227,16 @@ impl ShipViews {
                     let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
                     let c = with_alpha(theme::CONTACT, view.flash * pulse);
                     let d = (lb.scale * ship.pose.scale * 1.5).clamp(1.5, 4.0);
-                    for (dx, dy) in [(-d, 0.0), (d, 0.0), (0.0, -d), (0.0, d), (-d, -d), (d, d), (-d, d), (d, -d)] {
+                    for (dx, dy) in [
+                        (-d, 0.0),
+                        (d, 0.0),
+                        (0.0, -d),
+                        (0.0, d),
+                        (-d, -d),
+                        (d, d),
+                        (-d, d),
+                        (d, -d),
+                    ] {
                         quad.draw(sil, vec2(dx, dy), c);
                     }
                 }
@@ -273,8 +305,18 @@ impl ShipQuad {
         let r = self.radius() + 6.0;
         let arm = (r * 0.45).max(5.0);
         let c = with_alpha(theme::PLAYER, 0.8 + 0.2 * (time * 4.0).sin() as f32);
-        let (x0, y0, x1, y1) = (self.centre.x - r, self.centre.y - r, self.centre.x + r, self.centre.y + r);
-        for (cx, cy, sx, sy) in [(x0, y0, 1.0, 1.0), (x1, y0, -1.0, 1.0), (x0, y1, 1.0, -1.0), (x1, y1, -1.0, -1.0)] {
+        let (x0, y0, x1, y1) = (
+            self.centre.x - r,
+            self.centre.y - r,
+            self.centre.x + r,
+            self.centre.y + r,
+        );
+        for (cx, cy, sx, sy) in [
+            (x0, y0, 1.0, 1.0),
+            (x1, y0, -1.0, 1.0),
+            (x0, y1, 1.0, -1.0),
+            (x1, y1, -1.0, -1.0),
+        ] {
             draw_line(cx, cy, cx + sx * arm, cy, 2.0, c);
             draw_line(cx, cy, cx, cy + sy * arm, 2.0, c);
         }
@@ -314,7 +356,12 @@ pub fn set_clip(rect: Option<Rect>) {
     let clip = rect.map(|r| {
         let x = r.x.floor().max(0.0);
         let y = r.y.floor().max(0.0);
-        (x as i32, y as i32, (r.w.ceil()).max(0.0) as i32, (r.h.ceil()).max(0.0) as i32)
+        (
+            x as i32,
+            y as i32,
+            (r.w.ceil()).max(0.0) as i32,
+            (r.h.ceil()).max(0.0) as i32,
+        )
     });
     // SAFETY: macroquad's GL context lives on this (the only) thread and is
     // not borrowed elsewhere while this call runs.
@@ -335,8 +382,16 @@ mod tests {
         let mut out = Vec::new();
         paint_hits(&img, &HitMap::new(3, 2), &mut out);
         assert_eq!(out, img.as_bytes());
+        let mut hits = HitMap::new(3, 2);
+        hits.insert(2, 1);
+        paint_hits(&img, &hits, &mut out);
+        let mut want = img.clone();
+        want.set(2, 1, theme::HIT_RGBA);
+        assert_eq!(out, want.as_bytes());
         // A map of the wrong size is ignored rather than misread.
-        paint_hits(&img, &HitMap::new(2, 2), &mut out);
+        let mut wrong = HitMap::new(2, 2);
+        wrong.insert(0, 0);
+        paint_hits(&img, &wrong, &mut out);
         assert_eq!(out, img.as_bytes());
     }
 

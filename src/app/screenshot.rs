@@ -43,9 +43,7 @@ mod tests {
     #[test]
     fn flips_rows_and_sets_alpha() {
         // 2×3: rows 0, 1, 2 bottom-up.
-        let rows: Vec<u8> = (0..3u8)
-            .flat_map(|r| [r, r, r, 7, r, r, r, 7])
-            .collect();
+        let rows: Vec<u8> = (0..3u8).flat_map(|r| [r, r, r, 7, r, r, r, 7]).collect();
         let out = flip_rows_opaque(&rows, 2, 3).expect("size matches");
         assert_eq!(&out[0..8], &[2, 2, 2, 255, 2, 2, 2, 255]);
         assert_eq!(&out[16..24], &[0, 0, 0, 255, 0, 0, 0, 255]);

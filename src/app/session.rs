@@ -14,7 +14,9 @@ use macroquad::input::{
 };
 use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::time::get_time;
-use macroquad::window::{clear_background, get_internal_gl, next_frame, screen_height, screen_width};
+use macroquad::window::{
+    clear_background, get_internal_gl, next_frame, screen_height, screen_width,
+};
 
 use super::input::{self, Action, Steer};
 use super::letterbox::Letterbox;
@@ -23,7 +25,7 @@ use super::panel::{self, Message, PanelInfo, PanelState};
 use super::render::{FieldView, ShipViews};
 use super::scales::{compact, thousands};
 use super::screenshot::save_window_png;
-use super::stepper::Stepper;
+use super::stepper::{FpsMeter, Stepper};
 use super::theme;
 use super::widgets::Ui;
 use super::Capture;
@@ -66,14 +68,16 @@ pub struct Session {
     steps_run: u64,
     frames_drawn: u64,
     dragging_player: bool,
-    fps: f64,
+    fps: FpsMeter,
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
 fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
     let sprites = images
         .iter()
-        .map(|(name, img)| ShipSprite::new(name.clone(), img.clone(), settings.ships.ship_alpha_min))
+        .map(|(name, img)| {
+            ShipSprite::new(name.clone(), img.clone(), settings.ships.ship_alpha_min)
+        })
         .collect();
     World::new(settings.clone(), sprites)
 }
@@ -109,7 +113,7 @@ impl Session {
             steps_run: 0,
             frames_drawn: 0,
             dragging_player: false,
-            fps: 0.0,
+            fps: FpsMeter::default(),
         }
     }
 
@@ -121,9 +125,8 @@ impl Session {
             let now = Instant::now();
             let dt = now.duration_since(last).as_secs_f64();
             last = now;
-            if dt > 0.0 {
-                let inst = 1.0 / dt;
-                self.fps = if self.fps == 0.0 { inst } else { self.fps * 0.9 + inst * 0.1 };
+            if self.frames_drawn > 0 {
+                self.fps.record(dt);
             }
             let (quit, code) = self.frame(dt);
             clear_input_queue();
@@ -139,7 +142,7 @@ impl Session {
         let time = get_time();
         self.ui.begin_frame(time);
         let (sw, sh) = (screen_width(), screen_height());
-        let panel_rect = panel::panel_rect(sw, sh);
+        let panel_rect = panel::panel_rect(sw, sh, self.ui.content_height());
         let field_area = Rect::new(0.0, 0.0, sw, (sh - theme::STATUS_H).max(0.0));
         let canvas = self.world.field().canvas();
         let lb = Letterbox::fit(field_area, canvas.width(), canvas.height());
@@ -163,7 +166,9 @@ impl Session {
         let mut times = StageTimes::default();
         let steps = match &self.options.capture {
             Some(_) => 1,
-            None => self.stepper.due(dt * 1e3, self.settings.step_ms, self.paused),
+            None => self
+                .stepper
+                .due(dt * 1e3, self.settings.step_ms, self.paused),
         } + std::mem::take(&mut self.pending_steps);
         for _ in 0..steps {
             times.accumulate(self.world.step());
@@ -201,19 +206,30 @@ impl Session {
         );
         if self.show_profiler {
             let stats = FrameStats {
-                fps: self.fps,
+                fps: self.fps.fps(),
                 steps,
             };
-            overlay::draw_profiler(&mut self.profiler, &stats, 10.0, sh - theme::STATUS_H - 10.0);
+            overlay::draw_profiler(
+                &mut self.profiler,
+                &stats,
+                10.0,
+                sh - theme::STATUS_H - 10.0,
+            );
         }
         if self.show_panel {
             let mut edited = self.settings.clone();
             let info = PanelInfo {
                 paused: self.paused,
                 presets: false,
-                message: self.live_message(time),
+                message: live_message(&self.message, time),
             };
-            let panel_actions = panel::panel(&mut self.ui, panel_rect, &mut edited, &mut self.panel, &info);
+            let panel_actions = panel::panel(
+                &mut self.ui,
+                panel_rect,
+                &mut edited,
+                &mut self.panel,
+                &info,
+            );
             actions.extend(panel_actions);
             if edited != self.settings {
                 self.world.apply_settings(&edited);
@@ -283,8 +299,8 @@ impl Session {
         let c = c.clamp(Vec2::ZERO, vec2(w, h));
         ship.pose.x = c.x - sw * 0.5;
         ship.pose.y = c.y - sh * 0.5;
-        ship.pose.rotation = (ship.pose.rotation + steer.turn * PLAYER_TURN * dt)
-            .rem_euclid(std::f32::consts::TAU);
+        ship.pose.rotation =
+            (ship.pose.rotation + steer.turn * PLAYER_TURN * dt).rem_euclid(std::f32::consts::TAU);
     }
 
     /// Clicking (and dragging) on the field puts the player's ship there.
@@ -369,7 +385,10 @@ impl Session {
             Ok(s) => s,
             Err(_) => {
                 self.post(
-                    format!("seed `{}` is not a whole number in 0..=18446744073709551615", self.panel.seed),
+                    format!(
+                        "seed `{}` is not a whole number in 0..=18446744073709551615",
+                        self.panel.seed
+                    ),
                     true,
                 );
                 return;
@@ -395,7 +414,11 @@ impl Session {
             Ok(()) => {
                 let shown = absolute(&path);
                 self.post(
-                    format!("wrote {} frames to {}", self.profiler.len(), shown.display()),
+                    format!(
+                        "wrote {} frames to {}",
+                        self.profiler.len(),
+                        shown.display()
+                    ),
                     false,
                 );
             }
@@ -409,12 +432,6 @@ impl Session {
             error,
             at: get_time(),
         });
-    }
-
-    fn live_message(&self, time: f64) -> Option<&Message> {
-        self.message
-            .as_ref()
-            .filter(|m| m.error || time - m.at < MESSAGE_SECS)
     }
 
     fn status_texts(&self, time: f64) -> (String, String, Option<bool>) {
@@ -431,9 +448,20 @@ impl Session {
         );
         match self.message.as_ref().filter(|m| time - m.at < MESSAGE_SECS) {
             Some(m) => (left, m.text.clone(), Some(m.error)),
-            None => (left, "H help   Tab panel   P profiler   Esc quit".to_string(), None),
+            None => (
+                left,
+                "H help   Tab panel   P profiler   Esc quit".to_string(),
+                None,
+            ),
         }
     }
+}
+
+/// The message to show in the panel: errors stay until replaced.
+fn live_message(message: &Option<Message>, time: f64) -> Option<&Message> {
+    message
+        .as_ref()
+        .filter(|m| m.error || time - m.at < MESSAGE_SECS)
 }
 
 /// `path` made absolute against the current directory (for messages).

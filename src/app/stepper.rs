@@ -42,6 +42,38 @@ impl Stepper {
     }
 }
 
+/// Frames per second over the last [`FpsMeter::WINDOW`] frame intervals.
+#[derive(Clone, Debug, Default)]
+pub struct FpsMeter {
+    intervals: std::collections::VecDeque<f64>,
+    sum: f64,
+}
+
+impl FpsMeter {
+    /// Intervals averaged over.
+    pub const WINDOW: usize = 60;
+
+    /// Records the real time between two frames, in seconds.
+    pub fn record(&mut self, secs: f64) {
+        if !(secs.is_finite() && secs >= 0.0) {
+            return;
+        }
+        self.intervals.push_back(secs);
+        self.sum += secs;
+        if self.intervals.len() > Self::WINDOW {
+            self.sum -= self.intervals.pop_front().unwrap_or(0.0);
+        }
+    }
+
+    /// Frames per second, 0 before two frames.
+    pub fn fps(&self) -> f64 {
+        if self.sum <= 0.0 {
+            return 0.0;
+        }
+        self.intervals.len() as f64 / self.sum
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +95,20 @@ mod tests {
         assert_eq!(s.dropped, 96);
         // The next normal frame is normal again: no spiral.
         assert_eq!(s.due(10.0, 10.0, false), 1);
+    }
+
+    #[test]
+    fn fps_is_frames_over_time() {
+        let mut m = FpsMeter::default();
+        assert_eq!(m.fps(), 0.0);
+        m.record(0.0);
+        assert_eq!(m.fps(), 0.0);
+        for _ in 0..200 {
+            m.record(0.02);
+        }
+        assert!((m.fps() - 50.0).abs() < 1e-6, "{}", m.fps());
+        m.record(f64::NAN);
+        assert!((m.fps() - 50.0).abs() < 1e-6);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Colours and sizes shared by every part of the window.
 
-use macroquad::color::Color;
 use hitfield::profile::Stage;
+use macroquad::color::Color;
 
 /// A colour from `0xRRGGBB` and an alpha in 0..=1.
 pub const fn rgb(hex: u32, alpha: f32) -> Color {

@@ -86,9 +86,9 @@ impl Ui {
         self.focus.is_some()
     }
 
-    /// True while a slider is being dragged.
-    pub fn is_dragging(&self) -> bool {
-        self.active.is_some()
+    /// Height of everything laid out in the last area (0 before the first).
+    pub fn content_height(&self) -> f32 {
+        self.content_h
     }
 
     /// Drops keyboard focus.
@@ -164,12 +164,25 @@ impl Ui {
         let r = self.row(18.0);
         text(label, r.x, r.y + 13.0, theme::FONT_SMALL, theme::TEXT_DIM);
         let w = measure(value, theme::FONT_SMALL);
-        text(value, r.x + r.w - w, r.y + 13.0, theme::FONT_SMALL, theme::TEXT);
+        text(
+            value,
+            r.x + r.w - w,
+            r.y + 13.0,
+            theme::FONT_SMALL,
+            theme::TEXT,
+        );
     }
 
     /// A slider over `t ∈ [0, 1]` showing `value` on the right. Returns the
     /// new `t` while it is clicked, dragged or scrolled (`wheel_step` per notch).
-    pub fn slider(&mut self, id: Id, label: &str, t: f32, value: &str, wheel_step: f32) -> Option<f32> {
+    pub fn slider(
+        &mut self,
+        id: Id,
+        label: &str,
+        t: f32,
+        value: &str,
+        wheel_step: f32,
+    ) -> Option<f32> {
         let r = self.row(ROW_H - 6.0);
         let track = Rect::new(
             r.x + LABEL_W,
@@ -178,7 +191,12 @@ impl Ui {
             r.h,
         );
         let hot = self.hovered(Rect::new(r.x, r.y - 2.0, r.w, r.h + 4.0));
-        if self.clicked(Rect::new(track.x - 6.0, track.y - 2.0, track.w + 12.0, track.h + 4.0)) {
+        if self.clicked(Rect::new(
+            track.x - 6.0,
+            track.y - 2.0,
+            track.w + 12.0,
+            track.h + 4.0,
+        )) {
             self.active = Some(id);
             self.focus = None;
         }
@@ -189,15 +207,32 @@ impl Ui {
             out = Some((t + self.wheel.signum() * wheel_step).clamp(0.0, 1.0));
         }
         let shown = out.unwrap_or(t).clamp(0.0, 1.0);
-        let label_color = if hot || self.active == Some(id) { theme::TEXT } else { theme::TEXT_DIM };
+        let label_color = if hot || self.active == Some(id) {
+            theme::TEXT
+        } else {
+            theme::TEXT_DIM
+        };
         text(label, r.x, r.y + 15.0, theme::FONT, label_color);
         let cy = track.y + track.h * 0.5;
         draw_rectangle(track.x, cy - 2.0, track.w, 4.0, theme::WIDGET_BG);
-        let fill = if hot || self.active == Some(id) { theme::ACCENT_HOT } else { theme::ACCENT };
+        let fill = if hot || self.active == Some(id) {
+            theme::ACCENT_HOT
+        } else {
+            theme::ACCENT
+        };
         draw_rectangle(track.x, cy - 2.0, track.w * shown, 4.0, fill);
         let kx = track.x + track.w * shown;
         draw_circle(kx, cy, 6.5, theme::PANEL_HEADER);
-        draw_circle(kx, cy, 5.0, if self.active == Some(id) { theme::ACCENT_HOT } else { theme::TEXT });
+        draw_circle(
+            kx,
+            cy,
+            5.0,
+            if self.active == Some(id) {
+                theme::ACCENT_HOT
+            } else {
+                theme::TEXT
+            },
+        );
         let vw = measure(value, theme::FONT);
         text(value, r.x + r.w - vw, r.y + 15.0, theme::FONT, theme::TEXT);
         out
@@ -213,12 +248,39 @@ impl Ui {
             self.focus = None;
         }
         let b = Rect::new(r.x + 1.0, r.y + 3.0, 14.0, 14.0);
-        draw_rectangle(b.x, b.y, b.w, b.h, if *value { theme::ACCENT } else { theme::WIDGET_BG });
-        draw_rectangle_lines(b.x, b.y, b.w, b.h, 1.0, if hot { theme::ACCENT_HOT } else { theme::BORDER });
+        draw_rectangle(
+            b.x,
+            b.y,
+            b.w,
+            b.h,
+            if *value {
+                theme::ACCENT
+            } else {
+                theme::WIDGET_BG
+            },
+        );
+        draw_rectangle_lines(
+            b.x,
+            b.y,
+            b.w,
+            b.h,
+            1.0,
+            if hot {
+                theme::ACCENT_HOT
+            } else {
+                theme::BORDER
+            },
+        );
         if *value {
             draw_rectangle(b.x + 4.0, b.y + 4.0, 6.0, 6.0, theme::TEXT);
         }
-        text(label, r.x + 24.0, r.y + 15.0, theme::FONT, if hot { theme::TEXT } else { theme::TEXT_DIM });
+        text(
+            label,
+            r.x + 24.0,
+            r.y + 15.0,
+            theme::FONT,
+            if hot { theme::TEXT } else { theme::TEXT_DIM },
+        );
         toggled
     }
 
@@ -246,7 +308,13 @@ impl Ui {
             };
             draw_rectangle(b.x, b.y, b.w, b.h, bg);
             let tw = measure(label, theme::FONT);
-            text(label, b.x + (b.w - tw) * 0.5, b.y + 17.0, theme::FONT, theme::TEXT);
+            text(
+                label,
+                b.x + (b.w - tw) * 0.5,
+                b.y + 17.0,
+                theme::FONT,
+                theme::TEXT,
+            );
         }
         hit
     }
@@ -287,7 +355,17 @@ impl Ui {
             }
         }
         text(label, r.x, r.y + 16.0, theme::FONT, theme::TEXT_DIM);
-        draw_rectangle(b.x, b.y, b.w, b.h, if hot || focused { theme::WIDGET_HOT } else { theme::WIDGET_BG });
+        draw_rectangle(
+            b.x,
+            b.y,
+            b.w,
+            b.h,
+            if hot || focused {
+                theme::WIDGET_HOT
+            } else {
+                theme::WIDGET_BG
+            },
+        );
         if focused {
             draw_rectangle_lines(b.x, b.y, b.w, b.h, 1.5, theme::ACCENT_HOT);
         }
@@ -333,7 +411,13 @@ impl Ui {
             };
             draw_rectangle(b.x, b.y, b.w, b.h, bg);
             let tw = measure(opt, theme::FONT);
-            text(opt, b.x + (b.w - tw) * 0.5, b.y + 16.0, theme::FONT, theme::TEXT);
+            text(
+                opt,
+                b.x + (b.w - tw) * 0.5,
+                b.y + 16.0,
+                theme::FONT,
+                theme::TEXT,
+            );
         }
         changed
     }

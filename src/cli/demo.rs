@@ -69,9 +69,7 @@ impl FromStr for WindowSize {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || format!("expected WxH such as 1280x800, got `{s}`");
-        let (w, h) = s
-            .split_once(['x', 'X'])
-            .ok_or_else(bad)?;
+        let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
         let width: u32 = w.trim().parse().map_err(|_| bad())?;
         let height: u32 = h.trim().parse().map_err(|_| bad())?;
         let range = Self::MIN..=Self::MAX;
@@ -119,7 +117,9 @@ mod tests {
             "640X480".parse::<WindowSize>().map(|s| s.to_string()),
             Ok("640x480".to_string())
         );
-        for bad in ["", "1280", "x800", "1280x", "axb", "0x0", "10x800", "1280x-1"] {
+        for bad in [
+            "", "1280", "x800", "1280x", "axb", "0x0", "10x800", "1280x-1",
+        ] {
             assert!(bad.parse::<WindowSize>().is_err(), "{bad}");
         }
         assert!("99999x800".parse::<WindowSize>().is_err());

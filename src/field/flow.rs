@@ -55,7 +55,10 @@ impl FlowGrid {
                 .enumerate()
                 .for_each(fill_row);
         } else {
-            self.brightness.chunks_mut(cols).enumerate().for_each(fill_row);
+            self.brightness
+                .chunks_mut(cols)
+                .enumerate()
+                .for_each(fill_row);
         }
         self.computed_at = Some(t);
         self.frequency = frequency;
@@ -99,7 +102,9 @@ mod tests {
         assert!(!g.update(0.0, 0.004, true), "same time: no work");
         let b = g.brightness().to_vec();
         assert!(b.iter().all(|v| (0.0..=1.0).contains(v)));
-        let (lo, hi) = b.iter().fold((1f32, 0f32), |(l, h), &v| (l.min(v), h.max(v)));
+        let (lo, hi) = b
+            .iter()
+            .fold((1f32, 0f32), |(l, h), &v| (l.min(v), h.max(v)));
         assert!(hi - lo > 0.3, "brightness should vary: {lo}..{hi}");
         let mut s = FlowGrid::new(1280, 720, 8, 1);
         s.update(0.0, 0.004, false);

@@ -73,11 +73,21 @@ impl Field {
     pub fn new(settings: &FieldSettings) -> Field {
         let mut rng = fastrand::Rng::with_seed(settings.seed);
         let mut particles = Particles::default();
-        particles.resize(settings.particles, settings.width, settings.height, &mut rng);
+        particles.resize(
+            settings.particles,
+            settings.width,
+            settings.height,
+            &mut rng,
+        );
         Field {
             settings: settings.clone(),
             canvas: Canvas::new(settings.width, settings.height),
-            flow: FlowGrid::new(settings.width, settings.height, settings.cell_size, settings.seed),
+            flow: FlowGrid::new(
+                settings.width,
+                settings.height,
+                settings.cell_size,
+                settings.seed,
+            ),
             particles,
             rng,
             noise_t: 0.0,
@@ -107,11 +117,20 @@ impl Field {
             self.particles.rewrap(settings.width, settings.height);
         }
         if resized || old.cell_size != settings.cell_size {
-            self.flow = FlowGrid::new(settings.width, settings.height, settings.cell_size, old.seed);
+            self.flow = FlowGrid::new(
+                settings.width,
+                settings.height,
+                settings.cell_size,
+                old.seed,
+            );
         }
         if settings.particles != self.particles.len() {
-            self.particles
-                .resize(settings.particles, settings.width, settings.height, &mut self.rng);
+            self.particles.resize(
+                settings.particles,
+                settings.width,
+                settings.height,
+                &mut self.rng,
+            );
         }
     }
 
@@ -160,7 +179,11 @@ impl Field {
             base_speed: s.base_speed,
             speed_scale: s.speed_scale,
             wander: s.wander,
-            shade_scale: if max_speed > 0.0 { 255.0 / max_speed } else { 0.0 },
+            shade_scale: if max_speed > 0.0 {
+                255.0 / max_speed
+            } else {
+                0.0
+            },
             band_rows: BAND_ROWS,
         }
     }
@@ -214,7 +237,14 @@ impl Field {
         let bands = self.bands();
         let parallel = self.settings.parallel;
         let scratch = &mut self.scratch;
-        trails::bucket(&self.particles, &self.hists, bands, CHUNK, scratch, parallel);
+        trails::bucket(
+            &self.particles,
+            &self.hists,
+            bands,
+            CHUNK,
+            scratch,
+            parallel,
+        );
         let max_speed = motion.base_speed.abs() + motion.speed_scale.abs();
         let frame = Frame {
             width: self.settings.width,

@@ -122,7 +122,10 @@ mod tests {
             assert_eq!(pts.len(), n, "one pixel per step of the major axis");
             for w in pts.windows(2) {
                 let (a, b) = (w[0], w[1]);
-                assert!((a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1, "gap at {a:?} {b:?}");
+                assert!(
+                    (a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1,
+                    "gap at {a:?} {b:?}"
+                );
             }
         }
     }
@@ -153,7 +156,10 @@ mod tests {
         for i in -1000..1000 {
             let a = i as f32 * 0.01;
             let (s, c) = sc.get(a);
-            assert!((s - a.sin()).abs() < 2e-3 && (c - a.cos()).abs() < 2e-3, "{a}");
+            assert!(
+                (s - a.sin()).abs() < 2e-3 && (c - a.cos()).abs() < 2e-3,
+                "{a}"
+            );
         }
     }
 }

@@ -55,7 +55,9 @@ pub fn bucket(
     scratch.order.resize(total, 0);
 
     // Carve `order` into one slice per (chunk, bucket).
-    let mut per_chunk: Vec<Vec<&mut [u32]>> = (0..hists.len()).map(|_| Vec::with_capacity(bands)).collect();
+    let mut per_chunk: Vec<Vec<&mut [u32]>> = (0..hists.len())
+        .map(|_| Vec::with_capacity(bands))
+        .collect();
     let mut rest: &mut [u32] = &mut scratch.order;
     for b in 0..bands {
         for (c, h) in hists.iter().enumerate() {
@@ -97,12 +99,18 @@ pub fn draw_segment(
     colour: [u8; 4],
 ) {
     let w = width as i32;
-    line_pixels(pixel_of(x0), pixel_of(y0), pixel_of(x1), pixel_of(y1), |x, y| {
-        if x >= 0 && x < w && y >= row0 && y < row1 {
-            let i = (y - row0) as usize * width as usize + x as usize;
-            merge_pixel(&mut rows[i], colour);
-        }
-    });
+    line_pixels(
+        pixel_of(x0),
+        pixel_of(y0),
+        pixel_of(x1),
+        pixel_of(y1),
+        |x, y| {
+            if x >= 0 && x < w && y >= row0 && y < row1 {
+                let i = (y - row0) as usize * width as usize + x as usize;
+                merge_pixel(&mut rows[i], colour);
+            }
+        },
+    );
 }
 
 /// Draws both pieces of a wrapped move: up to the edge it left by, and from
@@ -118,10 +126,31 @@ pub fn draw_wrapped(
     colour: [u8; 4],
 ) {
     let i = mv.index as usize;
-    let (px, py, nx, ny) = (particles.prev_x[i], particles.prev_y[i], particles.x[i], particles.y[i]);
-    draw_segment(rows, frame.width, row0, row1, (px, py), (mv.x, mv.y), colour);
+    let (px, py, nx, ny) = (
+        particles.prev_x[i],
+        particles.prev_y[i],
+        particles.x[i],
+        particles.y[i],
+    );
+    draw_segment(
+        rows,
+        frame.width,
+        row0,
+        row1,
+        (px, py),
+        (mv.x, mv.y),
+        colour,
+    );
     let (sx, sy) = (nx - mv.x, ny - mv.y);
-    draw_segment(rows, frame.width, row0, row1, (px + sx, py + sy), (nx, ny), colour);
+    draw_segment(
+        rows,
+        frame.width,
+        row0,
+        row1,
+        (px + sx, py + sy),
+        (nx, ny),
+        colour,
+    );
 }
 
 /// Draws every particle's last segment into `pixels` (the whole canvas).

@@ -19,8 +19,15 @@ pub fn step(field: &mut Field, dt: f64) {
     let mut segments = Vec::with_capacity(p.len() * 2);
     for i in 0..p.len() {
         let (ox, oy) = (p.x[i], p.y[i]);
-        let (nx, ny, ux, uy, shade) =
-            move_one(ox, oy, p.speed[i], p.wander[i], &motion, &field.flow, &field.sincos);
+        let (nx, ny, ux, uy, shade) = move_one(
+            ox,
+            oy,
+            p.speed[i],
+            p.wander[i],
+            &motion,
+            &field.flow,
+            &field.sincos,
+        );
         p.prev_x[i] = ox;
         p.prev_y[i] = oy;
         p.x[i] = nx;
@@ -43,10 +50,16 @@ pub fn step(field: &mut Field, dt: f64) {
     let (w, h) = (s.width as i32, s.height as i32);
     let pixels = field.canvas.pixels_mut();
     for ((x0, y0), (x1, y1), colour) in segments {
-        line_pixels(pixel_of(x0), pixel_of(y0), pixel_of(x1), pixel_of(y1), |x, y| {
-            if (0..w).contains(&x) && (0..h).contains(&y) {
-                merge_pixel(&mut pixels[(y * w + x) as usize], colour);
-            }
-        });
+        line_pixels(
+            pixel_of(x0),
+            pixel_of(y0),
+            pixel_of(x1),
+            pixel_of(y1),
+            |x, y| {
+                if (0..w).contains(&x) && (0..h).contains(&y) {
+                    merge_pixel(&mut pixels[(y * w + x) as usize], colour);
+                }
+            },
+        );
     }
 }
