@@ -1,2 +1,115 @@
-//! Placeholder bench until the owning module lands.
-fn main() {}
+//! Field step at 10k, 100k and 1M particles on 1280×720, on 1 and 2 threads,
+//! fast path and plain reference; and sampling 100 ships of 80×80.
+//!
+//! `cargo bench --bench field`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use hitfield::field::{Canvas, Field};
+use hitfield::mask::Mask;
+use hitfield::pose::Pose;
+use hitfield::profile::StageTimes;
+use hitfield::reference;
+use hitfield::sample::{sample, HitMap, Thresholds};
+use hitfield::settings::{Channel, FieldSettings};
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool")
+}
+
+/// A field that has run long enough for trails to build up.
+fn warm_field(particles: usize) -> Field {
+    let settings = FieldSettings {
+        particles,
+        ..FieldSettings::default()
+    };
+    let mut field = Field::new(&settings);
+    let mut times = StageTimes::default();
+    for _ in 0..30 {
+        field.step(1.0 / 60.0, &mut times);
+    }
+    field
+}
+
+fn field_step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("field_step");
+    group.sample_size(20);
+    for particles in [10_000usize, 100_000, 1_000_000] {
+        let field = warm_field(particles);
+        for threads in [1usize, 2] {
+            let pool = pool(threads);
+            let mut f = field.clone();
+            let mut times = StageTimes::default();
+            group.bench_with_input(
+                BenchmarkId::new(format!("fast/{threads}t"), particles),
+                &particles,
+                |b, _| b.iter(|| pool.install(|| f.step(1.0 / 60.0, &mut times))),
+            );
+        }
+        if particles <= 100_000 {
+            let mut f = field.clone();
+            group.bench_with_input(
+                BenchmarkId::new("reference/1t", particles),
+                &particles,
+                |b, _| b.iter(|| reference::field::step(&mut f, 1.0 / 60.0)),
+            );
+        }
+    }
+    group.finish();
+}
+
+/// 100 ships of 80×80 on a warm 100k-particle canvas.
+fn ships_sample(c: &mut Criterion) {
+    let field = warm_field(100_000);
+    let canvas: &Canvas = field.canvas();
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mask = Mask::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+        dx * dx + dy * dy < 1500 && (x / 8 + y / 8) % 5 != 0
+    });
+    let t = Thresholds {
+        field_alpha_min: 100,
+        colour_min: 100,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 100,
+    };
+    let straight: Vec<Pose> = (0..100)
+        .map(|_| Pose::at(rng.i32(-40..1240) as f32, rng.i32(-40..680) as f32))
+        .collect();
+    let turned: Vec<Pose> = straight
+        .iter()
+        .map(|p| Pose {
+            rotation: rng.f32() * std::f32::consts::TAU,
+            x: p.x + 0.3,
+            ..*p
+        })
+        .collect();
+    let mut hits: Vec<HitMap> = vec![HitMap::default(); 100];
+    let mut group = c.benchmark_group("sample_100_ships_80x80");
+    for (name, poses) in [("translated", &straight), ("rotated", &turned)] {
+        group.bench_function(format!("fast/{name}"), |b| {
+            b.iter(|| {
+                let mut total = 0u32;
+                for (p, h) in poses.iter().zip(&mut hits) {
+                    total += sample(canvas, &mask, p, &t, h);
+                }
+                total
+            })
+        });
+        group.bench_function(format!("reference/{name}"), |b| {
+            b.iter(|| {
+                let mut total = 0u32;
+                for (p, h) in poses.iter().zip(&mut hits) {
+                    total += reference::sample::sample(canvas, &mask, p, &t, h);
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, field_step, ships_sample);
+criterion_main!(benches);

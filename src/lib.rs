@@ -35,6 +35,7 @@
 //! scale) are opt-in and documented where they live.
 #![warn(missing_docs)]
 
+pub mod accuracy;
 pub mod assets;
 pub mod broadphase;
 pub mod collide;
@@ -43,8 +44,10 @@ pub mod mask;
 pub mod pose;
 pub mod profile;
 pub mod reference;
+pub mod report;
 pub mod rgba;
 pub mod sample;
 pub mod settings;
 pub mod ship;
+pub mod sweep;
 pub mod world;

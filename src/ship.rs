@@ -46,6 +46,12 @@ pub struct Ship {
     pub hits_total: u64,
     /// Steered by the user: the world does not move it, it only samples and collides.
     pub player: bool,
+    /// Heading in radians (direction of travel, screen coordinates).
+    pub heading: f32,
+    /// Simulated time (ms) of this ship's next sample.
+    pub next_sample_ms: f64,
+    /// Number of samples that found at least one hit.
+    pub hit_samples: u64,
 }
 
 /// Two ships touching in the last step.

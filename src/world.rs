@@ -1,10 +1,31 @@
 //! The whole simulation without graphics: field, ships, sampling timers and
 //! ship-ship contacts, advanced by a fixed step.
+//!
+//! Each [`World::step`] advances the field, moves the ships (they wander and
+//! wrap as a whole when their centre leaves the canvas), lets every ship
+//! whose sample is due read the canvas under it, and finds ship-ship
+//! contacts (sweep-and-prune, then exact pixel overlap).
+//!
+//! Sampling is staggered: with `n` ships and an interval `I`, ship `i` first
+//! samples at `i·I/n`, then every `I` of simulated time, so the ships do not
+//! all sample in the same step. An interval of 0 samples every step. Only
+//! simulated time counts, so results do not depend on the frame rate.
 
+use std::f32::consts::{FRAC_PI_2, TAU};
+
+use rayon::prelude::*;
+
+use crate::broadphase::SweepAndPrune;
+use crate::collide::{overlap_with, QueryOptions};
 use crate::field::Field;
-use crate::profile::StageTimes;
+use crate::pose::{PixelRect, Pose};
+use crate::profile::{Stage, StageTimes};
+use crate::sample::{sample, HitMap, Thresholds};
 use crate::settings::Settings;
 use crate::ship::{Contact, Ship, ShipSprite};
+
+/// How fast ships turn at random, in radians per second (standard deviation-ish).
+const TURN_RATE: f32 = 1.5;
 
 /// Field, ships and timers. Advance it with [`World::step`].
 pub struct World {
@@ -14,13 +35,35 @@ pub struct World {
     ships: Vec<Ship>,
     contacts: Vec<Contact>,
     times: StageTimes,
+    rng: fastrand::Rng,
+    sim_ms: f64,
+    steps: u64,
+    broadphase: SweepAndPrune,
+    boxes: Vec<Option<PixelRect>>,
 }
 
 impl World {
-    /// A world from validated settings and at least one sprite.
+    /// A world from validated settings and its sprites. Ship `i` uses sprite
+    /// `i % sprites.len()`; with no sprites there are no ships.
     pub fn new(settings: Settings, sprites: Vec<ShipSprite>) -> World {
-        let _ = (settings, sprites);
-        todo!("world helper")
+        let field = Field::new(&settings.field);
+        let rng = fastrand::Rng::with_seed(settings.field.seed ^ 0x5eed_5417_u64);
+        let mut world = World {
+            field,
+            sprites,
+            ships: Vec::new(),
+            contacts: Vec::new(),
+            times: StageTimes::default(),
+            rng,
+            sim_ms: 0.0,
+            steps: 0,
+            broadphase: SweepAndPrune::new(),
+            boxes: Vec::new(),
+            settings,
+        };
+        world.resize_ships();
+        world.stagger_samples();
+        world
     }
 
     /// The settings in force.
@@ -28,15 +71,56 @@ impl World {
         &self.settings
     }
 
-    /// Applies new settings without restarting: particles and ships that stay keep their state.
+    /// Applies new settings without restarting: particles and ships that stay
+    /// keep their state. A new ship alpha threshold rebuilds the masks; a new
+    /// sample interval restarts the staggered schedule from now.
     pub fn apply_settings(&mut self, settings: &Settings) {
-        let _ = settings;
-        todo!("world helper")
+        let old = std::mem::replace(&mut self.settings, settings.clone());
+        self.field.apply_settings(&settings.field);
+        if old.ships.ship_alpha_min != settings.ships.ship_alpha_min {
+            for sprite in &mut self.sprites {
+                *sprite = ShipSprite::new(
+                    std::mem::take(&mut sprite.name),
+                    std::mem::replace(&mut sprite.image, crate::rgba::RgbaImage::new(0, 0)),
+                    settings.ships.ship_alpha_min,
+                );
+            }
+        }
+        if old.ships.count != settings.ships.count {
+            self.resize_ships();
+        }
+        if old.ships.sample_interval_ms != settings.ships.sample_interval_ms {
+            self.stagger_samples();
+        }
+        let (scale, rotate) = (settings.ships.scale, settings.ships.rotate);
+        for ship in &mut self.ships {
+            ship.pose.scale = scale;
+            if !rotate {
+                ship.pose.rotation = 0.0;
+            }
+        }
     }
 
     /// Advances one fixed step (`settings.step_ms`) and returns that step's stage times.
     pub fn step(&mut self) -> &StageTimes {
-        todo!("world helper")
+        self.times.clear();
+        let dt_ms = self.settings.step_ms;
+        self.field.step(dt_ms / 1000.0, &mut self.times);
+        self.sim_ms += dt_ms;
+        self.steps += 1;
+
+        let start = std::time::Instant::now();
+        self.move_ships((dt_ms / 1000.0) as f32);
+        self.times.add(Stage::Ships, elapsed_ms(start));
+
+        let start = std::time::Instant::now();
+        self.sample_due();
+        self.times.add(Stage::Sample, elapsed_ms(start));
+
+        let start = std::time::Instant::now();
+        self.find_contacts();
+        self.times.add(Stage::Collide, elapsed_ms(start));
+        &self.times
     }
 
     /// The particle field.
@@ -54,12 +138,12 @@ impl World {
         &self.ships
     }
 
-    /// One ship, for player control.
+    /// One ship, for player control (set `player` so the world leaves it be).
     pub fn ship_mut(&mut self, index: usize) -> Option<&mut Ship> {
         self.ships.get_mut(index)
     }
 
-    /// Ship-ship contacts found in the last step.
+    /// Ship-ship contacts found in the last step, sorted by `(a, b)`.
     pub fn contacts(&self) -> &[Contact] {
         &self.contacts
     }
@@ -68,4 +152,176 @@ impl World {
     pub fn last_times(&self) -> &StageTimes {
         &self.times
     }
+
+    /// Simulated time so far, in milliseconds.
+    pub fn sim_ms(&self) -> f64 {
+        self.sim_ms
+    }
+
+    /// Steps taken so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The sampling thresholds in force.
+    pub fn thresholds(&self) -> Thresholds {
+        let s = &self.settings.ships;
+        Thresholds {
+            field_alpha_min: s.field_alpha_min,
+            colour_min: s.colour_min,
+            colour_channel: s.colour_channel,
+            ship_alpha_min: s.ship_alpha_min,
+        }
+    }
+
+    fn resize_ships(&mut self) {
+        let target = if self.sprites.is_empty() {
+            0
+        } else {
+            self.settings.ships.count
+        };
+        self.ships.truncate(target);
+        let (w, h) = (
+            self.settings.field.width as f32,
+            self.settings.field.height as f32,
+        );
+        while self.ships.len() < target {
+            let sprite = self.ships.len() % self.sprites.len();
+            let mask = &self.sprites[sprite].mask;
+            let heading = self.rng.f32() * TAU;
+            let (cx, cy) = (self.rng.f32() * w, self.rng.f32() * h);
+            let scale = self.settings.ships.scale;
+            let rotation = if self.settings.ships.rotate {
+                heading + FRAC_PI_2
+            } else {
+                0.0
+            };
+            let pose = Pose {
+                x: cx - mask.width() as f32 / 2.0,
+                y: cy - mask.height() as f32 / 2.0,
+                rotation,
+                scale,
+            };
+            let speed = self.settings.ships.speed;
+            self.ships.push(Ship {
+                sprite,
+                pose,
+                velocity: [heading.cos() * speed, heading.sin() * speed],
+                hits: HitMap::new(mask.width(), mask.height()),
+                last_hit_count: 0,
+                hits_total: 0,
+                player: false,
+                heading,
+                next_sample_ms: self.sim_ms,
+                hit_samples: 0,
+            });
+        }
+        self.stagger_samples();
+    }
+
+    fn stagger_samples(&mut self) {
+        let interval = self.settings.ships.sample_interval_ms;
+        let n = self.ships.len();
+        for (i, ship) in self.ships.iter_mut().enumerate() {
+            ship.next_sample_ms = staggered_start(i, n, self.sim_ms, interval);
+        }
+    }
+
+    fn move_ships(&mut self, dt: f32) {
+        let s = &self.settings.ships;
+        let (w, h) = (
+            self.settings.field.width as f32,
+            self.settings.field.height as f32,
+        );
+        for ship in &mut self.ships {
+            if ship.player {
+                continue;
+            }
+            let sprite = &self.sprites[ship.sprite];
+            let (sw, sh) = (sprite.mask.width() as f32, sprite.mask.height() as f32);
+            ship.heading =
+                (ship.heading + (self.rng.f32() - 0.5) * 2.0 * TURN_RATE * dt).rem_euclid(TAU);
+            ship.velocity = [ship.heading.cos() * s.speed, ship.heading.sin() * s.speed];
+            // Move the centre and wrap it.
+            let cx = (ship.pose.x + sw / 2.0 + ship.velocity[0] * dt).rem_euclid(w);
+            let cy = (ship.pose.y + sh / 2.0 + ship.velocity[1] * dt).rem_euclid(h);
+            ship.pose.x = cx - sw / 2.0;
+            ship.pose.y = cy - sh / 2.0;
+            ship.pose.scale = s.scale;
+            ship.pose.rotation = if s.rotate {
+                ship.heading + FRAC_PI_2
+            } else {
+                0.0
+            };
+        }
+    }
+
+    fn sample_due(&mut self) {
+        let interval = self.settings.ships.sample_interval_ms;
+        let now = self.sim_ms;
+        let thresholds = self.thresholds();
+        let (canvas, sprites) = (self.field.canvas(), &self.sprites);
+        let sample_one = |ship: &mut Ship| {
+            if !sample_is_due(&mut ship.next_sample_ms, now, interval) {
+                return;
+            }
+            let mask = &sprites[ship.sprite].mask;
+            let count = sample(canvas, mask, &ship.pose, &thresholds, &mut ship.hits);
+            ship.last_hit_count = count;
+            ship.hits_total += u64::from(count);
+            ship.hit_samples += u64::from(count > 0);
+        };
+        if self.settings.field.parallel {
+            self.ships.par_iter_mut().for_each(sample_one);
+        } else {
+            self.ships.iter_mut().for_each(sample_one);
+        }
+    }
+
+    fn find_contacts(&mut self) {
+        let s = &self.settings.ships;
+        let options = QueryOptions {
+            stride: s.collision_stride,
+            accuracy: s.collision_accuracy,
+        };
+        self.boxes.clear();
+        for ship in &self.ships {
+            let mask = &self.sprites[ship.sprite].mask;
+            self.boxes
+                .push(ship.pose.world_bounds(mask.width(), mask.height()));
+        }
+        self.contacts.clear();
+        let pairs = self.broadphase.pairs(&self.boxes);
+        for &(a, b) in pairs {
+            let (sa, sb) = (&self.ships[a], &self.ships[b]);
+            let (ma, mb) = (&self.sprites[sa.sprite].mask, &self.sprites[sb.sprite].mask);
+            if let Some(overlap) = overlap_with(ma, &sa.pose, mb, &sb.pose, &options) {
+                self.contacts.push(Contact { a, b, overlap });
+            }
+        }
+    }
+}
+
+/// When ship `index` of `count` first samples: `now + interval·index/count`.
+pub fn staggered_start(index: usize, count: usize, now_ms: f64, interval_ms: f64) -> f64 {
+    now_ms + interval_ms * index as f64 / count.max(1) as f64
+}
+
+/// True when a ship whose next sample is at `next_sample_ms` samples at
+/// `now_ms`; if so, moves `next_sample_ms` to its next time strictly after
+/// now, keeping the phase. An interval of 0 (or less) is due every step.
+pub fn sample_is_due(next_sample_ms: &mut f64, now_ms: f64, interval_ms: f64) -> bool {
+    if interval_ms <= 0.0 {
+        return true;
+    }
+    if *next_sample_ms > now_ms {
+        return false;
+    }
+    let behind = ((now_ms - *next_sample_ms) / interval_ms).floor() + 1.0;
+    *next_sample_ms += behind.max(1.0) * interval_ms;
+    true
+}
+
+fn elapsed_ms(start: std::time::Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1e3
 }

@@ -4,6 +4,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use hitfield::ship::ShipSprite;
+use hitfield::world::World;
+
 use super::run_args::RunArgs;
 
 /// Flags of `hitfield headless`.
@@ -17,8 +20,20 @@ pub struct HeadlessArgs {
     pub run: RunArgs,
 }
 
-/// Runs the headless simulation.
+/// Runs the headless simulation and prints the JSON report on stdout.
 pub fn run(args: HeadlessArgs) -> ExitCode {
-    let _ = args;
-    super::usage_error("headless: not built yet")
+    let (settings, images) = match args.run.resolve() {
+        Ok(resolved) => resolved,
+        Err(message) => return super::usage_error(message),
+    };
+    let alpha_min = settings.ships.ship_alpha_min;
+    let sprites = images
+        .into_iter()
+        .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
+        .collect();
+    let mut world = World::new(settings, sprites);
+    let (mut profiler, contacts) = hitfield::report::run(&mut world, args.frames);
+    let report = hitfield::report::to_json(&world, args.frames, &mut profiler, &contacts);
+    println!("{report}");
+    ExitCode::SUCCESS
 }

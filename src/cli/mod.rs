@@ -2,6 +2,7 @@
 //! stderr and exit status 2; `--help` and `--version` exit 0.
 
 pub mod bench;
+pub mod chart;
 pub mod demo;
 pub mod headless;
 pub mod overlap;

@@ -33,3 +33,37 @@ pub struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub preset: Option<PathBuf>,
 }
+
+impl RunArgs {
+    /// Interim: defaults plus the plain flags (validation lands with the inputs work).
+    pub fn resolve(
+        &self,
+    ) -> Result<
+        (
+            hitfield::settings::Settings,
+            Vec<hitfield::assets::NamedImage>,
+        ),
+        String,
+    > {
+        let mut s = hitfield::settings::Settings::default();
+        if let Some(v) = self.particles {
+            s.field.particles = v;
+        }
+        if let Some(v) = self.ships {
+            s.ships.count = v;
+        }
+        if let Some(v) = self.seed {
+            s.field.seed = v;
+        }
+        if let Some(v) = self.sample_interval_ms {
+            s.ships.sample_interval_ms = v;
+        }
+        if let Some(v) = self.width {
+            s.field.width = v;
+        }
+        if let Some(v) = self.height {
+            s.field.height = v;
+        }
+        Ok((s, hitfield::assets::default_sprites()))
+    }
+}

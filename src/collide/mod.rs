@@ -54,8 +54,7 @@ pub fn intersects_with(
     pose_b: &Pose,
     options: &QueryOptions,
 ) -> bool {
-    let _ = (a, pose_a, b, pose_b, options);
-    todo!("collision")
+    overlap_with(a, pose_a, b, pose_b, options).is_some()
 }
 
 /// [`overlap`] with opt-in approximations.
@@ -66,6 +65,35 @@ pub fn overlap_with(
     pose_b: &Pose,
     options: &QueryOptions,
 ) -> Option<Overlap> {
-    let _ = (a, pose_a, b, pose_b, options);
-    todo!("collision")
+    // Interim per-pixel version until the fast paths land.
+    let _ = options;
+    let ma = pose_a.pixel_map(a.width(), a.height())?;
+    let mb = pose_b.pixel_map(b.width(), b.height())?;
+    let area = ma.bounds.intersect(&mb.bounds)?;
+    let (mut count, mut sx, mut sy) = (0u64, 0f64, 0f64);
+    let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+    for y in area.y0..area.y1 {
+        for x in area.x0..area.x1 {
+            let (Some((ia, ja)), Some((ib, jb))) = (ma.texel(x, y), mb.texel(x, y)) else {
+                continue;
+            };
+            if a.get(ia, ja) && b.get(ib, jb) {
+                count += 1;
+                sx += x as f64 + 0.5;
+                sy += y as f64 + 0.5;
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+            }
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    let (w, h) = (x1 - x0, y1 - y0);
+    Some(Overlap {
+        count,
+        rect: [x0, y0, w, h],
+        point: [x0 as f64 + w as f64 / 2.0, y0 as f64 + h as f64 / 2.0],
+        centroid: [sx / count as f64, sy / count as f64],
+        normal: [1.0, 0.0],
+    })
 }

@@ -31,9 +31,9 @@ use rayon::prelude::*;
 use crate::profile::{Stage, StageTimes};
 use crate::settings::FieldSettings;
 use flow::FlowGrid;
-use particles::{Motion, Particles, WrapMove};
+use particles::{Motion, Particles};
 use raster::SinCos;
-use trails::{Frame, TrailScratch};
+use trails::Segment;
 
 /// Particles per work chunk. Fixed, so results never depend on thread count.
 pub const CHUNK: usize = 8192;
@@ -52,10 +52,8 @@ pub struct Field {
     pub(crate) noise_t: f64,
     pub(crate) sincos: std::sync::Arc<SinCos>,
     pub(crate) palette: [[u8; 4]; 256],
-    hists: Vec<Vec<u32>>,
-    wraps: Vec<Vec<WrapMove>>,
-    all_wraps: Vec<WrapMove>,
-    scratch: TrailScratch,
+    /// Per chunk, per band: the segments to draw this step.
+    segments: Vec<Vec<Vec<Segment>>>,
 }
 
 impl std::fmt::Debug for Field {
@@ -93,10 +91,7 @@ impl Field {
             noise_t: 0.0,
             sincos: std::sync::Arc::new(SinCos::default()),
             palette: raster::palette_table(),
-            hists: Vec::new(),
-            wraps: Vec::new(),
-            all_wraps: Vec::new(),
-            scratch: Default::default(),
+            segments: Vec::new(),
         }
     }
 
@@ -147,7 +142,7 @@ impl Field {
         times.time(Stage::Particles, || self.move_particles(&motion));
         let fade = self.settings.fade;
         times.time(Stage::Fade, || self.canvas.fade(fade, parallel));
-        times.time(Stage::Trails, || self.draw_trails(&motion));
+        times.time(Stage::Trails, || self.draw_trails());
     }
 
     /// The shared RGBA buffer.
@@ -176,6 +171,7 @@ impl Field {
         Motion {
             width: s.width as f32,
             height: s.height as f32,
+            rows: s.height,
             base_speed: s.base_speed,
             speed_scale: s.speed_scale,
             wander: s.wander,
@@ -193,140 +189,46 @@ impl Field {
     }
 
     fn move_particles(&mut self, motion: &Motion) {
-        let n = self.particles.len();
-        let chunks = n.div_ceil(CHUNK);
+        let chunks = self.particles.len().div_ceil(CHUNK);
         let bands = self.bands();
-        self.hists.resize_with(chunks, Vec::new);
-        self.wraps.resize_with(chunks, Vec::new);
-        for h in &mut self.hists {
-            h.resize(bands, 0);
+        self.segments.resize_with(chunks, Vec::new);
+        for lists in &mut self.segments {
+            lists.resize_with(bands, Vec::new);
         }
-        let (flow, sincos) = (&self.flow, &*self.sincos);
+        let (flow, sincos, palette) = (&self.flow, &*self.sincos, &self.palette);
         let p = &mut self.particles;
-        let jobs = split_chunks(p, &mut self.hists, &mut self.wraps);
-        let run = |(c, job): (usize, ChunkJob<'_>)| {
-            particles::move_chunk(
-                job.x,
-                job.y,
-                job.prev_x,
-                job.prev_y,
-                job.speed,
-                job.wander,
-                job.shade,
-                job.band,
-                c * CHUNK,
-                motion,
-                flow,
-                sincos,
-                job.hist,
-                job.wraps,
-            )
+        let segments = &mut self.segments;
+        let run = |(((x, y), (speed, wander)), lists): JobItem<'_>| {
+            particles::move_chunk(x, y, speed, wander, motion, flow, sincos, palette, lists)
         };
         if self.settings.parallel {
-            jobs.into_par_iter().enumerate().for_each(run);
+            p.x.par_chunks_mut(CHUNK)
+                .zip(p.y.par_chunks_mut(CHUNK))
+                .zip(p.speed.par_chunks(CHUNK).zip(p.wander.par_chunks(CHUNK)))
+                .zip(segments.par_iter_mut())
+                .for_each(run);
         } else {
-            jobs.into_iter().enumerate().for_each(run);
-        }
-        self.all_wraps.clear();
-        for w in &self.wraps {
-            self.all_wraps.extend_from_slice(w);
+            p.x.chunks_mut(CHUNK)
+                .zip(p.y.chunks_mut(CHUNK))
+                .zip(p.speed.chunks(CHUNK).zip(p.wander.chunks(CHUNK)))
+                .zip(segments.iter_mut())
+                .for_each(run);
         }
     }
 
-    fn draw_trails(&mut self, motion: &Motion) {
-        let bands = self.bands();
-        let parallel = self.settings.parallel;
-        let scratch = &mut self.scratch;
-        trails::bucket(
-            &self.particles,
-            &self.hists,
-            bands,
-            CHUNK,
-            scratch,
-            parallel,
-        );
-        let max_speed = motion.base_speed.abs() + motion.speed_scale.abs();
-        let frame = Frame {
-            width: self.settings.width,
-            height: self.settings.height,
-            band_rows: BAND_ROWS,
-            reach: ((max_speed + 2.0) / BAND_ROWS as f32).ceil() as usize,
-        };
+    fn draw_trails(&mut self) {
+        let (width, parallel) = (self.settings.width, self.settings.parallel);
         trails::draw(
             self.canvas.pixels_mut(),
-            &frame,
-            &self.particles,
-            scratch,
-            &self.all_wraps,
-            &self.palette,
+            width,
+            BAND_ROWS,
+            &self.segments,
             parallel,
         );
     }
 }
 
-/// One chunk's share of every particle array and its outputs.
-struct ChunkJob<'a> {
-    x: &'a mut [f32],
-    y: &'a mut [f32],
-    prev_x: &'a mut [f32],
-    prev_y: &'a mut [f32],
-    speed: &'a [f32],
-    wander: &'a [f32],
-    shade: &'a mut [u8],
-    band: &'a mut [u16],
-    hist: &'a mut [u32],
-    wraps: &'a mut Vec<WrapMove>,
-}
-
-fn split_chunks<'a>(
-    p: &'a mut Particles,
-    hists: &'a mut [Vec<u32>],
-    wraps: &'a mut [Vec<WrapMove>],
-) -> Vec<ChunkJob<'a>> {
-    let mut x = p.x.chunks_mut(CHUNK);
-    let mut y = p.y.chunks_mut(CHUNK);
-    let mut px = p.prev_x.chunks_mut(CHUNK);
-    let mut py = p.prev_y.chunks_mut(CHUNK);
-    let mut speed = p.speed.chunks(CHUNK);
-    let mut wander = p.wander.chunks(CHUNK);
-    let mut shade = p.shade.chunks_mut(CHUNK);
-    let mut band = p.band.chunks_mut(CHUNK);
-    let mut jobs = Vec::with_capacity(hists.len());
-    for (hist, wraps) in hists.iter_mut().zip(wraps.iter_mut()) {
-        let (
-            Some(x),
-            Some(y),
-            Some(prev_x),
-            Some(prev_y),
-            Some(speed),
-            Some(wander),
-            Some(shade),
-            Some(band),
-        ) = (
-            x.next(),
-            y.next(),
-            px.next(),
-            py.next(),
-            speed.next(),
-            wander.next(),
-            shade.next(),
-            band.next(),
-        )
-        else {
-            break;
-        };
-        jobs.push(ChunkJob {
-            x,
-            y,
-            prev_x,
-            prev_y,
-            speed,
-            wander,
-            shade,
-            band,
-            hist,
-            wraps,
-        });
-    }
-    jobs
-}
+type JobItem<'a> = (
+    ((&'a mut [f32], &'a mut [f32]), (&'a [f32], &'a [f32])),
+    &'a mut Vec<Vec<Segment>>,
+);

@@ -3,31 +3,20 @@
 use std::f32::consts::TAU;
 
 use super::flow::FlowGrid;
-use super::raster::SinCos;
-
-/// Marks a particle whose move wrapped around an edge this step (it is drawn
-/// from the wrap list, not from a band bucket).
-pub const WRAPPED: u16 = u16::MAX;
+use super::raster::{pixel_of, SinCos};
+use super::trails::Segment;
 
 /// Every particle's state, one array per property.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Particles {
-    /// Position x after the last step, in `[0, width)`.
+    /// Position x, in `[0, width)`.
     pub x: Vec<f32>,
-    /// Position y after the last step, in `[0, height)`.
+    /// Position y, in `[0, height)`.
     pub y: Vec<f32>,
-    /// Position x before the last step.
-    pub prev_x: Vec<f32>,
-    /// Position y before the last step.
-    pub prev_y: Vec<f32>,
     /// Own speed factor in [0.25, 1] (times `speed_scale`).
     pub speed: Vec<f32>,
     /// Own wander factor in [0.5, 1] (times `wander`).
     pub wander: Vec<f32>,
-    /// Palette shade of the last segment (speed: 0 slow, 255 fast).
-    pub shade: Vec<u8>,
-    /// Band bucket of the last segment, or [`WRAPPED`].
-    pub band: Vec<u16>,
 }
 
 /// The per-step motion constants every particle reads.
@@ -37,27 +26,18 @@ pub struct Motion {
     pub width: f32,
     /// Canvas height as f32.
     pub height: f32,
+    /// Canvas height in pixels.
+    pub rows: u32,
     /// Speed at brightness 0.
     pub base_speed: f32,
     /// Scale on a particle's own speed factor.
     pub speed_scale: f32,
     /// Scale on a particle's own wander factor.
     pub wander: f32,
-    /// `255 / max speed`, for the shade.
+    /// `255 / max speed`, for the palette shade.
     pub shade_scale: f32,
-    /// Rows per band bucket.
+    /// Rows per band (a power of two).
     pub band_rows: u32,
-}
-
-/// A wrapped particle's move: its index and where it would be without the wrap.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WrapMove {
-    /// Particle index.
-    pub index: u32,
-    /// Unwrapped new x.
-    pub x: f32,
-    /// Unwrapped new y.
-    pub y: f32,
 }
 
 impl Particles {
@@ -75,44 +55,22 @@ impl Particles {
     /// shrinks (the last ones go) to `count`. Particles that stay keep their state.
     pub fn resize(&mut self, count: usize, width: u32, height: u32, rng: &mut fastrand::Rng) {
         if count <= self.len() {
-            for v in [
-                &mut self.x,
-                &mut self.y,
-                &mut self.prev_x,
-                &mut self.prev_y,
-                &mut self.speed,
-                &mut self.wander,
-            ] {
+            for v in [&mut self.x, &mut self.y, &mut self.speed, &mut self.wander] {
                 v.truncate(count);
                 v.shrink_to_fit();
             }
-            self.shade.truncate(count);
-            self.band.truncate(count);
             return;
         }
         let extra = count - self.len();
-        for v in [
-            &mut self.x,
-            &mut self.y,
-            &mut self.prev_x,
-            &mut self.prev_y,
-            &mut self.speed,
-            &mut self.wander,
-        ] {
+        for v in [&mut self.x, &mut self.y, &mut self.speed, &mut self.wander] {
             v.reserve_exact(extra);
         }
         for _ in 0..extra {
-            let x = rng.f32() * width as f32;
-            let y = rng.f32() * height as f32;
-            self.x.push(x);
-            self.y.push(y);
-            self.prev_x.push(x);
-            self.prev_y.push(y);
+            self.x.push(rng.f32() * width as f32);
+            self.y.push(rng.f32() * height as f32);
             self.speed.push(0.25 + 0.75 * rng.f32());
             self.wander.push(0.5 + 0.5 * rng.f32());
         }
-        self.shade.resize(count, 0);
-        self.band.resize(count, WRAPPED);
     }
 
     /// Puts every particle back inside a `width`×`height` canvas (after a resize of it).
@@ -122,8 +80,6 @@ impl Particles {
             *x = wrap(*x, w);
             *y = wrap(*y, h);
         }
-        self.prev_x.copy_from_slice(&self.x);
-        self.prev_y.copy_from_slice(&self.y);
     }
 }
 
@@ -139,14 +95,25 @@ pub fn wrap(v: f32, size: f32) -> f32 {
     if !(0.0..size).contains(&w) {
         // A move longer than the canvas, or rounding at the edge.
         w = w.rem_euclid(size);
-        if w >= size {
+        if !(0.0..size).contains(&w) {
             w = 0.0;
         }
     }
     w
 }
 
-/// One particle's step. Returns `(new x, new y, unwrapped x, unwrapped y, shade)`.
+/// One particle's move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Move {
+    /// New position, wrapped into the canvas.
+    pub to: (f32, f32),
+    /// New position before wrapping.
+    pub unwrapped: (f32, f32),
+    /// Palette shade (speed: 0 slow, 255 fast).
+    pub shade: u8,
+}
+
+/// One particle's step from `(x, y)`.
 #[inline]
 pub fn move_one(
     x: f32,
@@ -156,56 +123,96 @@ pub fn move_one(
     m: &Motion,
     flow: &FlowGrid,
     sincos: &SinCos,
-) -> (f32, f32, f32, f32, u8) {
+) -> Move {
     let b = flow.at(x, y);
     let spd = m.base_speed + b * speed * m.speed_scale;
     let (s, c) = sincos.get(TAU * b * wander * m.wander);
     let ux = x + c * spd;
     let uy = y + s * spd;
     let shade = (spd * m.shade_scale).clamp(0.0, 255.0) as u8;
-    (wrap(ux, m.width), wrap(uy, m.height), ux, uy, shade)
+    Move {
+        to: (wrap(ux, m.width), wrap(uy, m.height)),
+        unwrapped: (ux, uy),
+        shade,
+    }
 }
 
-/// Moves the particles of one chunk. Fills `hist` (particles per band bucket)
-/// and `wraps` (moves that wrapped), both cleared first.
+/// A straight piece of trail: from one position to another.
+pub type Piece = ((f32, f32), (f32, f32));
+
+/// The pieces a move draws: from the old position to the unwrapped new one
+/// and, when the move wrapped, from the old position shifted by the wrap to
+/// the new one. Never a line across the canvas.
+#[inline]
+pub fn pieces(from: (f32, f32), mv: &Move) -> [Option<Piece>; 2] {
+    let first = Some((from, mv.unwrapped));
+    if mv.to == mv.unwrapped {
+        return [first, None];
+    }
+    let (sx, sy) = (mv.to.0 - mv.unwrapped.0, mv.to.1 - mv.unwrapped.1);
+    [first, Some(((from.0 + sx, from.1 + sy), mv.to))]
+}
+
+/// Moves the particles of one chunk and files each drawn piece under every
+/// band of rows it touches (`bands[b]`, cleared first).
 #[allow(clippy::too_many_arguments)]
 pub fn move_chunk(
     x: &mut [f32],
     y: &mut [f32],
-    prev_x: &mut [f32],
-    prev_y: &mut [f32],
     speed: &[f32],
     wander: &[f32],
-    shade: &mut [u8],
-    band: &mut [u16],
-    first_index: usize,
     m: &Motion,
     flow: &FlowGrid,
     sincos: &SinCos,
-    hist: &mut [u32],
-    wraps: &mut Vec<WrapMove>,
+    palette: &[[u8; 4]; 256],
+    bands: &mut [Vec<Segment>],
 ) {
-    hist.fill(0);
-    wraps.clear();
+    for b in bands.iter_mut() {
+        b.clear();
+    }
+    let last_row = m.rows as i32 - 1;
+    let shift = m.band_rows.trailing_zeros();
+    debug_assert!(m.band_rows.is_power_of_two());
     for i in 0..x.len() {
-        let (ox, oy) = (x[i], y[i]);
-        let (nx, ny, ux, uy, sh) = move_one(ox, oy, speed[i], wander[i], m, flow, sincos);
-        prev_x[i] = ox;
-        prev_y[i] = oy;
-        x[i] = nx;
-        y[i] = ny;
-        shade[i] = sh;
-        if nx == ux && ny == uy {
-            let b = (oy.min(ny) as u32 / m.band_rows) as u16;
-            band[i] = b;
-            hist[b as usize] += 1;
-        } else {
-            band[i] = WRAPPED;
-            wraps.push(WrapMove {
-                index: (first_index + i) as u32,
-                x: ux,
-                y: uy,
-            });
+        let from = (x[i], y[i]);
+        let mv = move_one(from.0, from.1, speed[i], wander[i], m, flow, sincos);
+        (x[i], y[i]) = mv.to;
+        let colour = palette[mv.shade as usize];
+        if mv.to == mv.unwrapped {
+            // The common case: one piece, inside the canvas, usually in one band.
+            let seg = segment(from, mv.to, colour);
+            let (top, bottom) = (seg.y0.min(seg.y1) as u32, seg.y0.max(seg.y1) as u32);
+            let (first, last) = ((top >> shift) as usize, (bottom >> shift) as usize);
+            bands[first].push(seg);
+            if last != first {
+                for band in &mut bands[first + 1..=last] {
+                    band.push(seg);
+                }
+            }
+            continue;
         }
+        for (a, b) in pieces(from, &mv).into_iter().flatten() {
+            let seg = segment(a, b, colour);
+            let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
+            if bottom < 0 || top > last_row {
+                continue;
+            }
+            let first = (top.max(0) as u32 >> shift) as usize;
+            let last = (bottom.min(last_row) as u32 >> shift) as usize;
+            for band in &mut bands[first..=last] {
+                band.push(seg);
+            }
+        }
+    }
+}
+
+#[inline]
+fn segment(a: (f32, f32), b: (f32, f32), colour: [u8; 4]) -> Segment {
+    Segment {
+        x0: pixel_of(a.0) as i16,
+        y0: pixel_of(a.1) as i16,
+        x1: pixel_of(b.0) as i16,
+        y1: pixel_of(b.1) as i16,
+        colour,
     }
 }

@@ -1,10 +1,10 @@
 //! The plain, serial field step: the oracle for [`crate::field::Field::step`].
 //!
-//! Same stages and the same per-particle maths ([`move_one`]), but one
-//! particle at a time, no buckets, no bands, no threads: move everyone, fade
-//! every pixel, then draw every segment clipped to the canvas.
+//! Same stages and the same per-particle maths ([`move_one`], [`pieces`]),
+//! but one particle at a time, no chunks, no bands, no threads: move
+//! everyone, fade every pixel, then draw every piece clipped to the canvas.
 
-use crate::field::particles::move_one;
+use crate::field::particles::{move_one, pieces};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::Field;
 
@@ -18,28 +18,20 @@ pub fn step(field: &mut Field, dt: f64) {
     let p = &mut field.particles;
     let mut segments = Vec::with_capacity(p.len() * 2);
     for i in 0..p.len() {
-        let (ox, oy) = (p.x[i], p.y[i]);
-        let (nx, ny, ux, uy, shade) = move_one(
-            ox,
-            oy,
+        let from = (p.x[i], p.y[i]);
+        let mv = move_one(
+            from.0,
+            from.1,
             p.speed[i],
             p.wander[i],
             &motion,
             &field.flow,
             &field.sincos,
         );
-        p.prev_x[i] = ox;
-        p.prev_y[i] = oy;
-        p.x[i] = nx;
-        p.y[i] = ny;
-        p.shade[i] = shade;
-        let colour = field.palette[shade as usize];
-        // To where it would be without wrapping...
-        segments.push(((ox, oy), (ux, uy), colour));
-        if (nx, ny) != (ux, uy) {
-            // ...and, for a wrapped move, in from the opposite edge.
-            let (sx, sy) = (nx - ux, ny - uy);
-            segments.push(((ox + sx, oy + sy), (nx, ny), colour));
+        (p.x[i], p.y[i]) = mv.to;
+        let colour = field.palette[mv.shade as usize];
+        for piece in pieces(from, &mv).into_iter().flatten() {
+            segments.push((piece, colour));
         }
     }
 
@@ -49,7 +41,7 @@ pub fn step(field: &mut Field, dt: f64) {
 
     let (w, h) = (s.width as i32, s.height as i32);
     let pixels = field.canvas.pixels_mut();
-    for ((x0, y0), (x1, y1), colour) in segments {
+    for (((x0, y0), (x1, y1)), colour) in segments {
         line_pixels(
             pixel_of(x0),
             pixel_of(y0),

@@ -1,0 +1,129 @@
+//! The bench chart: frame time per stage against particle count (log x).
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use hitfield::profile::Stage;
+use hitfield::sweep::RunResult;
+
+/// The font the chart's text is drawn with (DejaVu Sans Mono, see assets/fonts).
+static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
+
+/// Stages drawn, with their colours.
+const SERIES: [(Stage, RGBColor); 7] = [
+    (Stage::Flow, RGBColor(0x8e, 0x44, 0xad)),
+    (Stage::Particles, RGBColor(0xe6, 0x7e, 0x22)),
+    (Stage::Trails, RGBColor(0xc0, 0x39, 0x2b)),
+    (Stage::Fade, RGBColor(0x7f, 0x8c, 0x8d)),
+    (Stage::Ships, RGBColor(0x16, 0xa0, 0x85)),
+    (Stage::Sample, RGBColor(0x29, 0x80, 0xb9)),
+    (Stage::Collide, RGBColor(0x27, 0xae, 0x60)),
+];
+
+/// Draws median time per stage (and the whole frame) against particle count
+/// for every thread count, with samples every step, into a PNG at `path`.
+pub fn draw(path: &Path, results: &[RunResult]) -> Result<(), String> {
+    // Registering twice (a second bench in one process) is harmless.
+    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+        .map_err(|_| "the embedded font is invalid".to_string())?;
+    let root = BitMapBackend::new(path, (1400, 620)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut threads: Vec<usize> = results.iter().map(|r| r.spec.threads).collect();
+    threads.sort_unstable();
+    threads.dedup();
+    let panels = root.split_evenly((1, threads.len().max(1)));
+    let max_ms = results
+        .iter()
+        .filter(|r| r.spec.sample_interval_ms == 0.0)
+        .map(|r| r.total.p50_ms)
+        .fold(0.1f64, f64::max);
+    for (panel, &t) in panels.iter().zip(&threads) {
+        let runs: Vec<&RunResult> = results
+            .iter()
+            .filter(|r| {
+                r.spec.threads == t && r.spec.sample_interval_ms == 0.0 && r.spec.particles > 0
+            })
+            .collect();
+        let (min_n, max_n) = runs.iter().fold((f64::MAX, 1.0f64), |(lo, hi), r| {
+            let n = r.spec.particles as f64;
+            (lo.min(n), hi.max(n))
+        });
+        if runs.is_empty() {
+            continue;
+        }
+        let mut chart = ChartBuilder::on(panel)
+            .caption(
+                format!("{t} thread(s): median ms per stage, samples every step"),
+                ("sans-serif", 20),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(55)
+            .build_cartesian_2d((min_n * 0.8..max_n * 1.25).log_scale(), 0.0..max_ms * 1.1)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("particles (log scale)")
+            .y_desc("ms")
+            .x_label_formatter(&|v| format_count(*v))
+            .label_style(("sans-serif", 14))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (stage, colour) in SERIES {
+            let points: Vec<(f64, f64)> = runs
+                .iter()
+                .map(|r| {
+                    let ms = r
+                        .stages
+                        .iter()
+                        .find(|(s, _)| *s == stage)
+                        .map_or(0.0, |(_, v)| v.p50_ms);
+                    (r.spec.particles as f64, ms)
+                })
+                .collect();
+            chart
+                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                .map_err(|e| e.to_string())?
+                .label(stage.name())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(3))
+                });
+            chart
+                .draw_series(
+                    points
+                        .into_iter()
+                        .map(|p| Circle::new(p, 3, colour.filled())),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        let totals: Vec<(f64, f64)> = runs
+            .iter()
+            .map(|r| (r.spec.particles as f64, r.total.p50_ms))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(totals, BLACK.stroke_width(3)))
+            .map_err(|e| e.to_string())?
+            .label("whole frame")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.stroke_width(3)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 14))
+            .draw()
+            .map_err(|e| e.to_string())?;
+    }
+    root.present().map_err(|e| e.to_string())
+}
+
+fn format_count(v: f64) -> String {
+    if v >= 1e6 {
+        format!("{}M", v / 1e6)
+    } else if v >= 1e3 {
+        format!("{}k", v / 1e3)
+    } else {
+        format!("{v}")
+    }
+}

@@ -1,0 +1,129 @@
+//! The scaling sweep behind `hitfield bench`: full frames (field step,
+//! ship sampling and ship collisions) timed stage by stage over particle
+//! counts, sample intervals and thread counts.
+
+use crate::profile::{Profiler, Stage, Summary};
+use crate::settings::Settings;
+use crate::ship::ShipSprite;
+use crate::world::World;
+
+/// One timed configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSpec {
+    /// Particle count.
+    pub particles: usize,
+    /// Sample interval in ms (0 = every step).
+    pub sample_interval_ms: f64,
+    /// Rayon threads.
+    pub threads: usize,
+}
+
+/// What one configuration measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunResult {
+    /// The configuration.
+    pub spec: RunSpec,
+    /// Timed frames.
+    pub frames: usize,
+    /// Percentiles per stage, in [`Stage::ALL`] order.
+    pub stages: Vec<(Stage, Summary)>,
+    /// The field step alone (flow + particles + trails + fade).
+    pub field: Summary,
+    /// The whole frame.
+    pub total: Summary,
+}
+
+impl RunResult {
+    /// Median field-step time per particle, in nanoseconds (0 without particles).
+    pub fn field_ns_per_particle(&self) -> f64 {
+        if self.spec.particles == 0 {
+            return 0.0;
+        }
+        self.field.p50_ms * 1e6 / self.spec.particles as f64
+    }
+}
+
+/// The field stages.
+pub const FIELD_STAGES: [Stage; 4] = [Stage::Flow, Stage::Particles, Stage::Trails, Stage::Fade];
+
+/// Builds a world for `spec` from `base` settings, steps it `warmup` times,
+/// then times `frames` steps on a pool of `spec.threads` threads.
+pub fn run(
+    base: &Settings,
+    sprites: &[ShipSprite],
+    spec: &RunSpec,
+    warmup: usize,
+    frames: usize,
+) -> RunResult {
+    let mut settings = base.clone();
+    settings.field.particles = spec.particles;
+    settings.ships.sample_interval_ms = spec.sample_interval_ms;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(spec.threads.max(1))
+        .build();
+    let mut profiler = Profiler::new(frames.max(1));
+    let mut field_profiler = Profiler::new(frames.max(1));
+    let mut body = || {
+        let mut world = World::new(settings.clone(), sprites.to_vec());
+        for _ in 0..warmup {
+            world.step();
+        }
+        for _ in 0..frames {
+            let times = *world.step();
+            profiler.record(times);
+            let mut field_only = crate::profile::StageTimes::default();
+            for stage in FIELD_STAGES {
+                field_only.add(stage, times.get(stage));
+            }
+            field_profiler.record(field_only);
+        }
+    };
+    match pool {
+        Ok(pool) => pool.install(body),
+        // Thread pools only fail when the OS refuses threads; run on the global pool then.
+        Err(_) => body(),
+    }
+    RunResult {
+        spec: spec.clone(),
+        frames,
+        stages: Stage::ALL
+            .iter()
+            .map(|&s| (s, profiler.stage_summary(s)))
+            .collect(),
+        field: field_profiler.total_summary(),
+        total: profiler.total_summary(),
+    }
+}
+
+/// The header of [`csv_row`].
+pub fn csv_header() -> String {
+    let mut h = String::from("particles,sample_interval_ms,threads,frames");
+    for stage in Stage::ALL {
+        h.push_str(&format!(",{0}_p50_ms,{0}_p95_ms", stage.name()));
+    }
+    h.push_str(
+        ",field_p50_ms,field_p95_ms,total_p50_ms,total_p95_ms,total_p99_ms,field_ns_per_particle",
+    );
+    h
+}
+
+/// One CSV row for `r`.
+pub fn csv_row(r: &RunResult) -> String {
+    let mut row = format!(
+        "{},{},{},{}",
+        r.spec.particles, r.spec.sample_interval_ms, r.spec.threads, r.frames
+    );
+    for (_, s) in &r.stages {
+        row.push_str(&format!(",{:.4},{:.4}", s.p50_ms, s.p95_ms));
+    }
+    row.push_str(&format!(
+        ",{:.4},{:.4},{:.4},{:.4},{:.4},{:.3}",
+        r.field.p50_ms,
+        r.field.p95_ms,
+        r.total.p50_ms,
+        r.total.p95_ms,
+        r.total.p99_ms,
+        r.field_ns_per_particle()
+    ));
+    row
+}
