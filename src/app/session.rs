@@ -1,6 +1,7 @@
 //! One run of the demo window: the world, the view of it, the panel and
 //! the frame loop.
 
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -34,8 +35,10 @@ use super::Capture;
 const MESSAGE_SECS: f64 = 8.0;
 /// Player speed in world pixels per second (Shift: ×2.5).
 const PLAYER_SPEED: f32 = 260.0;
-/// Player turn rate in radians per second.
+/// Player turn rate (Q/E) in radians per second.
 const PLAYER_TURN: f32 = 3.0;
+/// How fast the player's ship turns to face where it flies, radians per second.
+const PLAYER_AIM: f32 = 10.0;
 
 /// Options that are not simulation settings.
 #[derive(Clone, Debug, Default)]
@@ -65,7 +68,6 @@ pub struct Session {
     show_panel: bool,
     show_profiler: bool,
     message: Option<Message>,
-    steps_run: u64,
     frames_drawn: u64,
     dragging_player: bool,
     fps: FpsMeter,
@@ -110,7 +112,6 @@ impl Session {
             show_panel: true,
             show_profiler: true,
             message: None,
-            steps_run: 0,
             frames_drawn: 0,
             dragging_player: false,
             fps: FpsMeter::default(),
@@ -172,7 +173,6 @@ impl Session {
         } + std::mem::take(&mut self.pending_steps);
         for _ in 0..steps {
             times.accumulate(self.world.step());
-            self.steps_run += 1;
         }
 
         // Upload what changed.
@@ -290,6 +290,7 @@ impl Session {
         let Some((sw, sh)) = self.player_sprite_size() else {
             return;
         };
+        let rotate = self.settings.ships.rotate;
         let Some(ship) = self.world.ship_mut(0) else {
             return;
         };
@@ -299,8 +300,21 @@ impl Session {
         let c = c.clamp(Vec2::ZERO, vec2(w, h));
         ship.pose.x = c.x - sw * 0.5;
         ship.pose.y = c.y - sh * 0.5;
-        ship.pose.rotation =
-            (ship.pose.rotation + steer.turn * PLAYER_TURN * dt).rem_euclid(std::f32::consts::TAU);
+        // Turn towards the direction of travel (the shorter way), plus Q/E.
+        let mut heading = ship.heading;
+        if steer.dir != Vec2::ZERO {
+            let target = steer.dir.y.atan2(steer.dir.x);
+            let diff = (target - heading + PI).rem_euclid(TAU) - PI;
+            heading += diff.clamp(-PLAYER_AIM * dt, PLAYER_AIM * dt);
+        }
+        heading += steer.turn * PLAYER_TURN * dt;
+        ship.heading = heading.rem_euclid(TAU);
+        // Sprites point up at rotation 0; the world turns them to face their heading.
+        ship.pose.rotation = if rotate {
+            ship.heading + FRAC_PI_2
+        } else {
+            0.0
+        };
     }
 
     /// Clicking (and dragging) on the field puts the player's ship there.
@@ -399,7 +413,6 @@ impl Session {
         self.ship_views.clear();
         self.field_dirty = true;
         self.stepper.reset();
-        self.steps_run = 0;
         self.profiler.clear();
         self.post(format!("reset with seed {seed}"), false);
     }
@@ -440,7 +453,7 @@ impl Session {
         let hits: u64 = ships.iter().map(|s| u64::from(s.last_hit_count)).sum();
         let left = format!(
             "{run}   step {}   {} particles   {} ships   {} contacts   {} texels hit",
-            thousands(self.steps_run),
+            thousands(self.world.steps()),
             compact(self.world.field().particle_count()),
             ships.len(),
             self.world.contacts().len(),
