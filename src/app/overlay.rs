@@ -1,7 +1,7 @@
 //! Overlays drawn over the field: the profiler graph, the help card and
 //! the status bar.
 
-use hitfield::profile::{Profiler, Stage};
+use hitfield::profile::{Profiler, Stage, Summary};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
@@ -28,6 +28,8 @@ pub fn graph_ceiling(ms: f64) -> f64 {
 pub struct FrameStats {
     /// Frames per second (measured between frames).
     pub fps: f64,
+    /// Percentiles of the real time between frames.
+    pub frame: Summary,
     /// Simulation steps run in the last frame.
     pub steps: u32,
 }
@@ -40,7 +42,7 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
     let graph_h = 120.0;
     let legend_w = 150.0;
     let pad = 10.0;
-    let head = 40.0;
+    let head = 58.0;
     let w = pad + 34.0 + graph_w + pad + legend_w + pad;
     let h = head + graph_h + pad + 14.0;
     let card = Rect::new(x, bottom - h, w, h);
@@ -66,17 +68,16 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
         theme::FONT,
         theme::TEXT,
     );
-    let pct = format!(
-        "work/frame  p50 {:.2}  p95 {:.2}  p99 {:.2} ms",
-        total.p50_ms, total.p95_ms, total.p99_ms
-    );
-    text(
-        &pct,
-        card.x + pad,
-        card.y + 34.0,
-        theme::FONT_SMALL,
-        theme::TEXT,
-    );
+    let rows = [("frame", stats.frame), ("work", total)];
+    for (i, (name, sum)) in rows.iter().enumerate() {
+        let y = card.y + 35.0 + 16.0 * i as f32;
+        text(name, card.x + pad, y, theme::FONT_SMALL, theme::TEXT_DIM);
+        let v = format!(
+            "p50 {:6.2}  p95 {:6.2}  p99 {:6.2} ms",
+            sum.p50_ms, sum.p95_ms, sum.p99_ms
+        );
+        text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
+    }
     let steps = format!(
         "{} step{}/frame",
         stats.steps,
@@ -180,7 +181,7 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
     text(
         "p50 ms",
         lx + legend_w - measure("p50 ms", theme::FONT_SMALL),
-        card.y + 34.0,
+        card.y + 51.0,
         theme::FONT_SMALL,
         theme::TEXT_DIM,
     );

@@ -53,21 +53,24 @@ pub struct PanelInfo<'a> {
 const HEADER_H: f32 = 46.0;
 const PAD: f32 = 14.0;
 
+/// Narrowest panel worth drawing.
+const MIN_W: f32 = 240.0;
+
 /// Where the panel goes in a window of the given size: top right, as tall
-/// as its content (`content_h`, from the last frame) or the window allows.
-pub fn panel_rect(screen_w: f32, screen_h: f32, content_h: f32) -> Rect {
-    let room = (screen_h - theme::STATUS_H - 20.0).max(0.0);
+/// as its content (`content_h`, from the last frame) or the window allows,
+/// narrower in a narrow window. `None` when the window is too small for it.
+pub fn panel_rect(screen_w: f32, screen_h: f32, content_h: f32) -> Option<Rect> {
+    let room = screen_h - theme::STATUS_H - 20.0;
+    let w = theme::PANEL_W.min(screen_w - 20.0);
+    if !(w >= MIN_W && room >= HEADER_H + 40.0) {
+        return None;
+    }
     let want = if content_h > 0.0 {
         HEADER_H + 4.0 + content_h + PAD
     } else {
         room
     };
-    Rect::new(
-        screen_w - theme::PANEL_W - 10.0,
-        10.0,
-        theme::PANEL_W,
-        want.min(room),
-    )
+    Some(Rect::new(screen_w - w - 10.0, 10.0, w, want.min(room)))
 }
 
 /// Draws the panel and applies its edits to `settings`. Returns the actions
@@ -80,9 +83,6 @@ pub fn panel(
     info: &PanelInfo<'_>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
-    if rect.w < 1.0 || rect.h < HEADER_H + 1.0 {
-        return actions;
-    }
     draw_rectangle(rect.x, rect.y, rect.w, rect.h, theme::PANEL_BG);
     draw_rectangle(rect.x, rect.y, rect.w, HEADER_H, theme::PANEL_HEADER);
     draw_rectangle(rect.x, rect.y, rect.w, 3.0, theme::ACCENT);
@@ -270,4 +270,24 @@ fn run_section(
         theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panel_fits_the_window_or_is_left_out() {
+        let r = panel_rect(1280.0, 800.0, 0.0).expect("fits");
+        assert_eq!((r.x + r.w, r.w), (1270.0, theme::PANEL_W));
+        assert!(r.y + r.h <= 800.0 - theme::STATUS_H);
+        let short = panel_rect(1280.0, 800.0, 100.0).expect("fits");
+        assert!(short.h < r.h);
+        let narrow = panel_rect(300.0, 800.0, 0.0).expect("fits");
+        assert_eq!(narrow.w, 280.0);
+        assert_eq!(panel_rect(200.0, 800.0, 0.0), None);
+        assert_eq!(panel_rect(1280.0, 60.0, 0.0), None);
+        assert_eq!(panel_rect(0.0, 0.0, 0.0), None);
+        assert_eq!(panel_rect(f32::NAN, 800.0, 0.0), None);
+    }
 }

@@ -324,27 +324,33 @@ impl ShipQuad {
     }
 }
 
-/// A marker at the contact point and a short arrow along the normal (A → B).
+/// A marker at the contact point and a short arrow along the normal (A → B),
+/// white on a dark halo so they read over any trail colour.
 fn draw_contact(lb: &Letterbox, c: &Contact) {
     let [px, py] = c.overlap.point;
     if !(px.is_finite() && py.is_finite()) {
         return;
     }
     let p = lb.to_screen(vec2(px as f32, py as f32));
-    draw_circle(p.x, p.y, 3.0, theme::CONTACT);
-    draw_circle_lines(p.x, p.y, 8.0, 1.5, theme::CONTACT);
+    let shadow = theme::rgb(0x000000, 0.6);
     let [nx, ny] = c.overlap.normal;
     let n = vec2(nx as f32, ny as f32);
-    if !n.is_finite() || n.length_squared() < 1e-6 {
-        return;
+    let arrow = (n.is_finite() && n.length_squared() > 1e-6).then(|| {
+        let n = n.normalize();
+        let tip = p + n * 34.0;
+        let side = vec2(-n.y, n.x) * 5.5;
+        let base = tip - n * 10.0;
+        (n, tip, side, base)
+    });
+    draw_circle(p.x, p.y, 10.0, shadow);
+    if let Some((n, tip, side, base)) = arrow {
+        draw_line(p.x, p.y, base.x, base.y, 5.0, shadow);
+        draw_triangle(tip + n * 3.0, base + side * 1.5, base - side * 1.5, shadow);
+        draw_line(p.x, p.y, base.x, base.y, 2.0, WHITE);
+        draw_triangle(tip, base + side, base - side, WHITE);
     }
-    let n = n.normalize();
-    let len = 30.0;
-    let tip = p + n * len;
-    draw_line(p.x, p.y, tip.x, tip.y, 2.0, theme::CONTACT);
-    let side = vec2(-n.y, n.x) * 5.0;
-    let base = tip - n * 9.0;
-    draw_triangle(tip + n * 2.0, base + side, base - side, theme::CONTACT);
+    draw_circle_lines(p.x, p.y, 7.0, 2.0, WHITE);
+    draw_circle(p.x, p.y, 2.5, theme::CONTACT);
 }
 
 fn with_alpha(c: Color, a: f32) -> Color {

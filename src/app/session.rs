@@ -26,7 +26,7 @@ use super::panel::{self, Message, PanelInfo, PanelState};
 use super::render::{FieldView, ShipViews};
 use super::scales::{compact, thousands};
 use super::screenshot::save_window_png;
-use super::stepper::{FpsMeter, Stepper};
+use super::stepper::{FrameClock, Stepper};
 use super::theme;
 use super::widgets::Ui;
 use super::Capture;
@@ -70,7 +70,7 @@ pub struct Session {
     message: Option<Message>,
     frames_drawn: u64,
     dragging_player: bool,
-    fps: FpsMeter,
+    clock: FrameClock,
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
@@ -114,7 +114,7 @@ impl Session {
             message: None,
             frames_drawn: 0,
             dragging_player: false,
-            fps: FpsMeter::default(),
+            clock: FrameClock::default(),
         }
     }
 
@@ -127,7 +127,7 @@ impl Session {
             let dt = now.duration_since(last).as_secs_f64();
             last = now;
             if self.frames_drawn > 0 {
-                self.fps.record(dt);
+                self.clock.record(dt);
             }
             let (quit, code) = self.frame(dt);
             clear_input_queue();
@@ -160,7 +160,8 @@ impl Session {
         };
         self.steer_player(steer, dt as f32);
         let mouse = Vec2::from(mouse_position());
-        let over_panel = self.show_panel && panel_rect.contains(mouse);
+        let panel_rect = panel_rect.filter(|_| self.show_panel);
+        let over_panel = panel_rect.is_some_and(|r| r.contains(mouse));
         self.mouse_player(&lb, mouse, over_panel);
 
         // Simulate.
@@ -206,7 +207,8 @@ impl Session {
         );
         if self.show_profiler {
             let stats = FrameStats {
-                fps: self.fps.fps(),
+                fps: self.clock.fps(),
+                frame: self.clock.summary(),
                 steps,
             };
             overlay::draw_profiler(
@@ -216,7 +218,7 @@ impl Session {
                 sh - theme::STATUS_H - 10.0,
             );
         }
-        if self.show_panel {
+        if let Some(panel_rect) = panel_rect {
             let mut edited = self.settings.clone();
             let info = PanelInfo {
                 paused: self.paused,
@@ -236,6 +238,9 @@ impl Session {
                 self.settings = edited;
                 self.field_dirty = true;
             }
+        } else {
+            // No panel, no text field to type into.
+            self.ui.unfocus();
         }
         if self.show_help {
             overlay::draw_help(field_area);
@@ -370,7 +375,7 @@ impl Session {
             }
             Action::WriteCsv => self.write_csv(),
             Action::Screenshot => {
-                let path = PathBuf::from(format!("hitfield-{}.png", unix_time()));
+                let path = fresh_path("hitfield", "png");
                 match save_window_png(&path) {
                     Ok(()) => self.post(format!("saved screenshot {}", path.display()), false),
                     Err(e) => self.post(format!("screenshot failed: {e}"), true),
@@ -422,7 +427,7 @@ impl Session {
             .options
             .profile_csv
             .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("hitfield-frames-{}.csv", unix_time())));
+            .unwrap_or_else(|| fresh_path("hitfield-frames", "csv"));
         match std::fs::write(&path, self.profiler.to_csv()) {
             Ok(()) => {
                 let shown = absolute(&path);
@@ -468,6 +473,19 @@ impl Session {
             ),
         }
     }
+}
+
+/// `<stem>-<unix time>.<ext>` in the current directory, with `-2`, `-3`, …
+/// added when that file already exists.
+fn fresh_path(stem: &str, ext: &str) -> PathBuf {
+    let t = unix_time();
+    let mut path = PathBuf::from(format!("{stem}-{t}.{ext}"));
+    let mut n = 2;
+    while path.exists() && n < 1000 {
+        path = PathBuf::from(format!("{stem}-{t}-{n}.{ext}"));
+        n += 1;
+    }
+    path
 }
 
 /// The message to show in the panel: errors stay until replaced.

@@ -1,6 +1,8 @@
 //! Fixed-step timing: real time accumulates, the simulation advances in
 //! whole steps, and a slow frame never makes the next one slower.
 
+use hitfield::profile::Summary;
+
 /// Most steps run in one frame; time beyond that is dropped.
 pub const MAX_STEPS_PER_FRAME: u32 = 4;
 
@@ -42,35 +44,44 @@ impl Stepper {
     }
 }
 
-/// Frames per second over the last [`FpsMeter::WINDOW`] frame intervals.
+/// Real time between frames: FPS over the last [`FrameClock::FPS_WINDOW`]
+/// intervals and percentiles over the last [`FrameClock::CAPACITY`].
 #[derive(Clone, Debug, Default)]
-pub struct FpsMeter {
-    intervals: std::collections::VecDeque<f64>,
-    sum: f64,
+pub struct FrameClock {
+    intervals_ms: std::collections::VecDeque<f64>,
+    scratch: Vec<f64>,
 }
 
-impl FpsMeter {
-    /// Intervals averaged over.
-    pub const WINDOW: usize = 60;
+impl FrameClock {
+    /// Intervals kept for percentiles.
+    pub const CAPACITY: usize = 300;
+    /// Intervals averaged for FPS.
+    pub const FPS_WINDOW: usize = 60;
 
     /// Records the real time between two frames, in seconds.
     pub fn record(&mut self, secs: f64) {
         if !(secs.is_finite() && secs >= 0.0) {
             return;
         }
-        self.intervals.push_back(secs);
-        self.sum += secs;
-        if self.intervals.len() > Self::WINDOW {
-            self.sum -= self.intervals.pop_front().unwrap_or(0.0);
+        self.intervals_ms.push_back(secs * 1e3);
+        if self.intervals_ms.len() > Self::CAPACITY {
+            self.intervals_ms.pop_front();
         }
     }
 
-    /// Frames per second, 0 before two frames.
+    /// Frames per second over the recent intervals, 0 before two frames.
     pub fn fps(&self) -> f64 {
-        if self.sum <= 0.0 {
+        let recent = self.intervals_ms.iter().rev().take(Self::FPS_WINDOW);
+        let (n, sum) = recent.fold((0usize, 0.0), |(n, s), &ms| (n + 1, s + ms));
+        if sum <= 0.0 {
             return 0.0;
         }
-        self.intervals.len() as f64 / self.sum
+        n as f64 * 1e3 / sum
+    }
+
+    /// p50/p95/p99/max of the kept frame intervals, in milliseconds.
+    pub fn summary(&mut self) -> Summary {
+        Summary::of(self.intervals_ms.iter().copied(), &mut self.scratch)
     }
 }
 
@@ -98,8 +109,8 @@ mod tests {
     }
 
     #[test]
-    fn fps_is_frames_over_time() {
-        let mut m = FpsMeter::default();
+    fn frame_clock_gives_fps_and_percentiles() {
+        let mut m = FrameClock::default();
         assert_eq!(m.fps(), 0.0);
         m.record(0.0);
         assert_eq!(m.fps(), 0.0);
@@ -108,7 +119,19 @@ mod tests {
         }
         assert!((m.fps() - 50.0).abs() < 1e-6, "{}", m.fps());
         m.record(f64::NAN);
+        m.record(-1.0);
         assert!((m.fps() - 50.0).abs() < 1e-6);
+        for _ in 0..3 {
+            m.record(0.5);
+        }
+        let s = m.summary();
+        assert!((s.p50_ms - 20.0).abs() < 1e-9);
+        assert!((s.p99_ms - 500.0).abs() < 1e-9);
+        // Only the last CAPACITY intervals count.
+        for _ in 0..FrameClock::CAPACITY {
+            m.record(0.01);
+        }
+        assert!((m.summary().max_ms - 10.0).abs() < 1e-9);
     }
 
     #[test]
