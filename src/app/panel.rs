@@ -62,7 +62,7 @@ const MIN_W: f32 = 240.0;
 pub fn panel_rect(screen_w: f32, screen_h: f32, content_h: f32) -> Option<Rect> {
     let room = screen_h - theme::STATUS_H - 20.0;
     let w = theme::PANEL_W.min(screen_w - 20.0);
-    if !(w >= MIN_W && room >= HEADER_H + 40.0) {
+    if !(screen_w.is_finite() && w >= MIN_W && room >= HEADER_H + 40.0) {
         return None;
     }
     let want = if content_h > 0.0 {
