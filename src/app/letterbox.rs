@@ -58,13 +58,13 @@ impl Letterbox {
     }
 
     /// Screen position of a world point.
-    pub fn to_screen(&self, world: Vec2) -> Vec2 {
+    pub fn to_screen(self, world: Vec2) -> Vec2 {
         self.origin + world * self.scale
     }
 
     /// World point under a screen position, or `None` when it is outside
     /// the canvas or nothing is visible.
-    pub fn to_world(&self, screen: Vec2) -> Option<Vec2> {
+    pub fn to_world(self, screen: Vec2) -> Option<Vec2> {
         if !self.is_visible() {
             return None;
         }

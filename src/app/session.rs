@@ -286,7 +286,7 @@ impl Session {
 
     /// Arrows/WASD fly ship 0, which becomes the player's from then on.
     fn steer_player(&mut self, steer: Steer, dt: f32) {
-        if !steer.is_active() || !(dt.is_finite() && dt > 0.0) {
+        if !(steer.is_active() && dt.is_finite() && dt > 0.0) {
             return;
         }
         let dt = dt.min(0.1);
