@@ -32,6 +32,30 @@ pub struct TextEvent {
     pub submitted: bool,
 }
 
+/// One keyboard edit to the focused text field, in the order typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// A printable character.
+    Char(char),
+    /// Delete the last character.
+    Backspace,
+    /// Submit.
+    Enter,
+}
+
+impl Edit {
+    /// The edit a typed character stands for (X11 sends Backspace as
+    /// U+0008 and Enter as U+000D); other control characters are dropped.
+    pub fn from_char(c: char) -> Option<Edit> {
+        match c {
+            '\u{8}' => Some(Edit::Backspace),
+            '\r' | '\n' => Some(Edit::Enter),
+            c if c.is_control() => None,
+            c => Some(Edit::Char(c)),
+        }
+    }
+}
+
 /// Input state, layout cursor and focus of the widget set.
 #[derive(Debug, Default)]
 pub struct Ui {
@@ -39,9 +63,7 @@ pub struct Ui {
     pressed: bool,
     down: bool,
     wheel: f32,
-    chars: Vec<char>,
-    backspace: bool,
-    enter: bool,
+    edits: Vec<Edit>,
     escape: bool,
     /// Slider being dragged.
     active: Option<Id>,
@@ -64,15 +86,21 @@ impl Ui {
         self.pressed = is_mouse_button_pressed(MouseButton::Left);
         self.down = is_mouse_button_down(MouseButton::Left);
         self.wheel = mouse_wheel().1;
-        self.chars.clear();
+        self.edits.clear();
+        let typing = self.focus.is_some();
         while let Some(c) = get_char_pressed() {
-            if self.focus.is_some() && !c.is_control() {
-                self.chars.push(c);
+            if typing {
+                self.edits.extend(Edit::from_char(c));
             }
         }
-        let typing = self.focus.is_some();
-        self.backspace = typing && is_key_pressed(KeyCode::Backspace);
-        self.enter = typing && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter));
+        // Platforms that do not send Backspace and Enter as characters.
+        if typing && !self.edits.contains(&Edit::Backspace) && is_key_pressed(KeyCode::Backspace) {
+            self.edits.push(Edit::Backspace);
+        }
+        let enter = is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter);
+        if typing && !self.edits.contains(&Edit::Enter) && enter {
+            self.edits.push(Edit::Enter);
+        }
         self.escape = typing && is_key_pressed(KeyCode::Escape);
         if !self.down {
             self.active = None;
@@ -337,18 +365,20 @@ impl Ui {
         let mut ev = TextEvent::default();
         let focused = self.focus == Some(id);
         if focused {
-            for &c in &self.chars {
-                if allow(c) && value.chars().count() < 256 {
-                    value.push(c);
-                    ev.changed = true;
+            for edit in &self.edits {
+                match *edit {
+                    Edit::Char(c) if allow(c) && value.chars().count() < 256 => {
+                        value.push(c);
+                        ev.changed = true;
+                    }
+                    Edit::Char(_) => {}
+                    Edit::Backspace => ev.changed |= value.pop().is_some(),
+                    Edit::Enter => {
+                        ev.submitted = true;
+                        self.focus = None;
+                        break;
+                    }
                 }
-            }
-            if self.backspace && value.pop().is_some() {
-                ev.changed = true;
-            }
-            if self.enter {
-                ev.submitted = true;
-                self.focus = None;
             }
             if self.escape {
                 self.focus = None;
@@ -454,4 +484,19 @@ pub fn wrap(s: &str, width: f32, size: u16) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_characters_become_edits() {
+        assert_eq!(Edit::from_char('4'), Some(Edit::Char('4')));
+        assert_eq!(Edit::from_char('\u{8}'), Some(Edit::Backspace));
+        assert_eq!(Edit::from_char('\r'), Some(Edit::Enter));
+        assert_eq!(Edit::from_char('\u{1b}'), None);
+        assert_eq!(Edit::from_char('\u{7f}'), None);
+        assert_eq!(Edit::from_char('é'), Some(Edit::Char('é')));
+    }
 }
