@@ -38,6 +38,8 @@ pub fn draw(path: &Path, results: &[RunResult]) -> Result<(), String> {
         .filter(|r| r.spec.sample_interval_ms == 0.0)
         .map(|r| r.total.p50_ms)
         .fold(0.1f64, f64::max);
+    // Log y too, so the small stages stay readable next to the big ones.
+    const FLOOR_MS: f64 = 0.001;
     for (panel, &t) in panels.iter().zip(&threads) {
         let runs: Vec<&RunResult> = results
             .iter()
@@ -54,18 +56,21 @@ pub fn draw(path: &Path, results: &[RunResult]) -> Result<(), String> {
         }
         let mut chart = ChartBuilder::on(panel)
             .caption(
-                format!("{t} thread(s): median ms per stage, samples every step"),
+                format!("{t} thread(s): median ms per stage, 100 ships sampled every step"),
                 ("sans-serif", 20),
             )
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(55)
-            .build_cartesian_2d((min_n * 0.8..max_n * 1.25).log_scale(), 0.0..max_ms * 1.1)
+            .build_cartesian_2d(
+                (min_n * 0.8..max_n * 1.25).log_scale(),
+                (FLOOR_MS..max_ms * 2.0).log_scale(),
+            )
             .map_err(|e| e.to_string())?;
         chart
             .configure_mesh()
             .x_desc("particles (log scale)")
-            .y_desc("ms")
+            .y_desc("ms (log scale)")
             .x_label_formatter(&|v| format_count(*v))
             .label_style(("sans-serif", 14))
             .draw()
@@ -79,7 +84,7 @@ pub fn draw(path: &Path, results: &[RunResult]) -> Result<(), String> {
                         .iter()
                         .find(|(s, _)| *s == stage)
                         .map_or(0.0, |(_, v)| v.p50_ms);
-                    (r.spec.particles as f64, ms)
+                    (r.spec.particles as f64, ms.max(FLOOR_MS))
                 })
                 .collect();
             chart

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 #[derive(Clone, Debug)]
 pub struct FlowGrid {
     cell_size: u32,
+    inv_cell: f32,
     cols: u32,
     rows: u32,
     brightness: Vec<f32>,
@@ -25,6 +26,7 @@ impl FlowGrid {
         let rows = height.div_ceil(cell_size).max(1);
         FlowGrid {
             cell_size,
+            inv_cell: 1.0 / cell_size as f32,
             cols,
             rows,
             brightness: vec![0.5; cols as usize * rows as usize],
@@ -68,9 +70,8 @@ impl FlowGrid {
     /// Brightness of the cell holding pixel position `(x, y)` (clamped to the grid).
     #[inline]
     pub fn at(&self, x: f32, y: f32) -> f32 {
-        let inv = 1.0 / self.cell_size as f32;
-        let col = ((x * inv) as u32).min(self.cols - 1);
-        let row = ((y * inv) as u32).min(self.rows - 1);
+        let col = ((x * self.inv_cell) as u32).min(self.cols - 1);
+        let row = ((y * self.inv_cell) as u32).min(self.rows - 1);
         self.brightness[(row * self.cols + col) as usize]
     }
 

@@ -129,7 +129,8 @@ pub fn move_one(
     let (s, c) = sincos.get(TAU * b * wander * m.wander);
     let ux = x + c * spd;
     let uy = y + s * spd;
-    let shade = (spd * m.shade_scale).clamp(0.0, 255.0) as u8;
+    // `as` saturates: negative and NaN give 0, above 255 gives 255.
+    let shade = (spd * m.shade_scale) as u8;
     Move {
         to: (wrap(ux, m.width), wrap(uy, m.height)),
         unwrapped: (ux, uy),
@@ -173,14 +174,21 @@ pub fn move_chunk(
     let last_row = m.rows as i32 - 1;
     let shift = m.band_rows.trailing_zeros();
     debug_assert!(m.band_rows.is_power_of_two());
-    for i in 0..x.len() {
-        let from = (x[i], y[i]);
-        let mv = move_one(from.0, from.1, speed[i], wander[i], m, flow, sincos);
-        (x[i], y[i]) = mv.to;
+    for (((px, py), &speed), &wander) in x.iter_mut().zip(y.iter_mut()).zip(speed).zip(wander) {
+        let from = (*px, *py);
+        let mv = move_one(from.0, from.1, speed, wander, m, flow, sincos);
+        (*px, *py) = mv.to;
         let colour = palette[mv.shade as usize];
         if mv.to == mv.unwrapped {
-            // The common case: one piece, inside the canvas, usually in one band.
-            let seg = segment(from, mv.to, colour);
+            // The common case: one piece inside the canvas, usually in one
+            // band. Both ends are ≥ 0, so truncation is the floor.
+            let seg = Segment {
+                x0: from.0 as i16,
+                y0: from.1 as i16,
+                x1: mv.to.0 as i16,
+                y1: mv.to.1 as i16,
+                colour,
+            };
             let (top, bottom) = (seg.y0.min(seg.y1) as u32, seg.y0.max(seg.y1) as u32);
             let (first, last) = ((top >> shift) as usize, (bottom >> shift) as usize);
             bands[first].push(seg);

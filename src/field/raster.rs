@@ -46,32 +46,34 @@ pub fn pixel_of(v: f32) -> i32 {
     floor.clamp(MIN_PIXEL, MAX_PIXEL)
 }
 
-/// Order of two pixels drawn in the same step: higher alpha wins, then the
-/// faster (redder) colour. Makes trail drawing independent of particle and
-/// thread order.
+/// Rank of a pixel when two are drawn in the same step: the pixel as a
+/// little-endian `u32`, so alpha counts most, then blue, green and red.
+/// Every palette channel grows with speed, so between two fresh segments
+/// the faster colour wins, and a fresh segment always beats a faded pixel.
+/// This makes trail drawing independent of particle and thread order.
 #[inline]
 pub fn merge_key(p: [u8; 4]) -> u32 {
-    u32::from_be_bytes([p[3], p[0], p[1], p[2]])
+    u32::from_le_bytes(p)
 }
 
 /// Writes `src` into `dst` when it ranks higher (see [`merge_key`]).
 #[inline]
 pub fn merge_pixel(dst: &mut [u8; 4], src: [u8; 4]) {
-    if merge_key(src) > merge_key(*dst) {
-        *dst = src;
-    }
+    *dst = merge_key(*dst).max(merge_key(src)).to_le_bytes();
 }
 
 /// Number of shades in the speed palette.
 pub const SHADES: usize = 256;
 
-/// Colour of a trail drawn at `shade` (0 = slowest possible, 255 = fastest).
-/// Red carries speed linearly (ships test it): red = 40 + 215·shade/255.
+/// Colour of a trail drawn at `shade` (0 = slowest possible, 255 = fastest):
+/// deep violet through red and orange to pale gold. Red carries speed
+/// linearly (ships test it): red = 40 + 215·shade/255. Every channel grows
+/// with speed, which [`merge_key`] relies on.
 pub fn palette(shade: u8) -> [u8; 4] {
     let t = f32::from(shade) / 255.0;
     let r = 40.0 + 215.0 * t;
-    let g = 20.0 + 150.0 * t * t;
-    let b = 150.0 * (1.0 - t) + 30.0 * t * t * t;
+    let g = 16.0 + 200.0 * t * t * t;
+    let b = 70.0 + 90.0 * t * t * t * t;
     [r as u8, g as u8, b as u8, 255]
 }
 
@@ -152,20 +154,24 @@ mod tests {
     }
 
     #[test]
-    fn merge_prefers_alpha_then_red() {
-        let mut p = [255, 0, 0, 200];
-        merge_pixel(&mut p, [10, 10, 10, 255]);
-        assert_eq!(p, [10, 10, 10, 255]);
-        merge_pixel(&mut p, [9, 255, 255, 255]);
-        assert_eq!(p, [10, 10, 10, 255]);
-        merge_pixel(&mut p, [11, 0, 0, 255]);
-        assert_eq!(p, [11, 0, 0, 255]);
+    fn merge_prefers_fresh_then_faster() {
+        let table = palette_table();
+        let mut p = [255, 255, 255, 200];
+        merge_pixel(&mut p, table[3]);
+        assert_eq!(p, table[3], "a fresh segment beats a faded pixel");
+        merge_pixel(&mut p, table[2]);
+        assert_eq!(p, table[3], "the slower colour loses");
+        merge_pixel(&mut p, table[200]);
+        assert_eq!(p, table[200], "the faster colour wins");
     }
 
     #[test]
     fn palette_red_grows_with_speed() {
         let table = palette_table();
-        assert!(table.windows(2).all(|w| w[0][0] <= w[1][0]));
+        for c in 0..3 {
+            assert!(table.windows(2).all(|w| w[0][c] <= w[1][c]), "channel {c} must grow");
+        }
+        assert!(table.windows(2).all(|w| merge_key(w[0]) <= merge_key(w[1])));
         assert_eq!(table[0][0], 40);
         assert_eq!(table[255][0], 255);
         assert!(table.iter().all(|c| c[3] == 255));
