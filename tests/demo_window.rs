@@ -19,6 +19,8 @@ const PANEL: [u32; 4] = [945, 70, 1255, 460];
 const PANEL_BG: [u8; 3] = [0x12, 0x18, 0x22];
 /// The accent strip along the panel's top edge.
 const ACCENT: [u8; 3] = [0x4E, 0x88, 0xC9];
+/// Hit texels.
+const HIT_BLUE: [u8; 3] = [0x4E, 0x88, 0xC9];
 /// Status bar along the window's bottom edge.
 const STATUS_BG: [u8; 3] = [0x0E, 0x13, 0x1B];
 
@@ -120,7 +122,7 @@ fn ship_palette() -> HashSet<[u8; 3]> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    set.insert([0x4E, 0x88, 0xC9]);
+    set.insert(HIT_BLUE);
     set
 }
 
@@ -160,6 +162,13 @@ fn capture_shows_trails_ships_and_panel_top_down() {
         dense_blocks >= 2,
         "expected ships (clusters of sprite colours), found {dense_blocks} dense blocks"
     );
+
+    // Hit texels: after a few samples some ship texels are painted cold blue.
+    let hit_blue = pixels(FIELD)
+        .filter(|&(x, y)| rgb(&img, x, y) == HIT_BLUE)
+        .count();
+    eprintln!("hit-blue pixels {hit_blue}");
+    assert!(hit_blue >= 30, "too few hit texels painted: {hit_blue}");
 
     // The panel: its body colour fills the right-hand side.
     let body = fraction(&img, PANEL, |p| near(p, PANEL_BG, 14));
