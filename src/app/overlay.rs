@@ -195,6 +195,20 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
     );
 }
 
+/// A "PAUSED" badge in the field's top-left corner.
+pub fn draw_paused_badge(lb: &super::letterbox::Letterbox) {
+    if !lb.is_visible() {
+        return;
+    }
+    let r = lb.screen_rect();
+    let label = "PAUSED   Space resumes   N steps";
+    let w = measure(label, theme::FONT) + 24.0;
+    let (x, y) = (r.x + 12.0, r.y + 12.0);
+    draw_rectangle(x, y, w, 28.0, theme::OVERLAY_BG);
+    draw_rectangle(x, y, 3.0, 28.0, theme::CONTACT);
+    text(label, x + 12.0, y + 19.0, theme::FONT, theme::TEXT);
+}
+
 /// The help card, centred in `area`.
 pub fn draw_help(area: Rect) {
     let line_h = 22.0;

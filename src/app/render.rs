@@ -297,7 +297,7 @@ impl ShipQuad {
     }
 
     /// Half the side of the axis-aligned square that holds the rotated quad.
-    fn radius(&self) -> f32 {
+    pub fn radius(&self) -> f32 {
         self.size.length() * 0.5
     }
 
@@ -373,6 +373,71 @@ pub fn set_clip(rect: Option<Rect>) {
     // not borrowed elsewhere while this call runs.
     let gl = unsafe { get_internal_gl() };
     gl.quad_gl.scissor(clip);
+}
+
+/// The ship under screen point `at` (the nearest centre within its
+/// radius), for the hover card.
+pub fn ship_at(lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], at: Vec2) -> Option<usize> {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, ship) in ships.iter().enumerate() {
+        let Some(sprite) = sprites.get(ship.sprite) else {
+            continue;
+        };
+        let Some(q) = ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height())
+        else {
+            continue;
+        };
+        let d = q.centre.distance(at);
+        let closer = match best {
+            Some((_, bd)) => d < bd,
+            None => true,
+        };
+        if d <= q.radius().max(6.0) && closer {
+            best = Some((i, d));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// A small card next to the pointer about ship `i`.
+pub fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: Vec2) {
+    let lines = [
+        format!(
+            "ship {i}  {}{}",
+            sprite.name,
+            if ship.player { "  (you)" } else { "" }
+        ),
+        format!("hit texels  {}", ship.hits.len()),
+        format!(
+            "hit pixels  {} last, {} total",
+            ship.last_hit_count, ship.hits_total
+        ),
+    ];
+    let w = lines
+        .iter()
+        .map(|l| super::widgets::measure(l, theme::FONT_SMALL))
+        .fold(0.0, f32::max)
+        + 20.0;
+    let h = 16.0 * lines.len() as f32 + 12.0;
+    let mut p = at + vec2(16.0, 12.0);
+    if p.x + w > screen.x {
+        p.x = at.x - 16.0 - w;
+    }
+    if p.y + h > screen.y {
+        p.y = at.y - 12.0 - h;
+    }
+    draw_rectangle(p.x, p.y, w, h, theme::OVERLAY_BG);
+    draw_rectangle(p.x, p.y, 2.0, h, theme::ACCENT);
+    for (k, line) in lines.iter().enumerate() {
+        let color = if k == 0 { theme::TEXT } else { theme::TEXT_DIM };
+        text(
+            line,
+            p.x + 10.0,
+            p.y + 18.0 + 16.0 * k as f32,
+            theme::FONT_SMALL,
+            color,
+        );
+    }
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use super::input::{self, Action, Steer};
 use super::letterbox::Letterbox;
 use super::overlay::{self, FrameStats, PROFILER_FRAMES};
 use super::panel::{self, Message, PanelInfo, PanelState};
-use super::render::{FieldView, ShipViews};
+use super::render::{self, FieldView, ShipViews};
 use super::scales::{compact, thousands};
 use super::screenshot::save_window_png;
 use super::stepper::{FrameClock, Stepper};
@@ -205,6 +205,17 @@ impl Session {
             self.world.contacts(),
             time,
         );
+        if self.paused {
+            overlay::draw_paused_badge(&lb);
+        }
+        if !over_panel && !self.dragging_player && !self.show_help {
+            let (sprites, ships) = (self.world.sprites(), self.world.ships());
+            if let Some(i) = render::ship_at(&lb, sprites, ships, mouse) {
+                if let Some(sprite) = sprites.get(ships[i].sprite) {
+                    render::draw_ship_card(i, &ships[i], sprite, mouse, vec2(sw, sh));
+                }
+            }
+        }
         if self.show_profiler {
             let stats = FrameStats {
                 fps: self.clock.fps(),
