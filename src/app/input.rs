@@ -35,6 +35,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Arrows / WASD", "fly your ship (ship 0); Shift = faster"),
     ("Q / E", "turn your ship"),
     ("Mouse click/drag", "place your ship on the field"),
+    ("Mouse hover", "a ship's hit counts"),
     ("Space", "pause / resume"),
     ("N or .", "single step (pauses)"),
     ("R", "reset with the panel's seed"),
