@@ -32,6 +32,8 @@ pub struct FrameStats {
     pub frame: Summary,
     /// Simulation steps run in the last frame.
     pub steps: u32,
+    /// Simulated time per real time (1 keeps up).
+    pub sim_speed: f64,
 }
 
 /// The stacked per-stage graph of the last frames, a legend with each
@@ -79,9 +81,10 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
         text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
     }
     let steps = format!(
-        "{} step{}/frame",
+        "{} step{}/frame  sim {:.2}x",
         stats.steps,
-        if stats.steps == 1 { "" } else { "s" }
+        if stats.steps == 1 { "" } else { "s" },
+        stats.sim_speed
     );
     let sw = measure(&steps, theme::FONT_SMALL);
     text(

@@ -31,6 +31,8 @@ use super::theme;
 use super::widgets::Ui;
 use super::Capture;
 
+/// Most real time spent catching up with steps in one frame (after the first step).
+const CATCH_UP_BUDGET: std::time::Duration = std::time::Duration::from_millis(50);
 /// How long a message stays in the status bar, in seconds.
 const MESSAGE_SECS: f64 = 8.0;
 /// Player speed in world pixels per second (Shift: ×2.5).
@@ -71,6 +73,7 @@ pub struct Session {
     frames_drawn: u64,
     dragging_player: bool,
     clock: FrameClock,
+    last_sim_ms: f64,
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
@@ -115,6 +118,7 @@ impl Session {
             frames_drawn: 0,
             dragging_player: false,
             clock: FrameClock::default(),
+            last_sim_ms: 0.0,
         }
     }
 
@@ -127,7 +131,7 @@ impl Session {
             let dt = now.duration_since(last).as_secs_f64();
             last = now;
             if self.frames_drawn > 0 {
-                self.clock.record(dt);
+                self.clock.record(dt, self.last_sim_ms);
             }
             let (quit, code) = self.frame(dt);
             clear_input_queue();
@@ -172,9 +176,15 @@ impl Session {
                 .stepper
                 .due(dt * 1e3, self.settings.step_ms, self.paused),
         } + std::mem::take(&mut self.pending_steps);
-        for _ in 0..steps {
+        // A slow step stops the catch-up early rather than stalling the window.
+        let sim_start = Instant::now();
+        let mut ran = 0;
+        while ran < steps && (ran == 0 || sim_start.elapsed() < CATCH_UP_BUDGET) {
             times.accumulate(self.world.step());
+            ran += 1;
         }
+        self.last_sim_ms = f64::from(ran) * self.settings.step_ms;
+        let steps = ran;
 
         // Upload what changed.
         let upload = Instant::now();
@@ -219,6 +229,7 @@ impl Session {
         if self.show_profiler {
             let stats = FrameStats {
                 fps: self.clock.fps(),
+                sim_speed: self.clock.sim_speed(),
                 frame: self.clock.summary(),
                 steps,
             };
