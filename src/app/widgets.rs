@@ -74,6 +74,7 @@ pub struct Ui {
     area: Rect,
     cursor: f32,
     scroll: f32,
+    scrollable: bool,
     content_h: f32,
     time: f64,
 }
@@ -129,10 +130,11 @@ impl Ui {
     pub fn begin_area(&mut self, area: Rect) -> bool {
         self.area = area;
         let hovered = area.contains(self.mouse);
-        if hovered && self.wheel != 0.0 && self.active.is_none() {
+        let max_scroll = (self.content_h - area.h).max(0.0);
+        self.scrollable = max_scroll > 0.0;
+        if hovered && self.wheel != 0.0 && self.active.is_none() && self.scrollable {
             self.scroll -= self.wheel.signum() * 40.0;
         }
-        let max_scroll = (self.content_h - area.h).max(0.0);
         self.scroll = self.scroll.clamp(0.0, max_scroll);
         self.cursor = area.y - self.scroll;
         hovered
@@ -231,7 +233,8 @@ impl Ui {
         let mut out = None;
         if self.active == Some(id) && self.down {
             out = Some(((self.mouse.x - track.x) / track.w).clamp(0.0, 1.0));
-        } else if hot && self.wheel != 0.0 && self.active.is_none() {
+        } else if hot && self.wheel != 0.0 && self.active.is_none() && !self.scrollable {
+            // The wheel nudges sliders only when it is not scrolling the panel.
             out = Some((t + self.wheel.signum() * wheel_step).clamp(0.0, 1.0));
         }
         let shown = out.unwrap_or(t).clamp(0.0, 1.0);
