@@ -28,7 +28,7 @@ pub struct DemoArgs {
     /// Do not wait for vertical sync (frame rate is then not capped by the display).
     #[arg(long)]
     pub no_vsync: bool,
-    /// Where the C key writes the profiler CSV (default: hitfield-frames-<unix time>.csv).
+    /// Where the C key writes the profiler CSV (default: `hitfield-frames-<unix time>.csv`).
     #[arg(long, value_name = "PATH")]
     pub profile_csv: Option<PathBuf>,
 }
