@@ -294,16 +294,20 @@ impl Session {
         if self.frames_drawn < capture.frames {
             return (false, 0);
         }
-        match &capture.screenshot {
-            None => (true, 0),
-            Some(path) => match save_window_png(path) {
-                Ok(()) => (true, 0),
-                Err(e) => {
-                    eprintln!("hitfield: error: screenshot: {e}");
-                    (true, super::EXIT_FAILURE)
-                }
-            },
+        let mut code = 0;
+        if let Some(path) = &capture.screenshot {
+            if let Err(e) = save_window_png(path) {
+                eprintln!("hitfield: error: screenshot: {e}");
+                code = super::EXIT_FAILURE;
+            }
         }
+        if let Some(path) = &self.options.profile_csv {
+            if let Err(e) = std::fs::write(path, self.profiler.to_csv()) {
+                eprintln!("hitfield: error: could not write {}: {e}", path.display());
+                code = super::EXIT_FAILURE;
+            }
+        }
+        (true, code)
     }
 
     /// Arrows/WASD fly ship 0, which becomes the player's from then on.

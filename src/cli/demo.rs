@@ -29,6 +29,7 @@ pub struct DemoArgs {
     #[arg(long)]
     pub no_vsync: bool,
     /// Where the C key writes the profiler CSV (default: `hitfield-frames-<unix time>.csv`).
+    /// With --frames it is also written when the run ends.
     #[arg(long, value_name = "PATH")]
     pub profile_csv: Option<PathBuf>,
 }
