@@ -130,9 +130,35 @@ fn ship_palette() -> HashSet<[u8; 3]> {
 fn capture_shows_trails_ships_and_panel_top_down() {
     let dir = tempfile::tempdir().expect("tempdir");
     let png = dir.path().join("shot.png");
-    let Some(img) = capture(&["--particles", "20000", "--ships", "6"], &png) else {
+    let csv = dir.path().join("frames.csv");
+    let csv_arg = csv.to_str().expect("utf-8 temp path");
+    let args = [
+        "--particles",
+        "20000",
+        "--ships",
+        "6",
+        "--profile-csv",
+        csv_arg,
+    ];
+    let Some(img) = capture(&args, &png) else {
         return;
     };
+
+    // The profiler CSV: a header naming every stage and one row per frame.
+    let text = std::fs::read_to_string(&csv).expect("capture wrote the CSV");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("frame,flow,particles,trails,fade,ships,sample,collide,upload,draw,total")
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 30, "one row per frame");
+    let draw_ms: f64 = rows[29]
+        .split(',')
+        .nth(9)
+        .and_then(|v| v.parse().ok())
+        .expect("draw");
+    assert!(draw_ms > 0.0, "the demo times its own drawing");
     assert_eq!(img.dimensions(), WINDOW, "the PNG is the whole window");
 
     // Particle trails: plenty of lit field pixels, many of them red-dominant.
