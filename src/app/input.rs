@@ -1,0 +1,104 @@
+//! Keyboard shortcuts and the player's movement keys.
+
+use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
+use macroquad::math::{vec2, Vec2};
+
+/// Something the user asked for, by key or by button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Pause or resume the simulation.
+    TogglePause,
+    /// Advance exactly one step (pauses first).
+    Step,
+    /// A new world from the settings in force and the panel's seed.
+    Reset,
+    /// Save the settings in force as a preset.
+    SavePreset,
+    /// Load a preset and apply it live.
+    LoadPreset,
+    /// Write the profiler's frames as CSV.
+    WriteCsv,
+    /// Save the window as a PNG.
+    Screenshot,
+    /// Show or hide the help overlay.
+    ToggleHelp,
+    /// Show or hide the settings panel.
+    TogglePanel,
+    /// Show or hide the profiler overlay.
+    ToggleProfiler,
+    /// Close the help overlay, or quit when it is closed.
+    Back,
+}
+
+/// Every shortcut, for the help overlay: keys, then what they do.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Arrows / WASD", "fly your ship (ship 0); Shift = faster"),
+    ("Q / E", "turn your ship"),
+    ("Mouse click/drag", "place your ship on the field"),
+    ("Mouse hover", "a ship's hit counts"),
+    ("Space", "pause / resume"),
+    ("N or .", "single step (pauses)"),
+    ("R", "reset with the panel's seed"),
+    ("Tab", "hide / show the settings panel"),
+    ("P", "hide / show the profiler"),
+    ("C", "write the profiler CSV"),
+    ("F12", "save a screenshot PNG"),
+    ("H or F1", "this help"),
+    ("Esc", "close help / quit"),
+];
+
+/// The shortcuts pressed this frame, in a fixed order.
+pub fn shortcuts() -> Vec<Action> {
+    let table: [(&[KeyCode], Action); 9] = [
+        (&[KeyCode::Space], Action::TogglePause),
+        (&[KeyCode::N, KeyCode::Period], Action::Step),
+        (&[KeyCode::R], Action::Reset),
+        (&[KeyCode::Tab], Action::TogglePanel),
+        (&[KeyCode::P], Action::ToggleProfiler),
+        (&[KeyCode::C], Action::WriteCsv),
+        (&[KeyCode::F12], Action::Screenshot),
+        (&[KeyCode::H, KeyCode::F1], Action::ToggleHelp),
+        (&[KeyCode::Escape], Action::Back),
+    ];
+    table
+        .iter()
+        .filter(|(keys, _)| keys.iter().any(|&k| is_key_pressed(k)))
+        .map(|&(_, a)| a)
+        .collect()
+}
+
+/// Movement the player asks for this frame: a direction (length ≤ 1,
+/// screen axes, y down), a turn (−1, 0 or 1) and whether Shift is held.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Steer {
+    /// Direction to fly.
+    pub dir: Vec2,
+    /// −1 anticlockwise, 1 clockwise.
+    pub turn: f32,
+    /// Faster.
+    pub boost: bool,
+}
+
+impl Steer {
+    /// True when any movement key is held.
+    pub fn is_active(&self) -> bool {
+        self.dir != Vec2::ZERO || self.turn != 0.0
+    }
+}
+
+/// Reads the movement keys.
+pub fn steer() -> Steer {
+    let down = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k));
+    let axis = |neg: &[KeyCode], pos: &[KeyCode]| {
+        f32::from(u8::from(down(pos))) - f32::from(u8::from(down(neg)))
+    };
+    let dir = vec2(
+        axis(&[KeyCode::Left, KeyCode::A], &[KeyCode::Right, KeyCode::D]),
+        axis(&[KeyCode::Up, KeyCode::W], &[KeyCode::Down, KeyCode::S]),
+    );
+    Steer {
+        dir: dir.normalize_or_zero(),
+        turn: axis(&[KeyCode::Q], &[KeyCode::E]),
+        boost: down(&[KeyCode::LeftShift, KeyCode::RightShift]),
+    }
+}

@@ -1,0 +1,480 @@
+//! Drawing the world: the field canvas as one nearest-filtered texture,
+//! ships as rotated sprites with their hit texels painted cold blue, and
+//! ship-ship contacts as outline flashes, markers and normal arrows.
+
+use hitfield::field::Canvas;
+use hitfield::pose::Pose;
+use hitfield::rgba::RgbaImage;
+use hitfield::sample::HitMap;
+use hitfield::ship::{Contact, Ship, ShipSprite};
+use macroquad::color::{Color, WHITE};
+use macroquad::math::{vec2, Rect, Vec2};
+use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_triangle};
+use macroquad::texture::{draw_texture_ex, DrawTextureParams, FilterMode, Texture2D};
+use macroquad::window::get_internal_gl;
+
+use super::letterbox::Letterbox;
+use super::theme;
+use super::widgets::text;
+
+/// Largest canvas side shown as a texture (common GL limit).
+pub const MAX_TEXTURE_SIDE: u32 = 16384;
+
+/// The field canvas on the GPU.
+#[derive(Default)]
+pub struct FieldView {
+    texture: Option<(Texture2D, u32, u32)>,
+}
+
+impl FieldView {
+    /// Uploads the canvas, creating the texture on first use or when the
+    /// canvas size changed. Errors name a canvas too large to show.
+    pub fn upload(&mut self, canvas: &Canvas) -> Result<(), String> {
+        let (w, h) = (canvas.width(), canvas.height());
+        if w == 0 || h == 0 || w > MAX_TEXTURE_SIDE || h > MAX_TEXTURE_SIDE {
+            self.texture = None;
+            return Err(format!(
+                "the {w}x{h} canvas is too large to show (at most {MAX_TEXTURE_SIDE} per side); the simulation still runs"
+            ));
+        }
+        let bytes = canvas.rgba_bytes();
+        match &self.texture {
+            Some((tex, tw, th)) if *tw == w && *th == h => tex.update_from_bytes(w, h, bytes),
+            _ => {
+                // Sides are at most MAX_TEXTURE_SIDE, so they fit u16.
+                let tex = Texture2D::from_rgba8(w as u16, h as u16, bytes);
+                tex.set_filter(FilterMode::Nearest);
+                self.texture = Some((tex, w, h));
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws the canvas into the letterbox over a black backdrop.
+    pub fn draw(&self, lb: &Letterbox) {
+        if !lb.is_visible() {
+            return;
+        }
+        let r = lb.screen_rect();
+        draw_rectangle(
+            r.x - 1.0,
+            r.y - 1.0,
+            r.w + 2.0,
+            r.h + 2.0,
+            theme::FIELD_FRAME,
+        );
+        draw_rectangle(r.x, r.y, r.w, r.h, theme::FIELD_BG);
+        if let Some((tex, _, _)) = &self.texture {
+            draw_texture_ex(
+                tex,
+                r.x,
+                r.y,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(r.w, r.h)),
+                    ..Default::default()
+                },
+            );
+        }
+    }
+}
+
+/// Copies `image` into `out` with every hit texel set to [`theme::HIT_RGBA`].
+pub fn paint_hits(image: &RgbaImage, hits: &HitMap, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(image.as_bytes());
+    let w = image.width();
+    if hits.width() != w || hits.height() != image.height() {
+        return;
+    }
+    for (i, px) in out.chunks_exact_mut(4).enumerate() {
+        let (x, y) = (i as u32 % w, i as u32 / w);
+        if hits.contains(x, y) {
+            px.copy_from_slice(&theme::HIT_RGBA);
+        }
+    }
+}
+
+/// A white copy of `image` keeping its alpha (tinted when drawn: outlines).
+fn silhouette(image: &RgbaImage) -> Vec<u8> {
+    let mut out = image.as_bytes().to_vec();
+    for px in out.chunks_exact_mut(4) {
+        px[0] = 255;
+        px[1] = 255;
+        px[2] = 255;
+    }
+    out
+}
+
+fn texture(w: u32, h: u32, bytes: &[u8]) -> Option<Texture2D> {
+    if w == 0 || h == 0 || w > MAX_TEXTURE_SIDE || h > MAX_TEXTURE_SIDE {
+        return None;
+    }
+    let tex = Texture2D::from_rgba8(w as u16, h as u16, bytes);
+    tex.set_filter(FilterMode::Nearest);
+    Some(tex)
+}
+
+/// One ship's texture: its sprite with the last sample's hits painted in.
+struct ShipView {
+    sprite: usize,
+    hits: HitMap,
+    texture: Option<Texture2D>,
+    /// Contact flash level, 1 at contact, fading to 0.
+    flash: f32,
+}
+
+/// Per-ship textures (re-uploaded only when a ship's hit map changes),
+/// per-sprite silhouettes, and contact flashes.
+#[derive(Default)]
+pub struct ShipViews {
+    ships: Vec<ShipView>,
+    silhouettes: Vec<Option<Texture2D>>,
+    scratch: Vec<u8>,
+}
+
+impl ShipViews {
+    /// Forgets every texture (after a reset: sprites may have changed).
+    pub fn clear(&mut self) {
+        self.ships.clear();
+        self.silhouettes.clear();
+    }
+
+    /// Brings the textures up to date with the ships and fades the contact
+    /// flashes by `dt` seconds. Returns how many textures were uploaded.
+    pub fn sync(
+        &mut self,
+        sprites: &[ShipSprite],
+        ships: &[Ship],
+        contacts: &[Contact],
+        dt: f32,
+    ) -> usize {
+        let mut uploads = 0;
+        if self.silhouettes.len() != sprites.len() {
+            self.silhouettes = sprites
+                .iter()
+                .map(|s| texture(s.image.width(), s.image.height(), &silhouette(&s.image)))
+                .collect();
+            uploads += sprites.len();
+        }
+        self.ships.truncate(ships.len());
+        for (i, ship) in ships.iter().enumerate() {
+            let Some(sprite) = sprites.get(ship.sprite) else {
+                continue;
+            };
+            let (w, h) = (sprite.image.width(), sprite.image.height());
+            if i == self.ships.len() {
+                self.ships.push(ShipView {
+                    sprite: usize::MAX,
+                    hits: HitMap::default(),
+                    texture: None,
+                    flash: 0.0,
+                });
+            }
+            let view = &mut self.ships[i];
+            if view.sprite == ship.sprite && view.hits == ship.hits && view.texture.is_some() {
+                continue;
+            }
+            paint_hits(&sprite.image, &ship.hits, &mut self.scratch);
+            match &view.texture {
+                Some(tex) if view.sprite == ship.sprite => {
+                    tex.update_from_bytes(w, h, &self.scratch)
+                }
+                _ => view.texture = texture(w, h, &self.scratch),
+            }
+            view.sprite = ship.sprite;
+            view.hits.clone_from(&ship.hits);
+            uploads += 1;
+        }
+        for view in &mut self.ships {
+            view.flash = (view.flash - dt * 3.0).max(0.0);
+        }
+        for c in contacts {
+            for i in [c.a, c.b] {
+                if let Some(v) = self.ships.get_mut(i) {
+                    v.flash = 1.0;
+                }
+            }
+        }
+        uploads
+    }
+
+    /// Draws ships, contact outlines and markers, clipped to the field.
+    pub fn draw(
+        &self,
+        lb: &Letterbox,
+        sprites: &[ShipSprite],
+        ships: &[Ship],
+        contacts: &[Contact],
+        time: f64,
+    ) {
+        if !lb.is_visible() {
+            return;
+        }
+        let clip = lb.screen_rect();
+        set_clip(Some(clip));
+        for (i, ship) in ships.iter().enumerate() {
+            let (Some(view), Some(sprite)) = (self.ships.get(i), sprites.get(ship.sprite)) else {
+                continue;
+            };
+            let Some(quad) =
+                ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height())
+            else {
+                continue;
+            };
+            if view.flash > 0.0 {
+                if let Some(Some(sil)) = self.silhouettes.get(ship.sprite) {
+                    let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
+                    let c = with_alpha(theme::CONTACT, view.flash * pulse);
+                    let d = (lb.scale * ship.pose.scale * 1.5).clamp(1.5, 4.0);
+                    for (dx, dy) in [
+                        (-d, 0.0),
+                        (d, 0.0),
+                        (0.0, -d),
+                        (0.0, d),
+                        (-d, -d),
+                        (d, d),
+                        (-d, d),
+                        (d, -d),
+                    ] {
+                        quad.draw(sil, vec2(dx, dy), c);
+                    }
+                }
+            }
+            if let Some(tex) = &view.texture {
+                quad.draw(tex, Vec2::ZERO, WHITE);
+            }
+            if ship.player {
+                quad.draw_player_marker(time);
+            }
+        }
+        for c in contacts {
+            draw_contact(lb, c);
+        }
+        set_clip(None);
+    }
+}
+
+/// Where a posed sprite lands on screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShipQuad {
+    /// Screen position of the sprite's centre.
+    pub centre: Vec2,
+    /// Size on screen before rotation.
+    pub size: Vec2,
+    /// Rotation in radians, clockwise on screen.
+    pub rotation: f32,
+}
+
+impl ShipQuad {
+    /// The screen quad of a `w`×`h` sprite at `pose`; `None` for an invalid pose.
+    pub fn new(lb: &Letterbox, pose: &Pose, w: u32, h: u32) -> Option<ShipQuad> {
+        if !pose.is_valid() {
+            return None;
+        }
+        let half = vec2(w as f32, h as f32) * 0.5;
+        let centre = lb.to_screen(vec2(pose.x, pose.y) + half);
+        Some(ShipQuad {
+            centre,
+            size: half * 2.0 * pose.scale * lb.scale,
+            rotation: pose.rotation,
+        })
+    }
+
+    fn draw(&self, tex: &Texture2D, offset: Vec2, color: Color) {
+        let tl = self.centre - self.size * 0.5 + offset;
+        draw_texture_ex(
+            tex,
+            tl.x,
+            tl.y,
+            color,
+            DrawTextureParams {
+                dest_size: Some(self.size),
+                rotation: self.rotation,
+                ..Default::default()
+            },
+        );
+    }
+
+    /// Half the side of the axis-aligned square that holds the rotated quad.
+    pub fn radius(&self) -> f32 {
+        self.size.length() * 0.5
+    }
+
+    fn draw_player_marker(&self, time: f64) {
+        let r = self.radius() + 6.0;
+        let arm = (r * 0.45).max(5.0);
+        let c = with_alpha(theme::PLAYER, 0.8 + 0.2 * (time * 4.0).sin() as f32);
+        let (x0, y0, x1, y1) = (
+            self.centre.x - r,
+            self.centre.y - r,
+            self.centre.x + r,
+            self.centre.y + r,
+        );
+        for (cx, cy, sx, sy) in [
+            (x0, y0, 1.0, 1.0),
+            (x1, y0, -1.0, 1.0),
+            (x0, y1, 1.0, -1.0),
+            (x1, y1, -1.0, -1.0),
+        ] {
+            draw_line(cx, cy, cx + sx * arm, cy, 2.0, c);
+            draw_line(cx, cy, cx, cy + sy * arm, 2.0, c);
+        }
+        text("YOU", x0, y0 - 5.0, theme::FONT_SMALL, c);
+    }
+}
+
+/// A marker at the contact point and a short arrow along the normal (A → B),
+/// white on a dark halo so they read over any trail colour.
+fn draw_contact(lb: &Letterbox, c: &Contact) {
+    let [px, py] = c.overlap.point;
+    if !(px.is_finite() && py.is_finite()) {
+        return;
+    }
+    let p = lb.to_screen(vec2(px as f32, py as f32));
+    let shadow = theme::rgb(0x000000, 0.6);
+    let [nx, ny] = c.overlap.normal;
+    let n = vec2(nx as f32, ny as f32);
+    let arrow = (n.is_finite() && n.length_squared() > 1e-6).then(|| {
+        let n = n.normalize();
+        let tip = p + n * 34.0;
+        let side = vec2(-n.y, n.x) * 5.5;
+        let base = tip - n * 10.0;
+        (n, tip, side, base)
+    });
+    draw_circle(p.x, p.y, 10.0, shadow);
+    if let Some((n, tip, side, base)) = arrow {
+        draw_line(p.x, p.y, base.x, base.y, 5.0, shadow);
+        draw_triangle(tip + n * 3.0, base + side * 1.5, base - side * 1.5, shadow);
+        draw_line(p.x, p.y, base.x, base.y, 2.0, WHITE);
+        draw_triangle(tip, base + side, base - side, WHITE);
+    }
+    draw_circle_lines(p.x, p.y, 7.0, 2.0, WHITE);
+    draw_circle(p.x, p.y, 2.5, theme::CONTACT);
+}
+
+fn with_alpha(c: Color, a: f32) -> Color {
+    Color::new(c.r, c.g, c.b, c.a * a.clamp(0.0, 1.0))
+}
+
+/// Restricts drawing to `rect` (screen pixels), or lifts the restriction.
+pub fn set_clip(rect: Option<Rect>) {
+    let clip = rect.map(|r| {
+        let x = r.x.floor().max(0.0);
+        let y = r.y.floor().max(0.0);
+        (
+            x as i32,
+            y as i32,
+            (r.w.ceil()).max(0.0) as i32,
+            (r.h.ceil()).max(0.0) as i32,
+        )
+    });
+    // SAFETY: macroquad's GL context lives on this (the only) thread and is
+    // not borrowed elsewhere while this call runs.
+    let gl = unsafe { get_internal_gl() };
+    gl.quad_gl.scissor(clip);
+}
+
+/// The ship under screen point `at` (the nearest centre within its
+/// radius), for the hover card.
+pub fn ship_at(lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], at: Vec2) -> Option<usize> {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, ship) in ships.iter().enumerate() {
+        let Some(sprite) = sprites.get(ship.sprite) else {
+            continue;
+        };
+        let Some(q) = ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height())
+        else {
+            continue;
+        };
+        let d = q.centre.distance(at);
+        let closer = match best {
+            Some((_, bd)) => d < bd,
+            None => true,
+        };
+        if d <= q.radius().max(6.0) && closer {
+            best = Some((i, d));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// A small card next to the pointer about ship `i`.
+pub fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: Vec2) {
+    let lines = [
+        format!(
+            "ship {i}  {}{}",
+            sprite.name,
+            if ship.player { "  (you)" } else { "" }
+        ),
+        format!("hit texels  {}", ship.hits.len()),
+        format!(
+            "hit pixels  {} last, {} total",
+            ship.last_hit_count, ship.hits_total
+        ),
+    ];
+    let w = lines
+        .iter()
+        .map(|l| super::widgets::measure(l, theme::FONT_SMALL))
+        .fold(0.0, f32::max)
+        + 20.0;
+    let h = 16.0 * lines.len() as f32 + 12.0;
+    let mut p = at + vec2(16.0, 12.0);
+    if p.x + w > screen.x {
+        p.x = at.x - 16.0 - w;
+    }
+    if p.y + h > screen.y {
+        p.y = at.y - 12.0 - h;
+    }
+    draw_rectangle(p.x, p.y, w, h, theme::OVERLAY_BG);
+    draw_rectangle(p.x, p.y, 2.0, h, theme::ACCENT);
+    for (k, line) in lines.iter().enumerate() {
+        let color = if k == 0 { theme::TEXT } else { theme::TEXT_DIM };
+        text(
+            line,
+            p.x + 10.0,
+            p.y + 18.0 + 16.0 * k as f32,
+            theme::FONT_SMALL,
+            color,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paint_hits_keeps_unhit_texels_and_paints_hit_ones() {
+        let mut img = RgbaImage::new(3, 2);
+        img.set(0, 0, [200, 10, 10, 255]);
+        img.set(2, 1, [10, 200, 10, 255]);
+        // An empty map of the right size paints nothing.
+        let mut out = Vec::new();
+        paint_hits(&img, &HitMap::new(3, 2), &mut out);
+        assert_eq!(out, img.as_bytes());
+        let mut hits = HitMap::new(3, 2);
+        hits.insert(2, 1);
+        paint_hits(&img, &hits, &mut out);
+        let mut want = img.clone();
+        want.set(2, 1, theme::HIT_RGBA);
+        assert_eq!(out, want.as_bytes());
+        // A map of the wrong size is ignored rather than misread.
+        let mut wrong = HitMap::new(2, 2);
+        wrong.insert(0, 0);
+        paint_hits(&img, &wrong, &mut out);
+        assert_eq!(out, img.as_bytes());
+    }
+
+    #[test]
+    fn ship_quad_follows_the_letterbox() {
+        let lb = Letterbox::fit(Rect::new(0.0, 0.0, 200.0, 100.0), 100, 50);
+        assert_eq!(lb.scale, 2.0);
+        let q = ShipQuad::new(&lb, &Pose::at(10.0, 20.0), 8, 4).expect("valid");
+        assert_eq!(q.centre, vec2(28.0, 44.0));
+        assert_eq!(q.size, vec2(16.0, 8.0));
+        let mut bad = Pose::at(0.0, 0.0);
+        bad.x = f32::NAN;
+        assert_eq!(ShipQuad::new(&lb, &bad, 8, 4), None);
+    }
+}

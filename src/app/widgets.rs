@@ -1,0 +1,505 @@
+//! A small immediate-mode widget set for the settings panel: one widget per
+//! row, drawn as it is declared. Sliders show their value in the unit it is
+//! set in, buttons and text fields behave as on a desktop.
+
+use macroquad::color::Color;
+use macroquad::input::{
+    get_char_pressed, is_key_pressed, is_mouse_button_down, is_mouse_button_pressed,
+    mouse_position, mouse_wheel, KeyCode, MouseButton,
+};
+use macroquad::math::{vec2, Rect, Vec2};
+use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
+use macroquad::text::{draw_text, measure_text};
+
+use super::theme;
+
+/// Widget identity across frames.
+pub type Id = &'static str;
+
+/// Height of one widget row.
+pub const ROW_H: f32 = 26.0;
+/// Width of the label column of sliders and text fields.
+const LABEL_W: f32 = 124.0;
+/// Width of the value column of sliders.
+const VALUE_W: f32 = 70.0;
+
+/// What a text field did this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextEvent {
+    /// The text changed.
+    pub changed: bool,
+    /// Enter was pressed in it.
+    pub submitted: bool,
+}
+
+/// One keyboard edit to the focused text field, in the order typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// A printable character.
+    Char(char),
+    /// Delete the last character.
+    Backspace,
+    /// Submit.
+    Enter,
+}
+
+impl Edit {
+    /// The edit a typed character stands for (X11 sends Backspace as
+    /// U+0008 and Enter as U+000D); other control characters are dropped.
+    pub fn from_char(c: char) -> Option<Edit> {
+        match c {
+            '\u{8}' => Some(Edit::Backspace),
+            '\r' | '\n' => Some(Edit::Enter),
+            c if c.is_control() => None,
+            c => Some(Edit::Char(c)),
+        }
+    }
+}
+
+/// Input state, layout cursor and focus of the widget set.
+#[derive(Debug, Default)]
+pub struct Ui {
+    mouse: Vec2,
+    pressed: bool,
+    down: bool,
+    wheel: f32,
+    edits: Vec<Edit>,
+    escape: bool,
+    /// Slider being dragged.
+    active: Option<Id>,
+    /// Text field with keyboard focus.
+    focus: Option<Id>,
+    /// Text field to unfocus at the end of this frame (clicked elsewhere).
+    click_outside_focus: bool,
+    area: Rect,
+    cursor: f32,
+    scroll: f32,
+    scrollable: bool,
+    content_h: f32,
+    time: f64,
+}
+
+impl Ui {
+    /// Reads this frame's input. Call once per frame before any widget.
+    pub fn begin_frame(&mut self, time: f64) {
+        let (mx, my) = mouse_position();
+        self.mouse = vec2(mx, my);
+        self.pressed = is_mouse_button_pressed(MouseButton::Left);
+        self.down = is_mouse_button_down(MouseButton::Left);
+        self.wheel = mouse_wheel().1;
+        self.edits.clear();
+        let typing = self.focus.is_some();
+        while let Some(c) = get_char_pressed() {
+            if typing {
+                self.edits.extend(Edit::from_char(c));
+            }
+        }
+        // Platforms that do not send Backspace and Enter as characters.
+        if typing && !self.edits.contains(&Edit::Backspace) && is_key_pressed(KeyCode::Backspace) {
+            self.edits.push(Edit::Backspace);
+        }
+        let enter = is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter);
+        if typing && !self.edits.contains(&Edit::Enter) && enter {
+            self.edits.push(Edit::Enter);
+        }
+        self.escape = typing && is_key_pressed(KeyCode::Escape);
+        if !self.down {
+            self.active = None;
+        }
+        self.click_outside_focus = self.pressed && self.focus.is_some();
+        self.time = time;
+    }
+
+    /// True while a text field has the keyboard: shortcuts must wait.
+    pub fn wants_keyboard(&self) -> bool {
+        self.focus.is_some()
+    }
+
+    /// Height of everything laid out in the last area (0 before the first).
+    pub fn content_height(&self) -> f32 {
+        self.content_h
+    }
+
+    /// Drops keyboard focus.
+    pub fn unfocus(&mut self) {
+        self.focus = None;
+    }
+
+    /// Starts laying out widgets top-down in `area`. Returns true when the
+    /// mouse is over it.
+    pub fn begin_area(&mut self, area: Rect) -> bool {
+        self.area = area;
+        let hovered = area.contains(self.mouse);
+        let max_scroll = (self.content_h - area.h).max(0.0);
+        self.scrollable = max_scroll > 0.0;
+        if hovered && self.wheel != 0.0 && self.active.is_none() && self.scrollable {
+            self.scroll -= self.wheel.signum() * 40.0;
+        }
+        self.scroll = self.scroll.clamp(0.0, max_scroll);
+        self.cursor = area.y - self.scroll;
+        hovered
+    }
+
+    /// Ends the area and finishes the frame's focus handling.
+    pub fn end_area(&mut self) {
+        self.content_h = self.cursor + self.scroll - self.area.y;
+        if self.click_outside_focus {
+            self.focus = None;
+        }
+    }
+
+    /// Leaves `h` pixels of vertical space.
+    pub fn space(&mut self, h: f32) {
+        self.cursor += h;
+    }
+
+    fn row(&mut self, h: f32) -> Rect {
+        let r = Rect::new(self.area.x, self.cursor, self.area.w, h);
+        self.cursor += h + 4.0;
+        r
+    }
+
+    fn clicked(&self, r: Rect) -> bool {
+        self.pressed && self.visible(r) && r.contains(self.mouse)
+    }
+
+    fn hovered(&self, r: Rect) -> bool {
+        self.visible(r) && r.contains(self.mouse)
+    }
+
+    fn visible(&self, r: Rect) -> bool {
+        r.y + r.h > self.area.y && r.y < self.area.y + self.area.h
+    }
+
+    /// A section title with a rule under it.
+    pub fn section(&mut self, title: &str) {
+        self.space(6.0);
+        let r = self.row(20.0);
+        text(title, r.x, r.y + 14.0, theme::FONT_SMALL, theme::ACCENT_HOT);
+        let w = measure(title, theme::FONT_SMALL) + 8.0;
+        draw_rectangle(r.x + w, r.y + 9.0, r.w - w, 1.0, theme::BORDER);
+    }
+
+    /// A line of text, wrapped to the area width.
+    pub fn paragraph(&mut self, s: &str, size: u16, color: Color) {
+        for line in wrap(s, self.area.w, size) {
+            let r = self.row(f32::from(size) + 2.0);
+            text(&line, r.x, r.y + f32::from(size) - 3.0, size, color);
+            self.cursor -= 2.0;
+        }
+    }
+
+    /// Two texts on one row: a label on the left, a value on the right.
+    pub fn label_value(&mut self, label: &str, value: &str) {
+        let r = self.row(18.0);
+        text(label, r.x, r.y + 13.0, theme::FONT_SMALL, theme::TEXT_DIM);
+        let w = measure(value, theme::FONT_SMALL);
+        text(
+            value,
+            r.x + r.w - w,
+            r.y + 13.0,
+            theme::FONT_SMALL,
+            theme::TEXT,
+        );
+    }
+
+    /// A slider over `t ∈ [0, 1]` showing `value` on the right. Returns the
+    /// new `t` while it is clicked, dragged or scrolled (`wheel_step` per notch).
+    pub fn slider(
+        &mut self,
+        id: Id,
+        label: &str,
+        t: f32,
+        value: &str,
+        wheel_step: f32,
+    ) -> Option<f32> {
+        let r = self.row(ROW_H - 6.0);
+        let track = Rect::new(
+            r.x + LABEL_W,
+            r.y,
+            (r.w - LABEL_W - VALUE_W - 10.0).max(10.0),
+            r.h,
+        );
+        let hot = self.hovered(Rect::new(r.x, r.y - 2.0, r.w, r.h + 4.0));
+        if self.clicked(Rect::new(
+            track.x - 6.0,
+            track.y - 2.0,
+            track.w + 12.0,
+            track.h + 4.0,
+        )) {
+            self.active = Some(id);
+            self.focus = None;
+        }
+        let mut out = None;
+        if self.active == Some(id) && self.down {
+            out = Some(((self.mouse.x - track.x) / track.w).clamp(0.0, 1.0));
+        } else if hot && self.wheel != 0.0 && self.active.is_none() && !self.scrollable {
+            // The wheel nudges sliders only when it is not scrolling the panel.
+            out = Some((t + self.wheel.signum() * wheel_step).clamp(0.0, 1.0));
+        }
+        let shown = out.unwrap_or(t).clamp(0.0, 1.0);
+        let label_color = if hot || self.active == Some(id) {
+            theme::TEXT
+        } else {
+            theme::TEXT_DIM
+        };
+        text(label, r.x, r.y + 15.0, theme::FONT, label_color);
+        let cy = track.y + track.h * 0.5;
+        draw_rectangle(track.x, cy - 2.0, track.w, 4.0, theme::WIDGET_BG);
+        let fill = if hot || self.active == Some(id) {
+            theme::ACCENT_HOT
+        } else {
+            theme::ACCENT
+        };
+        draw_rectangle(track.x, cy - 2.0, track.w * shown, 4.0, fill);
+        let kx = track.x + track.w * shown;
+        draw_circle(kx, cy, 6.5, theme::PANEL_HEADER);
+        draw_circle(
+            kx,
+            cy,
+            5.0,
+            if self.active == Some(id) {
+                theme::ACCENT_HOT
+            } else {
+                theme::TEXT
+            },
+        );
+        let vw = measure(value, theme::FONT);
+        text(value, r.x + r.w - vw, r.y + 15.0, theme::FONT, theme::TEXT);
+        out
+    }
+
+    /// A checkbox row. Returns true when it was toggled.
+    pub fn checkbox(&mut self, label: &str, value: &mut bool) -> bool {
+        let r = self.row(ROW_H - 6.0);
+        let hot = self.hovered(r);
+        let toggled = self.clicked(r);
+        if toggled {
+            *value = !*value;
+            self.focus = None;
+        }
+        let b = Rect::new(r.x + 1.0, r.y + 3.0, 14.0, 14.0);
+        draw_rectangle(
+            b.x,
+            b.y,
+            b.w,
+            b.h,
+            if *value {
+                theme::ACCENT
+            } else {
+                theme::WIDGET_BG
+            },
+        );
+        draw_rectangle_lines(
+            b.x,
+            b.y,
+            b.w,
+            b.h,
+            1.0,
+            if hot {
+                theme::ACCENT_HOT
+            } else {
+                theme::BORDER
+            },
+        );
+        if *value {
+            draw_rectangle(b.x + 4.0, b.y + 4.0, 6.0, 6.0, theme::TEXT);
+        }
+        text(
+            label,
+            r.x + 24.0,
+            r.y + 15.0,
+            theme::FONT,
+            if hot { theme::TEXT } else { theme::TEXT_DIM },
+        );
+        toggled
+    }
+
+    /// A row of equal buttons. `lit[i]` draws button `i` as switched on.
+    /// Returns the index of the button clicked this frame.
+    pub fn buttons(&mut self, labels: &[&str], lit: &[bool]) -> Option<usize> {
+        let r = self.row(ROW_H);
+        let n = labels.len().max(1) as f32;
+        let gap = 6.0;
+        let w = (r.w - gap * (n - 1.0)) / n;
+        let mut hit = None;
+        for (i, label) in labels.iter().enumerate() {
+            let b = Rect::new(r.x + i as f32 * (w + gap), r.y, w, r.h);
+            let on = lit.get(i).copied().unwrap_or(false);
+            let hot = self.hovered(b);
+            if self.clicked(b) {
+                hit = Some(i);
+                self.focus = None;
+            }
+            let bg = match (on, hot) {
+                (true, true) => theme::ACCENT_HOT,
+                (true, false) => theme::ACCENT,
+                (false, true) => theme::WIDGET_HOT,
+                (false, false) => theme::WIDGET_BG,
+            };
+            draw_rectangle(b.x, b.y, b.w, b.h, bg);
+            let tw = measure(label, theme::FONT);
+            text(
+                label,
+                b.x + (b.w - tw) * 0.5,
+                b.y + 17.0,
+                theme::FONT,
+                theme::TEXT,
+            );
+        }
+        hit
+    }
+
+    /// A one-line text field with a label. `allow` filters typed characters.
+    pub fn text_field(
+        &mut self,
+        id: Id,
+        label: &str,
+        value: &mut String,
+        allow: fn(char) -> bool,
+    ) -> TextEvent {
+        let r = self.row(ROW_H - 2.0);
+        let b = Rect::new(r.x + LABEL_W, r.y, r.w - LABEL_W, r.h);
+        let hot = self.hovered(b);
+        if self.clicked(b) {
+            self.focus = Some(id);
+            self.click_outside_focus = false;
+        }
+        let mut ev = TextEvent::default();
+        let focused = self.focus == Some(id);
+        if focused {
+            for edit in &self.edits {
+                match *edit {
+                    Edit::Char(c) if allow(c) && value.chars().count() < 256 => {
+                        value.push(c);
+                        ev.changed = true;
+                    }
+                    Edit::Char(_) => {}
+                    Edit::Backspace => ev.changed |= value.pop().is_some(),
+                    Edit::Enter => {
+                        ev.submitted = true;
+                        self.focus = None;
+                        break;
+                    }
+                }
+            }
+            if self.escape {
+                self.focus = None;
+            }
+        }
+        text(label, r.x, r.y + 16.0, theme::FONT, theme::TEXT_DIM);
+        draw_rectangle(
+            b.x,
+            b.y,
+            b.w,
+            b.h,
+            if hot || focused {
+                theme::WIDGET_HOT
+            } else {
+                theme::WIDGET_BG
+            },
+        );
+        if focused {
+            draw_rectangle_lines(b.x, b.y, b.w, b.h, 1.5, theme::ACCENT_HOT);
+        }
+        // Show the end of long texts (paths), where the typing happens.
+        let inner = b.w - 14.0;
+        let mut shown: &str = value;
+        while measure(shown, theme::FONT) > inner && !shown.is_empty() {
+            let mut it = shown.chars();
+            it.next();
+            shown = it.as_str();
+        }
+        text(shown, b.x + 6.0, b.y + 17.0, theme::FONT, theme::TEXT);
+        if focused && (self.time * 2.0).fract() < 0.5 {
+            let cx = b.x + 7.0 + measure(shown, theme::FONT);
+            draw_rectangle(cx, b.y + 5.0, 1.5, b.h - 10.0, theme::TEXT);
+        }
+        ev
+    }
+
+    /// A segmented choice: one of `options` is selected. Returns true when
+    /// the selection changed.
+    pub fn segmented(&mut self, label: &str, options: &[&str], selected: &mut usize) -> bool {
+        let r = self.row(ROW_H - 4.0);
+        text(label, r.x, r.y + 16.0, theme::FONT, theme::TEXT_DIM);
+        let x0 = r.x + LABEL_W;
+        let n = options.len().max(1) as f32;
+        let w = (r.w - LABEL_W) / n;
+        let mut changed = false;
+        for (i, opt) in options.iter().enumerate() {
+            let b = Rect::new(x0 + i as f32 * w, r.y, w - 2.0, r.h);
+            let hot = self.hovered(b);
+            if self.clicked(b) && *selected != i {
+                *selected = i;
+                changed = true;
+                self.focus = None;
+            }
+            let bg = if *selected == i {
+                theme::ACCENT
+            } else if hot {
+                theme::WIDGET_HOT
+            } else {
+                theme::WIDGET_BG
+            };
+            draw_rectangle(b.x, b.y, b.w, b.h, bg);
+            let tw = measure(opt, theme::FONT);
+            text(
+                opt,
+                b.x + (b.w - tw) * 0.5,
+                b.y + 16.0,
+                theme::FONT,
+                theme::TEXT,
+            );
+        }
+        changed
+    }
+}
+
+/// Draws `s` with its baseline at `y`.
+pub fn text(s: &str, x: f32, y: f32, size: u16, color: Color) {
+    draw_text(s, x.round(), y.round(), f32::from(size), color);
+}
+
+/// Width of `s` in pixels.
+pub fn measure(s: &str, size: u16) -> f32 {
+    measure_text(s, None, size, 1.0).width
+}
+
+/// Splits `s` into lines no wider than `width` (at word boundaries where possible).
+pub fn wrap(s: &str, width: f32, size: u16) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in s.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if measure(&candidate, size) <= width || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_characters_become_edits() {
+        assert_eq!(Edit::from_char('4'), Some(Edit::Char('4')));
+        assert_eq!(Edit::from_char('\u{8}'), Some(Edit::Backspace));
+        assert_eq!(Edit::from_char('\r'), Some(Edit::Enter));
+        assert_eq!(Edit::from_char('\u{1b}'), None);
+        assert_eq!(Edit::from_char('\u{7f}'), None);
+        assert_eq!(Edit::from_char('é'), Some(Edit::Char('é')));
+    }
+}
