@@ -46,7 +46,8 @@ pub struct Ship {
     pub hits_total: u64,
     /// Steered by the user: the world does not move it, it only samples and collides.
     pub player: bool,
-    /// Heading in radians (direction of travel, screen coordinates).
+    /// Heading in radians (direction of travel, screen coordinates). Sprites point
+    /// along +x at rotation 0, so a rotating ship's rotation equals its heading.
     pub heading: f32,
     /// Simulated time (ms) of this ship's next sample.
     pub next_sample_ms: f64,

@@ -11,7 +11,7 @@
 //! all sample in the same step. An interval of 0 samples every step. Only
 //! simulated time counts, so results do not depend on the frame rate.
 
-use std::f32::consts::{FRAC_PI_2, TAU};
+use std::f32::consts::TAU;
 
 use rayon::prelude::*;
 
@@ -192,7 +192,7 @@ impl World {
             let (cx, cy) = (self.rng.f32() * w, self.rng.f32() * h);
             let scale = self.settings.ships.scale;
             let rotation = if self.settings.ships.rotate {
-                heading + FRAC_PI_2
+                heading
             } else {
                 0.0
             };
@@ -248,11 +248,7 @@ impl World {
             ship.pose.x = cx - sw / 2.0;
             ship.pose.y = cy - sh / 2.0;
             ship.pose.scale = s.scale;
-            ship.pose.rotation = if s.rotate {
-                ship.heading + FRAC_PI_2
-            } else {
-                0.0
-            };
+            ship.pose.rotation = if s.rotate { ship.heading } else { 0.0 };
         }
     }
 

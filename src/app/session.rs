@@ -1,7 +1,7 @@
 //! One run of the demo window: the world, the view of it, the panel and
 //! the frame loop.
 
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
+use std::f32::consts::{PI, TAU};
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -244,7 +244,7 @@ impl Session {
             let mut edited = self.settings.clone();
             let info = PanelInfo {
                 paused: self.paused,
-                presets: false,
+                presets: true,
                 message: live_message(&self.message, time),
             };
             let panel_actions = panel::panel(
@@ -340,12 +340,8 @@ impl Session {
         }
         heading += steer.turn * PLAYER_TURN * dt;
         ship.heading = heading.rem_euclid(TAU);
-        // Sprites point up at rotation 0; the world turns them to face their heading.
-        ship.pose.rotation = if rotate {
-            ship.heading + FRAC_PI_2
-        } else {
-            0.0
-        };
+        // Sprites point along +x at rotation 0, so rotation = heading.
+        ship.pose.rotation = if rotate { ship.heading } else { 0.0 };
     }
 
     /// Clicking (and dragging) on the field puts the player's ship there.
@@ -396,9 +392,8 @@ impl Session {
                 self.pending_steps += 1;
             }
             Action::Reset => self.reset(),
-            Action::SavePreset | Action::LoadPreset => {
-                self.post("presets are not available in this build".to_string(), true);
-            }
+            Action::SavePreset => self.save_preset(),
+            Action::LoadPreset => self.load_preset(),
             Action::WriteCsv => self.write_csv(),
             Action::Screenshot => {
                 let path = fresh_path("hitfield", "png");
@@ -446,6 +441,51 @@ impl Session {
         self.stepper.reset();
         self.profiler.clear();
         self.post(format!("reset with seed {seed}"), false);
+    }
+
+    /// The preset path typed in the panel, or an error message.
+    fn preset_path(&mut self) -> Option<PathBuf> {
+        let typed = self.panel.preset_path.trim();
+        if typed.is_empty() {
+            self.post("type a preset file name first".to_string(), true);
+            return None;
+        }
+        Some(PathBuf::from(typed))
+    }
+
+    /// Saves the settings in force as a TOML preset.
+    fn save_preset(&mut self) {
+        let Some(path) = self.preset_path() else {
+            return;
+        };
+        match self.settings.save_preset(&path) {
+            Ok(()) => self.post(format!("saved preset {}", absolute(&path).display()), false),
+            Err(e) => self.post(e.to_string(), true),
+        }
+    }
+
+    /// Loads a preset and applies it to the running world; on error the
+    /// settings in force stay as they were.
+    fn load_preset(&mut self) {
+        let Some(path) = self.preset_path() else {
+            return;
+        };
+        match Settings::load_preset(&path) {
+            Ok(loaded) => {
+                self.world.apply_settings(&loaded);
+                self.panel.seed = loaded.field.seed.to_string();
+                self.settings = loaded;
+                self.field_dirty = true;
+                self.post(
+                    format!(
+                        "loaded preset {} (live; Reset to start over with its seed)",
+                        path.display()
+                    ),
+                    false,
+                );
+            }
+            Err(e) => self.post(e.to_string(), true),
+        }
     }
 
     fn write_csv(&mut self) {
