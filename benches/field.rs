@@ -1,5 +1,6 @@
 //! Field step at 10k, 100k and 1M particles on 1280×720, on 1 and 2 threads,
-//! fast path and plain reference; and sampling 100 ships of 80×80.
+//! fast path and plain reference; and sampling 100 ships of 80×80 (one
+//! thread, and spread over two as the world does), fast and reference.
 //!
 //! `cargo bench --bench field`
 
@@ -11,6 +12,7 @@ use hitfield::profile::StageTimes;
 use hitfield::reference;
 use hitfield::sample::{sample, HitMap, Thresholds};
 use hitfield::settings::{Channel, FieldSettings};
+use rayon::prelude::*;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -96,6 +98,19 @@ fn ships_sample(c: &mut Criterion) {
                     total += sample(canvas, &mask, p, &t, h);
                 }
                 total
+            })
+        });
+        // As the world does it: ships spread over the 2-thread pool.
+        let two = pool(2);
+        group.bench_function(format!("fast_2t/{name}"), |b| {
+            b.iter(|| {
+                two.install(|| {
+                    poses
+                        .par_iter()
+                        .zip(hits.par_iter_mut())
+                        .map(|(p, h)| sample(canvas, &mask, p, &t, h))
+                        .sum::<u32>()
+                })
             })
         });
         group.bench_function(format!("reference/{name}"), |b| {

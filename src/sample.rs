@@ -181,6 +181,7 @@ fn sample_translated(
     clip: &PixelRect,
 ) -> u32 {
     let (px, py) = (pose.x as i64, pose.y as i64);
+    let test = FieldTest::new(t);
     let mut count = 0u32;
     for y in clip.y0..clip.y1 {
         let j = (y - py) as u32;
@@ -195,12 +196,7 @@ fn sample_translated(
                 solid &= (1u64 << n) - 1;
             }
             if solid != 0 {
-                let pixels = &canvas_row[x as usize..x as usize + n];
-                let mut field = 0u64;
-                for (k, &p) in pixels.iter().enumerate() {
-                    field |= u64::from(t.field_passes(p)) << k;
-                }
-                let hit = solid & field;
+                let hit = solid & test.bits(&canvas_row[x as usize..x as usize + n]);
                 count += hit.count_ones();
                 hits.or_bits(i as u32, j, hit);
             }
@@ -210,7 +206,11 @@ fn sample_translated(
     count
 }
 
-/// Rotated or scaled: exact row spans, texel coordinates stepped in fixed point.
+/// Rotated or scaled: exact row spans, 64 canvas pixels tested at a time,
+/// and only the pixels that pass are mapped to texels (fixed point, exact:
+/// `u0 + k·du` is the same integer as `k` steps of `du`). [`PixelMap::row_span`]
+/// is exact, so every texel reached is inside the sprite; the mask bit is
+/// then read and the hit recorded without a branch on it.
 fn sample_transformed(
     canvas: &Canvas,
     mask: &Mask,
@@ -219,26 +219,147 @@ fn sample_transformed(
     hits: &mut HitMap,
     clip: &PixelRect,
 ) -> u32 {
-    let mut count = 0u32;
+    debug_assert_eq!(hits.words_per_row, mask.words_per_row());
+    let test = FieldTest::new(t);
+    let (solid, words_per_row) = (mask.words(), mask.words_per_row());
+    let mut count = 0u64;
     for y in clip.y0..clip.y1 {
         let Some((x0, x1)) = map.row_span(y, clip) else {
             continue;
         };
-        let Some((mut u, mut v)) = map.uv(x0, y) else {
+        let Some((u0, v0)) = map.uv(x0, y) else {
             continue;
         };
-        let canvas_row = &canvas.row(y as u32)[x0 as usize..x1 as usize];
-        for &p in canvas_row {
-            if t.field_passes(p) {
-                let (i, j) = ((u >> FRAC_BITS) as u32, (v >> FRAC_BITS) as u32);
-                if mask.get(i, j) {
-                    count += 1;
-                    hits.insert(i, j);
-                }
+        let span = &canvas.row(y as u32)[x0 as usize..x1 as usize];
+        for (chunk_index, chunk) in span.chunks(64).enumerate() {
+            let mut passing = test.bits(chunk);
+            let first = (chunk_index * 64) as i64;
+            while passing != 0 {
+                let k = first + i64::from(passing.trailing_zeros());
+                passing &= passing - 1;
+                let i = ((u0 + k * map.du_dx) >> FRAC_BITS) as usize;
+                let j = ((v0 + k * map.dv_dx) >> FRAC_BITS) as usize;
+                let word = j * words_per_row + i / 64;
+                let bit = solid[word] >> (i % 64) & 1;
+                count += bit;
+                hits.bits[word] |= bit << (i % 64);
             }
-            u += map.du_dx;
-            v += map.dv_dx;
         }
     }
-    count
+    count as u32
+}
+
+/// The two field thresholds as one per-byte minimum for an RGBA pixel:
+/// the alpha byte and the tested colour byte hold their thresholds, the
+/// other bytes 0 (always passed). A pixel passes when every byte is at
+/// least its minimum.
+#[derive(Clone, Copy)]
+struct FieldTest {
+    min: [u8; 4],
+}
+
+impl FieldTest {
+    fn new(t: &Thresholds) -> FieldTest {
+        let mut min = [0u8; 4];
+        min[t.colour_channel.index()] = t.colour_min;
+        min[3] = t.field_alpha_min;
+        FieldTest { min }
+    }
+
+    /// Bit `k` set when `pixels[k]` passes (at most 64 pixels).
+    #[inline]
+    fn bits(&self, pixels: &[[u8; 4]]) -> u64 {
+        debug_assert!(pixels.len() <= 64);
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.bits_sse2(pixels)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.bits_scalar(pixels, 0, 0)
+        }
+    }
+
+    /// Plain version from pixel `from` on, ORed into `bits`.
+    #[inline]
+    fn bits_scalar(&self, pixels: &[[u8; 4]], from: usize, mut bits: u64) -> u64 {
+        for (k, p) in pixels.iter().enumerate().skip(from) {
+            let passes = p.iter().zip(self.min).all(|(&byte, min)| byte >= min);
+            bits |= u64::from(passes) << k;
+        }
+        bits
+    }
+
+    /// Four pixels per SSE2 step (x86-64's baseline, no detection needed):
+    /// `max(p, min) == p` per byte, then all four bytes of a pixel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn bits_sse2(&self, pixels: &[[u8; 4]]) -> u64 {
+        use std::arch::x86_64::{
+            _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8,
+            _mm_movemask_ps, _mm_set1_epi32,
+        };
+        let quads = pixels.len() / 4;
+        let mut bits = 0u64;
+        // SAFETY: SSE2 is part of the x86-64 baseline, so these intrinsics
+        // are always available; each load reads pixels `4q..4q+4`, inside
+        // the slice because q < len / 4, and `_mm_loadu_si128` needs no
+        // alignment.
+        unsafe {
+            let min = _mm_set1_epi32(i32::from_le_bytes(self.min));
+            let all_bytes = _mm_set1_epi32(-1);
+            for q in 0..quads {
+                let p = _mm_loadu_si128(pixels.as_ptr().add(4 * q).cast());
+                let byte_ok = _mm_cmpeq_epi8(_mm_max_epu8(p, min), p);
+                let pixel_ok = _mm_cmpeq_epi32(byte_ok, all_bytes);
+                let four = _mm_movemask_ps(_mm_castsi128_ps(pixel_ok)) as u64;
+                bits |= four << (4 * q);
+            }
+        }
+        self.bits_scalar(pixels, quads * 4, bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_test_bits_match_field_passes_for_every_length_and_channel() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for channel in [Channel::Red, Channel::Green, Channel::Blue] {
+            for len in 0..=64 {
+                let t = Thresholds {
+                    field_alpha_min: rng.u8(..),
+                    colour_min: rng.u8(..),
+                    colour_channel: channel,
+                    ship_alpha_min: 0,
+                };
+                // Values near the thresholds, so both sides of each boundary occur.
+                let near = |rng: &mut fastrand::Rng, min: u8| {
+                    min.saturating_add(rng.u8(0..3)).saturating_sub(1)
+                };
+                let pixels: Vec<[u8; 4]> = (0..len)
+                    .map(|_| {
+                        let mut p = [
+                            rng.u8(..),
+                            rng.u8(..),
+                            rng.u8(..),
+                            near(&mut rng, t.field_alpha_min),
+                        ];
+                        p[channel.index()] = near(&mut rng, t.colour_min);
+                        p
+                    })
+                    .collect();
+                let expected = pixels.iter().enumerate().fold(0u64, |bits, (k, &p)| {
+                    bits | u64::from(t.field_passes(p)) << k
+                });
+                assert_eq!(
+                    FieldTest::new(&t).bits(&pixels),
+                    expected,
+                    "len {len}, {t:?}"
+                );
+            }
+        }
+    }
 }
