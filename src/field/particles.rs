@@ -124,7 +124,20 @@ pub fn move_one(
     flow: &FlowGrid,
     sincos: &SinCos,
 ) -> Move {
-    let b = flow.at(x, y);
+    move_with_brightness(x, y, flow.at(x, y), speed, wander, m, sincos)
+}
+
+/// One particle's step from `(x, y)` through a cell of brightness `b`.
+#[inline]
+pub fn move_with_brightness(
+    x: f32,
+    y: f32,
+    b: f32,
+    speed: f32,
+    wander: f32,
+    m: &Motion,
+    sincos: &SinCos,
+) -> Move {
     let spd = m.base_speed + b * speed * m.speed_scale;
     let (s, c) = sincos.get(TAU * b * wander * m.wander);
     let ux = x + c * spd;
@@ -154,8 +167,25 @@ pub fn pieces(from: (f32, f32), mv: &Move) -> [Option<Piece>; 2] {
     [first, Some(((from.0 + sx, from.1 + sy), mv.to))]
 }
 
+/// Particles moved per block inside a chunk. Each stage of [`move_chunk`]
+/// runs over a whole block before the next, so its loop body is short and
+/// the CPU overlaps many particles' memory latencies.
+const BLOCK: usize = 512;
+
+/// One block's moves, between the stages of [`move_chunk`].
+struct BlockMoves {
+    brightness: [f32; BLOCK],
+    from: [(f32, f32); BLOCK],
+    moves: [Move; BLOCK],
+}
+
 /// Moves the particles of one chunk and files each drawn piece under every
 /// band of rows it touches (`bands[b]`, cleared first).
+///
+/// Works in blocks of [`BLOCK`] particles and three stages per block: look
+/// up every particle's flow brightness, move every particle, then file
+/// every segment. Each particle sees exactly the arithmetic of
+/// [`move_one`], so the result is the reference's bit for bit.
 #[allow(clippy::too_many_arguments)]
 pub fn move_chunk(
     x: &mut [f32],
@@ -171,45 +201,79 @@ pub fn move_chunk(
     for b in bands.iter_mut() {
         b.clear();
     }
-    let last_row = m.rows as i32 - 1;
+    let mut block = Box::new(BlockMoves {
+        brightness: [0.0; BLOCK],
+        from: [(0.0, 0.0); BLOCK],
+        moves: [Move {
+            to: (0.0, 0.0),
+            unwrapped: (0.0, 0.0),
+            shade: 0,
+        }; BLOCK],
+    });
+    let blocks = x
+        .chunks_mut(BLOCK)
+        .zip(y.chunks_mut(BLOCK))
+        .zip(speed.chunks(BLOCK).zip(wander.chunks(BLOCK)));
+    for ((xs, ys), (speeds, wanders)) in blocks {
+        let n = xs.len();
+        let BlockMoves {
+            brightness,
+            from,
+            moves,
+        } = &mut *block;
+        for ((b, &px), &py) in brightness[..n].iter_mut().zip(&*xs).zip(&*ys) {
+            *b = flow.at(px, py);
+        }
+        let inputs = brightness[..n].iter().zip(speeds).zip(wanders);
+        let outputs = xs.iter_mut().zip(ys.iter_mut()).zip(&mut from[..n]);
+        for ((((&b, &spd), &wnd), ((px, py), old)), mv) in inputs.zip(outputs).zip(&mut moves[..n])
+        {
+            *old = (*px, *py);
+            *mv = move_with_brightness(*px, *py, b, spd, wnd, m, sincos);
+            (*px, *py) = mv.to;
+        }
+        for (&old, mv) in from[..n].iter().zip(&moves[..n]) {
+            file_move(old, mv, palette[mv.shade as usize], m, bands);
+        }
+    }
+}
+
+/// Files the segment(s) of one move under every band of rows they touch.
+#[inline]
+fn file_move(from: (f32, f32), mv: &Move, colour: [u8; 4], m: &Motion, bands: &mut [Vec<Segment>]) {
     let shift = m.band_rows.trailing_zeros();
     debug_assert!(m.band_rows.is_power_of_two());
-    for (((px, py), &speed), &wander) in x.iter_mut().zip(y.iter_mut()).zip(speed).zip(wander) {
-        let from = (*px, *py);
-        let mv = move_one(from.0, from.1, speed, wander, m, flow, sincos);
-        (*px, *py) = mv.to;
-        let colour = palette[mv.shade as usize];
-        if mv.to == mv.unwrapped {
-            // The common case: one piece inside the canvas, usually in one
-            // band. Both ends are ≥ 0, so truncation is the floor.
-            let seg = Segment {
-                x0: from.0 as i16,
-                y0: from.1 as i16,
-                x1: mv.to.0 as i16,
-                y1: mv.to.1 as i16,
-                colour,
-            };
-            let (top, bottom) = (seg.y0.min(seg.y1) as u32, seg.y0.max(seg.y1) as u32);
-            let (first, last) = ((top >> shift) as usize, (bottom >> shift) as usize);
-            bands[first].push(seg);
-            if last != first {
-                for band in &mut bands[first + 1..=last] {
-                    band.push(seg);
-                }
-            }
-            continue;
-        }
-        for (a, b) in pieces(from, &mv).into_iter().flatten() {
-            let seg = segment(a, b, colour);
-            let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
-            if bottom < 0 || top > last_row {
-                continue;
-            }
-            let first = (top.max(0) as u32 >> shift) as usize;
-            let last = (bottom.min(last_row) as u32 >> shift) as usize;
-            for band in &mut bands[first..=last] {
+    if mv.to == mv.unwrapped {
+        // The common case: one piece inside the canvas, usually in one
+        // band. Both ends are ≥ 0, so truncation is the floor.
+        let seg = Segment {
+            x0: from.0 as i16,
+            y0: from.1 as i16,
+            x1: mv.to.0 as i16,
+            y1: mv.to.1 as i16,
+            colour,
+        };
+        let (top, bottom) = (seg.y0.min(seg.y1) as u32, seg.y0.max(seg.y1) as u32);
+        let (first, last) = ((top >> shift) as usize, (bottom >> shift) as usize);
+        bands[first].push(seg);
+        if last != first {
+            for band in &mut bands[first + 1..=last] {
                 band.push(seg);
             }
+        }
+        return;
+    }
+    let last_row = m.rows as i32 - 1;
+    for (a, b) in pieces(from, mv).into_iter().flatten() {
+        let seg = segment(a, b, colour);
+        let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
+        if bottom < 0 || top > last_row {
+            continue;
+        }
+        let first = (top.max(0) as u32 >> shift) as usize;
+        let last = (bottom.min(last_row) as u32 >> shift) as usize;
+        for band in &mut bands[first..=last] {
+            band.push(seg);
         }
     }
 }
