@@ -28,6 +28,48 @@
 //! Sprite-against-sprite queries ([`collide`]) and sprite-against-field
 //! sampling ([`sample`]) both use this one definition.
 //!
+//! ## Using it
+//!
+//! ```
+//! use hitfield::assets::default_sprites;
+//! use hitfield::collide;
+//! use hitfield::pose::Pose;
+//! use hitfield::settings::Settings;
+//! use hitfield::ship::ShipSprite;
+//! use hitfield::world::World;
+//!
+//! let mut settings = Settings::default();
+//! settings.field.particles = 20_000;
+//! settings.ships.count = 8;
+//! let alpha_min = settings.ships.ship_alpha_min;
+//! let sprites: Vec<ShipSprite> = default_sprites()
+//!     .into_iter()
+//!     .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
+//!     .collect();
+//! let mut world = World::new(settings, sprites);
+//! for _ in 0..30 {
+//!     world.step(); // one fixed step: flow, particles, fade, trails, ships, samples, contacts
+//! }
+//! let rgba: &[u8] = world.field().canvas().rgba_bytes(); // upload as a texture
+//! assert_eq!(rgba.len(), 1280 * 720 * 4);
+//! for ship in world.ships() {
+//!     // `ship.hits` marks the sprite texels hit by the last sample.
+//!     println!("{:?}: {} pixels hit, {} in all", ship.pose, ship.last_hit_count, ship.hits_total);
+//! }
+//! for contact in world.contacts() {
+//!     println!("ships {} and {} touch at {:?}", contact.a, contact.b, contact.overlap.point);
+//! }
+//!
+//! // Sprite against sprite, no world needed: exact, rotated and scaled.
+//! let (a, b) = (&world.sprites()[0].mask, &world.sprites()[1].mask);
+//! let pose_a = Pose::at(100.0, 100.0);
+//! let pose_b = Pose { x: 104.0, y: 102.0, rotation: 0.6, scale: 1.5 };
+//! if let Some(o) = collide::overlap(a, &pose_a, b, &pose_b) {
+//!     println!("{} pixels shared, box {:?}, normal {:?}", o.count, o.rect, o.normal);
+//! }
+//! assert_eq!(collide::intersects(a, &pose_a, b, &pose_b), collide::overlap(a, &pose_a, b, &pose_b).is_some());
+//! ```
+//!
 //! ## Exact by default
 //!
 //! Every fast path is checked against the plain versions in [`crate::reference`].

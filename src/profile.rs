@@ -40,6 +40,16 @@ impl Stage {
         Stage::Upload,
         Stage::Draw,
     ];
+    /// The stages a simulation step runs (all but the demo's upload and draw).
+    pub const SIMULATION: [Stage; 7] = [
+        Stage::Flow,
+        Stage::Particles,
+        Stage::Trails,
+        Stage::Fade,
+        Stage::Ships,
+        Stage::Sample,
+        Stage::Collide,
+    ];
     /// Number of stages.
     pub const COUNT: usize = Self::ALL.len();
 
@@ -236,16 +246,28 @@ impl Profiler {
     }
 
     /// A JSON object with one `{p50_ms, p95_ms, p99_ms, max_ms}` entry per
-    /// stage and one called `total`.
-    pub fn to_json(&mut self) -> serde_json::Value {
+    /// stage in `stages` and one called `total` (the sum of all stages).
+    pub fn to_json(&mut self, stages: &[Stage]) -> serde_json::Value {
         let mut map = serde_json::Map::new();
-        for stage in Stage::ALL {
+        for &stage in stages {
             let s = self.stage_summary(stage);
-            map.insert(stage.name().into(), serde_json::json!(s));
+            map.insert(stage.name().into(), s.to_json());
         }
-        let total = self.total_summary();
-        map.insert("total".into(), serde_json::json!(total));
+        map.insert("total".into(), self.total_summary().to_json());
         serde_json::Value::Object(map)
+    }
+}
+
+impl Summary {
+    /// `{"p50_ms", "p95_ms", "p99_ms", "max_ms"}`, rounded to 0.1 µs.
+    pub fn to_json(&self) -> serde_json::Value {
+        let round = |ms: f64| (ms * 1e4).round() / 1e4;
+        serde_json::json!({
+            "p50_ms": round(self.p50_ms),
+            "p95_ms": round(self.p95_ms),
+            "p99_ms": round(self.p99_ms),
+            "max_ms": round(self.max_ms),
+        })
     }
 }
 
@@ -297,12 +319,14 @@ mod tests {
     }
 
     #[test]
-    fn json_has_every_stage_and_total() {
+    fn json_has_the_asked_stages_and_total_rounded() {
         let mut p = Profiler::new(4);
-        p.record(frame(3.0, 1.0));
-        let v = p.to_json();
+        p.record(frame(3.0, 1.000_012_3));
+        let v = p.to_json(&Stage::SIMULATION);
         assert_eq!(v["flow"]["p50_ms"], 3.0);
+        assert_eq!(v["fade"]["p50_ms"], 1.0, "rounded to 0.1 µs");
         assert_eq!(v["total"]["max_ms"], 4.0);
-        assert!(v["draw"].is_object());
+        assert!(v["collide"].is_object());
+        assert!(v.get("draw").is_none(), "demo-only stages left out");
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::profile::Profiler;
+use crate::profile::{Profiler, Stage};
 use crate::world::World;
 
 /// Ship-ship contact figures over a run.
@@ -66,6 +66,6 @@ pub fn to_json(
         "hits_per_ship": hits_per_ship,
         "hit_samples": hit_samples,
         "contacts": contacts,
-        "stages": profiler.to_json(),
+        "stages": profiler.to_json(&Stage::SIMULATION),
     })
 }
