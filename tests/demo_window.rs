@@ -68,6 +68,11 @@ fn run_with_timeout(mut cmd: Command, limit: Duration) -> Output {
 
 fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
     let Some(mut cmd) = window_command() else {
+        // CI sets HITFIELD_REQUIRE_WINDOW so a missing display fails there.
+        assert!(
+            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
+            "HITFIELD_REQUIRE_WINDOW is set but there is no DISPLAY and no xvfb-run"
+        );
         eprintln!("SKIPPED demo_window: no DISPLAY and no xvfb-run on PATH");
         return None;
     };

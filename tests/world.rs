@@ -163,6 +163,12 @@ fn extreme_settings_never_panic_or_produce_nan() {
         }),
         Box::new(|s| s.ships.count = 200),
         Box::new(|s| s.field.parallel = false),
+        // The largest count settings allow (on the 1×1 canvas set above).
+        Box::new(|s| {
+            s.field.parallel = true;
+            s.field.particles = hitfield::settings::MAX_PARTICLES;
+        }),
+        Box::new(|s| s.field.particles = 0),
     ];
     let mut w = world(&s);
     for change in &cases {

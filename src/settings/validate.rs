@@ -10,7 +10,8 @@ pub const MAX_SIDE: u32 = 16_384;
 /// Largest canvas area, in pixels (8192 × 8192: a 256 MiB RGBA canvas).
 pub const MAX_CANVAS_PIXELS: u64 = 8192 * 8192;
 
-/// Most particles: the demo slider's maximum. A particle takes about 24
+/// Most particles a setting allows (the demo slider stops at 1,000,000; a
+/// preset or `--particles` can go higher). A particle takes about 24
 /// bytes, so this is about 96 MB of particle state.
 pub const MAX_PARTICLES: usize = 4_000_000;
 
