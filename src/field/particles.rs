@@ -182,7 +182,7 @@ struct BlockMoves {
 /// Moves the particles of one chunk and files each drawn piece under every
 /// band of rows it touches (`bands[b]`, cleared first).
 ///
-/// Works in blocks of [`BLOCK`] particles and three stages per block: look
+/// Works in blocks of 512 particles and three stages per block: look
 /// up every particle's flow brightness, move every particle, then file
 /// every segment. Each particle sees exactly the arithmetic of
 /// [`move_one`], so the result is the reference's bit for bit.
