@@ -40,18 +40,18 @@ impl Stage {
         Stage::Upload,
         Stage::Draw,
     ];
-    /// The stages a simulation step runs (all but the demo's upload and draw).
-    pub const SIMULATION: [Stage; 7] = [
-        Stage::Flow,
-        Stage::Particles,
-        Stage::Trails,
-        Stage::Fade,
-        Stage::Ships,
-        Stage::Sample,
-        Stage::Collide,
-    ];
     /// Number of stages.
     pub const COUNT: usize = Self::ALL.len();
+
+    /// True for the stages a simulation step runs (all but the demo's upload and draw).
+    pub fn is_simulation(self) -> bool {
+        !matches!(self, Stage::Upload | Stage::Draw)
+    }
+
+    /// The stages a simulation step runs, in frame order.
+    pub fn simulation() -> impl Iterator<Item = Stage> {
+        Self::ALL.into_iter().filter(|s| s.is_simulation())
+    }
 
     /// Lower-case name used in CSV headers and JSON keys.
     pub fn name(self) -> &'static str {
@@ -247,9 +247,9 @@ impl Profiler {
 
     /// A JSON object with one `{p50_ms, p95_ms, p99_ms, max_ms}` entry per
     /// stage in `stages` and one called `total` (the sum of all stages).
-    pub fn to_json(&mut self, stages: &[Stage]) -> serde_json::Value {
+    pub fn to_json(&mut self, stages: impl IntoIterator<Item = Stage>) -> serde_json::Value {
         let mut map = serde_json::Map::new();
-        for &stage in stages {
+        for stage in stages {
             let s = self.stage_summary(stage);
             map.insert(stage.name().into(), s.to_json());
         }
@@ -322,7 +322,7 @@ mod tests {
     fn json_has_the_asked_stages_and_total_rounded() {
         let mut p = Profiler::new(4);
         p.record(frame(3.0, 1.000_012_3));
-        let v = p.to_json(&Stage::SIMULATION);
+        let v = p.to_json(Stage::simulation());
         assert_eq!(v["flow"]["p50_ms"], 3.0);
         assert_eq!(v["fade"]["p50_ms"], 1.0, "rounded to 0.1 µs");
         assert_eq!(v["total"]["max_ms"], 4.0);

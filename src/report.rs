@@ -66,6 +66,6 @@ pub fn to_json(
         "hits_per_ship": hits_per_ship,
         "hit_samples": hit_samples,
         "contacts": contacts,
-        "stages": profiler.to_json(&Stage::SIMULATION),
+        "stages": profiler.to_json(Stage::simulation()),
     })
 }
