@@ -286,14 +286,25 @@ impl World {
             self.boxes
                 .push(ship.pose.world_bounds(mask.width(), mask.height()));
         }
-        self.contacts.clear();
         let pairs = self.broadphase.pairs(&self.boxes);
-        for &(a, b) in pairs {
-            let (sa, sb) = (&self.ships[a], &self.ships[b]);
-            let (ma, mb) = (&self.sprites[sa.sprite].mask, &self.sprites[sb.sprite].mask);
-            if let Some(overlap) = overlap_with(ma, &sa.pose, mb, &sb.pose, &options) {
-                self.contacts.push(Contact { a, b, overlap });
-            }
+        let (ships, sprites) = (&self.ships, &self.sprites);
+        // The narrow phase of each candidate pair, in the broad phase's order
+        // (rayon's collect keeps it), so contacts do not depend on threads.
+        let narrow = |&(a, b): &(usize, usize)| {
+            let (sa, sb) = (&ships[a], &ships[b]);
+            let (ma, mb) = (&sprites[sa.sprite].mask, &sprites[sb.sprite].mask);
+            overlap_with(ma, &sa.pose, mb, &sb.pose, &options).map(|overlap| Contact {
+                a,
+                b,
+                overlap,
+            })
+        };
+        self.contacts.clear();
+        if self.settings.field.parallel {
+            let found: Vec<Contact> = pairs.par_iter().filter_map(narrow).collect();
+            self.contacts.extend(found);
+        } else {
+            self.contacts.extend(pairs.iter().filter_map(narrow));
         }
     }
 }
