@@ -1,11 +1,13 @@
 //! The demo window end to end: capture mode opens a real window (under
 //! Xvfb when there is no display), renders, saves a top-down PNG and exits
-//! 0, and the PNG shows particle trails, ships and the settings panel.
+//! 0, and the PNG shows particle trails, ships and the settings panel; a
+//! running demo survives its window being shrunk to 1×1 and unmapped.
 #![cfg(feature = "app")]
 
 use std::collections::HashSet;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use image::RgbaImage;
@@ -23,6 +25,10 @@ const ACCENT: [u8; 3] = [0x4E, 0x88, 0xC9];
 const HIT_BLUE: [u8; 3] = [0x4E, 0x88, 0xC9];
 /// Status bar along the window's bottom edge.
 const STATUS_BG: [u8; 3] = [0x0E, 0x13, 0x1B];
+
+/// The window tests run one at a time, so the resize test finds its own
+/// window by title (the demo's window has no `_NET_WM_PID`).
+static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn on_path(name: &str) -> bool {
     std::env::var_os("PATH")
@@ -67,6 +73,9 @@ fn run_with_timeout(mut cmd: Command, limit: Duration) -> Output {
 }
 
 fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
+    let _alone = ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let Some(mut cmd) = window_command() else {
         // CI sets HITFIELD_REQUIRE_WINDOW so a missing display fails there.
         assert!(
@@ -237,4 +246,107 @@ fn bad_flags_exit_2_before_opening_a_window() {
         assert!(err.starts_with("hitfield: error: "), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+/// Runs `xdotool` with `args`: its output when it succeeded.
+fn xdotool(args: &[&str]) -> Option<String> {
+    let out = Command::new("xdotool").args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// The window shrunk to 1×1, unmapped (what minimising does to it) and
+/// brought back while the demo runs: frames keep coming, it exits 0 and its
+/// last frame is a whole picture at the new size.
+#[test]
+fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
+    let required = std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_some();
+    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
+        assert!(
+            !required,
+            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
+        );
+        eprintln!("SKIPPED resize test: needs DISPLAY and xdotool");
+        return;
+    }
+    let _alone = ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let png = dir.path().join("after.png");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args(["--frames", "1500", "--particles", "5000", "--screenshot"])
+        .arg(&png)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the demo");
+    let started = Instant::now();
+    let window = loop {
+        if let Some(ids) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"]) {
+            if let Some(first) = ids.lines().next() {
+                break first.to_owned();
+            }
+        }
+        assert!(
+            child.try_wait().expect("poll").is_none(),
+            "demo exited before its window could be found"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no demo window after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let pause = || std::thread::sleep(Duration::from_millis(700));
+    let run = |args: &[&str]| {
+        let done = (0..20).any(|_| {
+            xdotool(args).is_some() || {
+                std::thread::sleep(Duration::from_millis(100));
+                false
+            }
+        });
+        assert!(done, "xdotool {args:?} failed on window {window}");
+    };
+    run(&["windowsize", &window, "1", "1"]);
+    pause();
+    run(&["windowunmap", &window]);
+    pause();
+    run(&["windowmap", &window]);
+    run(&["windowsize", &window, "700", "400"]);
+    assert!(
+        child.try_wait().expect("poll").is_none(),
+        "the demo finished before the resizes; raise --frames"
+    );
+    let limit = Duration::from_secs(300);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("demo still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut err = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        use std::io::Read;
+        let _ = stderr.read_to_string(&mut err);
+    }
+    assert!(status.success(), "demo failed ({status:?}): {err}");
+    let img = image::open(&png)
+        .expect("the screenshot is a PNG")
+        .to_rgba8();
+    assert_eq!(
+        img.dimensions(),
+        (700, 400),
+        "last frame at the restored size"
+    );
+    let status_bar = fraction(&img, [0, 396, 700, 400], |p| near(p, STATUS_BG, 2));
+    assert!(
+        status_bar > 0.5,
+        "no status bar after the resizes: {status_bar:.3}"
+    );
 }
