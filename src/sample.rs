@@ -14,7 +14,7 @@
 //! [`crate::reference::sample`] is the plain per-pixel version.
 
 use crate::field::Canvas;
-use crate::mask::Mask;
+use crate::mask::{bits_at, low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
 use crate::settings::Channel;
 
@@ -159,18 +159,6 @@ pub fn sample(
     }
 }
 
-/// 64 mask bits of row `row` starting at texel `x` (bits past the row are 0).
-#[inline]
-fn mask_bits(row: &[u64], x: usize) -> u64 {
-    let (word, shift) = (x / 64, x % 64);
-    let lo = row.get(word).copied().unwrap_or(0) >> shift;
-    if shift == 0 {
-        lo
-    } else {
-        lo | row.get(word + 1).copied().unwrap_or(0) << (64 - shift)
-    }
-}
-
 /// Integer translation: 64 pixels at a time, mask words AND field bits.
 fn sample_translated(
     canvas: &Canvas,
@@ -191,10 +179,7 @@ fn sample_translated(
         while x < clip.x1 {
             let n = (clip.x1 - x).min(64) as usize;
             let i = (x - px) as usize;
-            let mut solid = mask_bits(mask_row, i);
-            if n < 64 {
-                solid &= (1u64 << n) - 1;
-            }
+            let solid = bits_at(mask_row, i) & low_bits(n as u32);
             if solid != 0 {
                 let hit = solid & test.bits(&canvas_row[x as usize..x as usize + n]);
                 count += hit.count_ones();

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -54,8 +54,12 @@ fn window_command() -> Option<Command> {
 /// Runs `cmd`, killing it after `limit`.
 fn run_with_timeout(mut cmd: Command, limit: Duration) -> Output {
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("start the demo");
-    let start = Instant::now();
+    let child = cmd.spawn().expect("start the demo");
+    wait_with_timeout(child, Instant::now(), limit)
+}
+
+/// Waits for `child` to exit, killing it when `limit` has passed since `start`.
+fn wait_with_timeout(mut child: Child, start: Instant, limit: Duration) -> Output {
     loop {
         if child.try_wait().expect("poll the demo").is_some() {
             return child.wait_with_output().expect("collect output");
@@ -319,23 +323,13 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
         child.try_wait().expect("poll").is_none(),
         "the demo finished before the resizes; raise --frames"
     );
-    let limit = Duration::from_secs(300);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("poll") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            panic!("demo still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut err = String::new();
-    if let Some(mut stderr) = child.stderr.take() {
-        use std::io::Read;
-        let _ = stderr.read_to_string(&mut err);
-    }
-    assert!(status.success(), "demo failed ({status:?}): {err}");
+    let out = wait_with_timeout(child, started, Duration::from_secs(300));
+    assert!(
+        out.status.success(),
+        "demo failed ({:?}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     let img = image::open(&png)
         .expect("the screenshot is a PNG")
         .to_rgba8();

@@ -13,7 +13,7 @@ use super::isa::Isa;
 use super::options::Lattice;
 use super::sprite::{Place, Placed, SolidMap, SpanEstimator};
 use super::stats::Visit;
-use crate::mask::Mask;
+use crate::mask::{bits_at, low_bits, Mask};
 use crate::pose::{PixelRect, FRAC_BITS};
 
 /// One sprite as the row scanner reads it, with its position in the row.
@@ -231,12 +231,7 @@ fn translate_bits(mask: &Mask, i: i64, j: i64, step: i64, len: u32) -> u64 {
     }
     let words = mask.row(row);
     if step == 1 && i >= 0 {
-        let w = (i >> 6) as usize;
-        let s = (i & 63) as u32;
-        let lo = words.get(w).copied().unwrap_or(0);
-        let hi = words.get(w + 1).copied().unwrap_or(0);
-        let bits = if s == 0 { lo } else { lo >> s | hi << (64 - s) };
-        return bits & low_bits(len);
+        return bits_at(words, i as usize) & low_bits(len);
     }
     let mut bits = 0;
     for k in 0..len.min(64) {
@@ -256,16 +251,6 @@ fn exact_bits(map: &SolidMap, g: &MapGather, x: i64, y: i64, step: i64, len: u32
         }
     }
     bits
-}
-
-/// The lowest `len` bits set.
-#[inline(always)]
-fn low_bits(len: u32) -> u64 {
-    if len >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << len) - 1
-    }
 }
 
 /// Visits the shared lattice samples of `a` and `b` inside `region` (the

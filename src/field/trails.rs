@@ -39,15 +39,18 @@ pub fn draw_segment(rows: &mut [[u8; 4]], width: u32, row0: i32, row1: i32, seg:
     );
     let inside = x0.min(x1) >= 0 && x0.max(x1) < w && y0.min(y1) >= row0 && y0.max(y1) < row1;
     if inside {
+        // Wholly inside the band: no clipping per pixel.
+        let at = |x: i32, y: i32| (y - row0) as usize * width as usize + x as usize;
         if (x1 - x0).abs() <= 1 && (y1 - y0).abs() <= 1 {
             // Most segments at usual speeds: one pixel, or two that touch.
             // The line is exactly its two ends, and merging a pixel twice
             // changes nothing, so both ends are merged without a branch.
-            let at = |x: i32, y: i32| (y - row0) as usize * width as usize + x as usize;
             merge_pixel(&mut rows[at(x0, y0)], seg.colour);
             merge_pixel(&mut rows[at(x1, y1)], seg.colour);
         } else {
-            draw_inside(rows, width, row0, (x0, y0, x1, y1), seg.colour);
+            line_pixels(x0, y0, x1, y1, |x, y| {
+                merge_pixel(&mut rows[at(x, y)], seg.colour)
+            });
         }
         return;
     }
@@ -57,45 +60,6 @@ pub fn draw_segment(rows: &mut [[u8; 4]], width: u32, row0: i32, row1: i32, seg:
             merge_pixel(&mut rows[i], seg.colour);
         }
     });
-}
-
-/// [`line_pixels`] for a segment wholly inside the band: the same steps,
-/// with the pixel index stepped along instead of clipped and recomputed.
-#[inline]
-fn draw_inside(
-    rows: &mut [[u8; 4]],
-    width: u32,
-    row0: i32,
-    (x0, y0, x1, y1): (i32, i32, i32, i32),
-    colour: [u8; 4],
-) {
-    let dx = (x1 - x0).abs();
-    let dy = -(y1 - y0).abs();
-    let sx: isize = if x0 < x1 { 1 } else { -1 };
-    let row_step: isize = if y0 < y1 {
-        width as isize
-    } else {
-        -(width as isize)
-    };
-    let (mut x, mut y, mut err) = (x0, y0, dx + dy);
-    let mut i = (y0 - row0) as isize * width as isize + x0 as isize;
-    loop {
-        merge_pixel(&mut rows[i as usize], colour);
-        if x == x1 && y == y1 {
-            return;
-        }
-        let e2 = 2 * err;
-        if e2 >= dy {
-            err += dy;
-            x += sx as i32;
-            i += sx;
-        }
-        if e2 <= dx {
-            err += dx;
-            y += if y0 < y1 { 1 } else { -1 };
-            i += row_step;
-        }
-    }
 }
 
 /// Paints every chunk's filed segments into `pixels` (the whole canvas,

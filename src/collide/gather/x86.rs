@@ -3,6 +3,7 @@
 
 use super::{MapGather, PlainWalker, Walker, FRAC_BITS};
 use crate::collide::isa::Avx2;
+use crate::mask::low_bits;
 use std::arch::x86_64::*;
 
 const SIGN: i32 = i32::MIN;
@@ -221,16 +222,6 @@ fn finish(w: &mut Avx2Walker<'_>, (u, v): (Lanes, Lanes), len: u32) {
     (w.u, w.v) = (u, v);
     w.exact.skip(len);
     w.synced = len % 8 == 0;
-}
-
-/// The lowest `len` bits set.
-#[inline(always)]
-fn low_bits(len: u32) -> u64 {
-    if len >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << len) - 1
-    }
 }
 
 /// Eight samples per masked `vpgatherdd`.
