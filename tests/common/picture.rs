@@ -1,0 +1,163 @@
+//! Pixel checks on a capture of the demo (window or browser canvas): the
+//! field shows particle trails and ships with hit texels, the panel and the
+//! status bar are where the layout puts them, and the picture is top-down.
+
+use std::collections::HashSet;
+
+use image::RgbaImage;
+
+/// Panel body colour (drawn at 94% over the field).
+pub const PANEL_BG: [u8; 3] = [0x12, 0x18, 0x22];
+/// The accent strip along the panel's top edge.
+pub const ACCENT: [u8; 3] = [0x4E, 0x88, 0xC9];
+/// Hit texels.
+pub const HIT_BLUE: [u8; 3] = [0x4E, 0x88, 0xC9];
+/// Status bar along the window's bottom edge.
+pub const STATUS_BG: [u8; 3] = [0x0E, 0x13, 0x1B];
+
+/// A rectangle of pixels: `[x0, y0, x1, y1]`, ends excluded.
+pub type Region = [u32; 4];
+
+/// Where the demo draws what, for a window of a given size.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Window (or canvas) size.
+    pub size: (u32, u32),
+    /// Field pixels clear of the panel and the profiler card.
+    pub field: Region,
+    /// Inside the settings panel's body.
+    pub panel: Region,
+    /// Columns of the panel's accent strip.
+    pub accent_cols: (u32, u32),
+}
+
+impl Layout {
+    /// The demo's layout for a `w`×`h` window: the panel is 340 px wide,
+    /// 10 px from the right and top edges; the status bar is 24 px tall; the
+    /// profiler card sits at the bottom left.
+    pub fn for_window(w: u32, h: u32) -> Layout {
+        Layout {
+            size: (w, h),
+            field: [0, 30, w - 380, h - 230],
+            panel: [w - 335, 70, w - 25, 460.min(h - 60)],
+            accent_cols: (w - 320, w - 40),
+        }
+    }
+}
+
+/// The colour at `(x, y)`.
+pub fn rgb(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
+    let p = img.get_pixel(x, y).0;
+    [p[0], p[1], p[2]]
+}
+
+/// Every channel within `tol` of `b`.
+pub fn near(a: [u8; 3], b: [u8; 3], tol: u8) -> bool {
+    a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= tol)
+}
+
+/// The pixels of `r`, row by row.
+pub fn pixels(r: Region) -> impl Iterator<Item = (u32, u32)> {
+    (r[1]..r[3]).flat_map(move |y| (r[0]..r[2]).map(move |x| (x, y)))
+}
+
+/// The fraction of `r`'s pixels whose colour passes `f`.
+pub fn fraction(img: &RgbaImage, r: Region, f: impl Fn([u8; 3]) -> bool) -> f64 {
+    let (mut hit, mut all) = (0u64, 0u64);
+    for (x, y) in pixels(r) {
+        all += 1;
+        hit += u64::from(f(rgb(img, x, y)));
+    }
+    hit as f64 / all.max(1) as f64
+}
+
+/// Every fully opaque colour of the default ship sprites, and the hit blue.
+pub fn ship_palette() -> HashSet<[u8; 3]> {
+    let mut set: HashSet<[u8; 3]> = hitfield::assets::default_sprites()
+        .iter()
+        .flat_map(|(_, img)| {
+            img.as_bytes()
+                .chunks_exact(4)
+                .filter(|p| p[3] == 255)
+                .map(|p| [p[0], p[1], p[2]])
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    set.insert(HIT_BLUE);
+    set
+}
+
+/// Particle trails: plenty of lit field pixels, many of them red-dominant.
+pub fn assert_trails(img: &RgbaImage, field: Region) {
+    let lit = fraction(img, field, |p| p.iter().any(|&c| c > 24));
+    let red = fraction(img, field, |p| {
+        p[0] > 60 && p[0] > p[1].saturating_add(20) && p[0] >= p[2]
+    });
+    eprintln!("lit {lit:.3}, red-dominant {red:.4}");
+    assert!(lit > 0.10, "too few lit field pixels: {lit:.3}");
+    assert!(red > 0.01, "too few red-dominant trail pixels: {red:.4}");
+}
+
+/// Ships: exact sprite colours (nearest filtering keeps them), in clusters
+/// of ship size rather than scattered like trail pixels; and at least
+/// `min_hit` texels painted hit blue.
+pub fn assert_ships_with_hits(img: &RgbaImage, field: Region, min_hit: usize) {
+    let palette = ship_palette();
+    let block = 40;
+    let mut dense_blocks = 0;
+    for by in (field[1]..field[3].saturating_sub(block)).step_by(block as usize) {
+        for bx in (field[0]..field[2].saturating_sub(block)).step_by(block as usize) {
+            let n = pixels([bx, by, bx + block, by + block])
+                .filter(|&(x, y)| palette.contains(&rgb(img, x, y)))
+                .count();
+            dense_blocks += usize::from(n >= 60);
+        }
+    }
+    eprintln!("dense ship blocks {dense_blocks}");
+    assert!(
+        dense_blocks >= 2,
+        "expected ships (clusters of sprite colours), found {dense_blocks} dense blocks"
+    );
+    let hit_blue = pixels(field)
+        .filter(|&(x, y)| rgb(img, x, y) == HIT_BLUE)
+        .count();
+    eprintln!("hit-blue pixels {hit_blue}");
+    assert!(
+        hit_blue >= min_hit,
+        "too few hit texels painted: {hit_blue}"
+    );
+}
+
+/// The panel's body fills its region, its accent strip runs along the top
+/// edge and the status bar along the bottom (a bottom-up capture would have
+/// them swapped).
+pub fn assert_panel_and_status_bar(img: &RgbaImage, layout: &Layout) {
+    let body = fraction(img, layout.panel, |p| near(p, PANEL_BG, 14));
+    eprintln!("panel body {body:.3}");
+    assert!(body > 0.5, "panel body not found on the right: {body:.3}");
+    let (c0, c1) = layout.accent_cols;
+    let strip_row = (0..40)
+        .find(|&y| fraction(img, [c0, y, c1, y + 1], |p| p == ACCENT) > 0.9)
+        .unwrap_or_else(|| panic!("no accent strip in the top 40 rows"));
+    assert!(strip_row < 20, "accent strip at row {strip_row}");
+    assert_status_bar(img);
+}
+
+/// The status bar's colour along the bottom rows.
+pub fn assert_status_bar(img: &RgbaImage) {
+    let (w, h) = img.dimensions();
+    let status = fraction(img, [0, h - 4, w, h], |p| near(p, STATUS_BG, 2));
+    assert!(status > 0.5, "status bar not at the bottom: {status:.3}");
+}
+
+/// Everything a capture of the running demo must show.
+pub fn assert_demo_picture(img: &RgbaImage, layout: &Layout) {
+    assert_eq!(
+        img.dimensions(),
+        layout.size,
+        "the capture is the whole window"
+    );
+    assert_trails(img, layout.field);
+    assert_ships_with_hits(img, layout.field, 30);
+    assert_panel_and_status_bar(img, layout);
+}
