@@ -35,7 +35,7 @@
 //! use hitfield::collide;
 //! use hitfield::pose::Pose;
 //! use hitfield::settings::Settings;
-//! use hitfield::ship::ShipSprite;
+//! use hitfield::ships::ShipSprite;
 //! use hitfield::world::World;
 //!
 //! let mut settings = Settings::default();
@@ -77,20 +77,24 @@
 //! scale) are opt-in and documented where they live.
 #![warn(missing_docs)]
 
-pub mod accuracy;
-pub mod assets;
-pub mod broadphase;
-pub mod collide;
-pub mod field;
+// Pixel primitives, shared by both halves of the data flow: where a sprite
+// is (`pose`, with the coverage rule above), which of its texels are solid
+// (`mask`), and the RGBA images masks are built from (`rgba`).
 pub mod mask;
 pub mod pose;
-pub mod preset;
-pub mod profile;
-pub mod reference;
-pub mod report;
 pub mod rgba;
-pub mod sample;
-pub mod settings;
-pub mod ship;
-pub mod sweep;
+
+// The data flow of one step: the field, then the ships, then collisions,
+// tied together by the world.
+pub mod collide;
+pub mod field;
+pub mod ships;
 pub mod world;
+
+// What a run is made of and how it is measured.
+pub mod assets;
+pub mod profile;
+pub mod settings;
+
+// The plain versions every fast path is checked against.
+pub mod reference;
