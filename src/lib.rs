@@ -4,10 +4,28 @@
 //!
 //! Thousands to millions of particles drift through a Perlin flow field and
 //! leave fading trails in one shared RGBA [`field::Canvas`]. Ship sprites
-//! sample the window of that canvas under themselves ([`sample`]) and collide
+//! sample the window of that canvas under themselves ([`ships`]) and collide
 //! with each other pixel-perfectly, rotated and scaled ([`collide`]).
 //! [`world::World`] ties it together with a fixed simulation step; nothing in
 //! this library needs a window.
+//!
+//! ## Where things are
+//!
+//! The modules follow the data, once per step:
+//!
+//! - pixel primitives: [`pose`] (where a sprite is, and the coverage rule
+//!   below), [`mask`] (its solid texels as bits), [`rgba`] (images);
+//! - [`field`]: flow grid → particles → fade → trails into the canvas;
+//! - [`ships`]: ship state, movement (wander, player steering), the sampling
+//!   schedule, sampling the canvas, hit maps;
+//! - [`collide`]: sprite against sprite, with the broad phase;
+//! - [`world`]: one step of everything;
+//! - [`settings`]: every tunable, one [`settings::Spec`] each (range,
+//!   default, unit, flag, preset key), and presets;
+//! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
+//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against).
+//!
+//! The `hitfield` binary (features `app`, `cli`) is a thin shell over these.
 //!
 //! ## Pixel coverage (used everywhere)
 //!
@@ -26,7 +44,7 @@
 //! integer `(x, y)` covers world pixel `(x + i, y + j)`.
 //!
 //! Sprite-against-sprite queries ([`collide`]) and sprite-against-field
-//! sampling ([`sample`]) both use this one definition.
+//! sampling ([`ships::sample()`]) both use this one definition.
 //!
 //! ## Using it
 //!

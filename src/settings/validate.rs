@@ -85,7 +85,7 @@ impl Settings {
 mod tests {
     use super::*;
 
-    const MAX_SIDE: u32 = specs::WIDTH.max;
+    const MAX_CANVAS_SIDE: u32 = specs::WIDTH.max;
     const MAX_PARTICLES: usize = specs::PARTICLES.max;
     const MAX_SHIPS: usize = specs::SHIPS.max;
     const MAX_PARTICLE_SPEED: f32 = specs::SPEED_SCALE.max;
@@ -106,11 +106,11 @@ mod tests {
         type Edit = fn(&mut Settings);
         let cases: &[(&str, Edit)] = &[
             ("field.width", |s| s.field.width = 0),
-            ("field.width", |s| s.field.width = MAX_SIDE + 1),
+            ("field.width", |s| s.field.width = MAX_CANVAS_SIDE + 1),
             ("field.height", |s| s.field.height = 0),
             ("field.width × field.height", |s| {
-                s.field.width = MAX_SIDE;
-                s.field.height = MAX_SIDE;
+                s.field.width = MAX_CANVAS_SIDE;
+                s.field.height = MAX_CANVAS_SIDE;
             }),
             ("field.particles", |s| s.field.particles = MAX_PARTICLES + 1),
             ("field.cell_size", |s| s.field.cell_size = 0),
@@ -160,7 +160,7 @@ mod tests {
     #[test]
     fn edges_of_every_range_are_allowed() {
         let mut s = Settings::default();
-        s.field.width = MAX_SIDE;
+        s.field.width = MAX_CANVAS_SIDE;
         s.field.height = 1;
         s.field.particles = MAX_PARTICLES;
         s.field.cell_size = 256;
