@@ -35,15 +35,11 @@ pub fn from_t<T: SettingValue>(spec: &Spec<T>, t: f32) -> T {
     let t = f64::from(t.clamp(0.0, 1.0));
     let v = match spec.scale {
         Scale::Linear => t_to_lin(t as f32, lo, hi),
-        Scale::Log { first } if t < LOG_ZERO_GAP => {
-            if spec.min_exclusive {
-                first
-            } else {
-                lo
-            }
-        }
+        // The first half of the gap is the minimum; the second half (which
+        // also absorbs `f32` rounding of `to_t(first)`) is `first`.
+        Scale::Log { .. } if t < LOG_ZERO_GAP / 2.0 && !spec.min_exclusive => lo,
         Scale::Log { first } => {
-            let along = (t - LOG_ZERO_GAP) / (1.0 - LOG_ZERO_GAP);
+            let along = ((t - LOG_ZERO_GAP) / (1.0 - LOG_ZERO_GAP)).max(0.0);
             round_sig2(first * (hi / first).powf(along))
         }
     };
