@@ -30,13 +30,13 @@ fn window_command() -> Option<Command> {
     }
     if on_path("xvfb-run") {
         let mut cmd = Command::new("xvfb-run");
-        cmd.args(["-a", "-s", "-screen 0 1600x1000x24", bin]);
+        cmd.args(["-a", "-s", "-screen 0 1920x1200x24", bin]);
         return Some(cmd);
     }
     None
 }
 
-fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
+fn capture(window: (u32, u32), extra: &[&str], png: &Path) -> Option<RgbaImage> {
     let _alone = ONE_WINDOW_AT_A_TIME
         .lock()
         .unwrap_or_else(|e| e.into_inner());
@@ -49,7 +49,7 @@ fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
         eprintln!("SKIPPED demo_window: no DISPLAY and no xvfb-run on PATH");
         return None;
     };
-    let size = format!("{}x{}", WINDOW.0, WINDOW.1);
+    let size = format!("{}x{}", window.0, window.1);
     cmd.args(["--window-size", &size, "--frames", "30", "--screenshot"])
         .arg(png)
         .args(extra);
@@ -80,7 +80,7 @@ fn capture_shows_trails_ships_and_panel_top_down() {
         "--profile-csv",
         csv_arg,
     ];
-    let Some(img) = capture(&args, &png) else {
+    let Some(img) = capture(WINDOW, &args, &png) else {
         return;
     };
 
@@ -100,6 +100,23 @@ fn capture_shows_trails_ships_and_panel_top_down() {
         .expect("draw");
     assert!(draw_ms > 0.0, "the demo times its own drawing");
     picture::assert_demo_picture(&img, &Layout::for_window(WINDOW.0, WINDOW.1));
+}
+
+/// At 800×600 and 1920×1080 the field, the panel, the profiler and the
+/// status bar all fit without overlapping (the canvas is sized to its room).
+#[test]
+fn small_and_large_windows_fit_field_panel_profiler_and_status_bar() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for window in [(800, 600), (1920, 1080)] {
+        let png = dir
+            .path()
+            .join(format!("shot-{}x{}.png", window.0, window.1));
+        let Some(img) = capture(window, &["--ships", "10"], &png) else {
+            return;
+        };
+        eprintln!("{}x{}:", window.0, window.1);
+        picture::assert_demo_picture(&img, &Layout::for_window(window.0, window.1));
+    }
 }
 
 #[test]

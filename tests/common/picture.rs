@@ -18,29 +18,41 @@ pub const STATUS_BG: [u8; 3] = [0x0E, 0x13, 0x1B];
 /// A rectangle of pixels: `[x0, y0, x1, y1]`, ends excluded.
 pub type Region = [u32; 4];
 
+/// Profiler card background over the window background.
+pub const CARD_BG: [u8; 3] = [0x0B, 0x10, 0x16];
+
 /// Where the demo draws what, for a window of a given size.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     /// Window (or canvas) size.
     pub size: (u32, u32),
-    /// Field pixels clear of the panel and the profiler card.
+    /// The field canvas (sized to its room when the demo starts).
     pub field: Region,
     /// Inside the settings panel's body.
     pub panel: Region,
     /// Columns of the panel's accent strip.
     pub accent_cols: (u32, u32),
+    /// The profiler card, in the band under the field.
+    pub profiler: Region,
 }
 
 impl Layout {
-    /// The demo's layout for a `w`×`h` window: the panel is 340 px wide,
-    /// 10 px from the right and top edges; the status bar is 24 px tall; the
-    /// profiler card sits at the bottom left.
+    /// The demo's layout in a `w`×`h` window with the panel and profiler
+    /// shown and the canvas fitted to its room: the panel is 340 px wide,
+    /// 10 px from the right and top edges; the status bar 24 px tall; the
+    /// profiler card (202 px tall, up to 514 wide) 10 px above it; the
+    /// field fills what is left, with 10 px gaps.
     pub fn for_window(w: u32, h: u32) -> Layout {
+        let panel_x = w - 10 - 340;
+        let body_h = h - 24;
+        let field = [0, 0, panel_x - 10, body_h - 10 - 202 - 10];
+        let card_w = 514.min(field[2] - 20);
         Layout {
             size: (w, h),
-            field: [0, 30, w - 380, h - 230],
-            panel: [w - 335, 70, w - 25, 460.min(h - 60)],
-            accent_cols: (w - 320, w - 40),
+            field,
+            panel: [panel_x + 15, 70, panel_x + 315, 460.min(h - 60)],
+            accent_cols: (panel_x + 20, panel_x + 300),
+            profiler: [10, body_h - 10 - 202, 10 + card_w, body_h - 10],
         }
     }
 }
@@ -150,6 +162,19 @@ pub fn assert_status_bar(img: &RgbaImage) {
     assert!(status > 0.5, "status bar not at the bottom: {status:.3}");
 }
 
+/// The profiler card under the field: its background fills much of its
+/// region (text and graph cover the rest), and its right edge is clear of
+/// the panel.
+pub fn assert_profiler_card(img: &RgbaImage, layout: &Layout) {
+    let card = fraction(img, layout.profiler, |p| near(p, CARD_BG, 3));
+    eprintln!("profiler card {card:.3}");
+    assert!(card > 0.3, "profiler card not under the field: {card:.3}");
+    assert!(
+        layout.profiler[2] < layout.panel[0],
+        "profiler under the panel"
+    );
+}
+
 /// Everything a capture of the running demo must show.
 pub fn assert_demo_picture(img: &RgbaImage, layout: &Layout) {
     assert_eq!(
@@ -160,4 +185,5 @@ pub fn assert_demo_picture(img: &RgbaImage, layout: &Layout) {
     assert_trails(img, layout.field);
     assert_ships_with_hits(img, layout.field, 30);
     assert_panel_and_status_bar(img, layout);
+    assert_profiler_card(img, layout);
 }
