@@ -23,7 +23,10 @@ fi
 echo "== cargo build --release --target $target ${features[*]} --bin hitfield"
 # No debug info in the .wasm (the desktop release profile keeps line tables
 # for profiling; in the browser they would only make the download bigger).
+# 128-bit SIMD (every current browser has it) lets the fade and the other
+# byte loops vectorise as they do on x86.
 CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_STRIP=debuginfo \
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
   cargo build --release --target "$target" "${features[@]}" --bin hitfield
 
 # The loader ships inside the macroquad crate that Cargo.lock resolves to.

@@ -1,6 +1,7 @@
-//! The desktop demo window (macroquad): the live field, ships and contacts,
-//! a settings panel that edits the running world, a profiler overlay, and
-//! a capture mode (`--frames N --screenshot PATH`) for tests and docs.
+//! The demo (macroquad), in a desktop window or a web page: the live field,
+//! ships and contacts, a settings panel that edits the running world, a
+//! profiler, and a capture mode (`--frames N --screenshot PATH`) for tests
+//! and docs. What differs in the browser is in `platform`.
 
 mod fit;
 mod input;
