@@ -111,6 +111,7 @@ pub mod world;
 
 // What a run is made of and how it is measured.
 pub mod assets;
+pub mod clock;
 pub mod profile;
 pub mod settings;
 

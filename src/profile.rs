@@ -2,7 +2,8 @@
 //! percentiles, and CSV/JSON output. Recording allocates nothing.
 
 use std::fmt::Write as _;
-use std::time::Instant;
+
+use crate::clock::Clock;
 
 /// One stage of a frame, in the order the work happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,13 +75,40 @@ impl Stage {
     }
 }
 
-/// Milliseconds spent in each stage during one frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Milliseconds spent in each stage during one frame, and the clock that
+/// [`StageTimes::time`] reads.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct StageTimes {
     ms: [f64; Stage::COUNT],
+    clock: Clock,
+}
+
+/// Equal when every stage's time is; the clock is not compared.
+impl PartialEq for StageTimes {
+    fn eq(&self, other: &Self) -> bool {
+        self.ms == other.ms
+    }
 }
 
 impl StageTimes {
+    /// All zero, timed with `clock`.
+    pub fn with_clock(clock: Clock) -> Self {
+        Self {
+            ms: [0.0; Stage::COUNT],
+            clock,
+        }
+    }
+
+    /// The clock [`StageTimes::time`] reads.
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// Times later stages with `clock`.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
     /// Milliseconds recorded for `stage`.
     pub fn get(&self, stage: Stage) -> f64 {
         self.ms[stage.index()]
@@ -91,11 +119,12 @@ impl StageTimes {
         self.ms[stage.index()] += ms;
     }
 
-    /// Runs `f`, adds its wall time to `stage`, and returns its result.
+    /// Runs `f`, adds the time it took by this record's clock to `stage`,
+    /// and returns its result.
     pub fn time<R>(&mut self, stage: Stage, f: impl FnOnce() -> R) -> R {
-        let start = Instant::now();
+        let start = self.clock.now();
         let out = f();
-        self.add(stage, start.elapsed().as_secs_f64() * 1e3);
+        self.add(stage, self.clock.ms_since(start));
         out
     }
 

@@ -165,6 +165,23 @@ pub struct Settings {
     pub step_ms: f64,
 }
 
+impl Settings {
+    /// The settings the demo starts from: the defaults with a shorter
+    /// trail (fade 8 instead of 4) and a stricter field alpha threshold
+    /// (200 instead of 100). With the defaults a trail pixel counts as a
+    /// hit for about 40 steps after it was drawn, so in a dense field most
+    /// pixels qualify and hits speckle a ship all over; here a trail counts
+    /// for its first 7 steps, so a ship's hits gather where dense, fresh
+    /// trails cross it. The library defaults stay as they are (the headless
+    /// runner's results do not change).
+    pub fn demo() -> Settings {
+        let mut s = Settings::default();
+        s.field.fade = 8;
+        s.ships.field_alpha_min = 200;
+        s
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Self {

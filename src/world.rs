@@ -13,6 +13,7 @@ use std::f32::consts::TAU;
 
 use rayon::prelude::*;
 
+use crate::clock::Clock;
 use crate::collide::broadphase::SweepAndPrune;
 use crate::collide::{overlap_with, QueryOptions};
 use crate::field::Field;
@@ -105,17 +106,18 @@ impl World {
         self.sim_ms += dt_ms;
         self.steps += 1;
 
-        let start = std::time::Instant::now();
+        let clock = self.times.clock();
+        let start = clock.now();
         self.move_ships((dt_ms / 1000.0) as f32);
-        self.times.add(Stage::Ships, elapsed_ms(start));
+        self.times.add(Stage::Ships, clock.ms_since(start));
 
-        let start = std::time::Instant::now();
+        let start = clock.now();
         self.sample_due();
-        self.times.add(Stage::Sample, elapsed_ms(start));
+        self.times.add(Stage::Sample, clock.ms_since(start));
 
-        let start = std::time::Instant::now();
+        let start = clock.now();
         self.find_contacts();
-        self.times.add(Stage::Collide, elapsed_ms(start));
+        self.times.add(Stage::Collide, clock.ms_since(start));
         &self.times
     }
 
@@ -142,6 +144,13 @@ impl World {
     /// Ship-ship contacts found in the last step, sorted by `(a, b)`.
     pub fn contacts(&self) -> &[Contact] {
         &self.contacts
+    }
+
+    /// Times the stages of later steps with `clock` (the system clock by
+    /// default; give the demo's frame clock, or any clock on
+    /// `wasm32-unknown-unknown`, where there is no system clock).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.times.set_clock(clock);
     }
 
     /// Stage times of the last step.
@@ -331,8 +340,4 @@ impl World {
             self.contacts.extend(pairs.iter().filter_map(narrow));
         }
     }
-}
-
-fn elapsed_ms(start: std::time::Instant) -> f64 {
-    start.elapsed().as_secs_f64() * 1e3
 }

@@ -4,37 +4,22 @@
 //! running demo survives its window being shrunk to 1×1 and unmapped.
 #![cfg(feature = "app")]
 
-use std::collections::HashSet;
+mod common;
+
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use common::picture::{self, fraction, near, Layout, STATUS_BG};
+use common::process::{on_path, run_with_timeout, wait_with_timeout};
 use image::RgbaImage;
 
 const WINDOW: (u32, u32) = (1280, 800);
-/// Field pixels checked: left of the panel, above the profiler card.
-const FIELD: [u32; 4] = [0, 30, 900, 570];
-/// Inside the settings panel (right side).
-const PANEL: [u32; 4] = [945, 70, 1255, 460];
-/// Panel body colour (drawn at 94% over the field).
-const PANEL_BG: [u8; 3] = [0x12, 0x18, 0x22];
-/// The accent strip along the panel's top edge.
-const ACCENT: [u8; 3] = [0x4E, 0x88, 0xC9];
-/// Hit texels.
-const HIT_BLUE: [u8; 3] = [0x4E, 0x88, 0xC9];
-/// Status bar along the window's bottom edge.
-const STATUS_BG: [u8; 3] = [0x0E, 0x13, 0x1B];
 
 /// The window tests run one at a time, so the resize test finds its own
 /// window by title (the demo's window has no `_NET_WM_PID`).
 static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn on_path(name: &str) -> bool {
-    std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(name).is_file()))
-        .unwrap_or(false)
-}
 
 /// The binary, wrapped in `xvfb-run` when there is no display. `None` when
 /// neither exists.
@@ -45,38 +30,13 @@ fn window_command() -> Option<Command> {
     }
     if on_path("xvfb-run") {
         let mut cmd = Command::new("xvfb-run");
-        cmd.args(["-a", "-s", "-screen 0 1600x1000x24", bin]);
+        cmd.args(["-a", "-s", "-screen 0 1920x1200x24", bin]);
         return Some(cmd);
     }
     None
 }
 
-/// Runs `cmd`, killing it after `limit`.
-fn run_with_timeout(mut cmd: Command, limit: Duration) -> Output {
-    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let child = cmd.spawn().expect("start the demo");
-    wait_with_timeout(child, Instant::now(), limit)
-}
-
-/// Waits for `child` to exit, killing it when `limit` has passed since `start`.
-fn wait_with_timeout(mut child: Child, start: Instant, limit: Duration) -> Output {
-    loop {
-        if child.try_wait().expect("poll the demo").is_some() {
-            return child.wait_with_output().expect("collect output");
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("collect output");
-            panic!(
-                "demo still running after {limit:?}; stderr: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
+fn capture(window: (u32, u32), extra: &[&str], png: &Path) -> Option<RgbaImage> {
     let _alone = ONE_WINDOW_AT_A_TIME
         .lock()
         .unwrap_or_else(|e| e.into_inner());
@@ -89,7 +49,7 @@ fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
         eprintln!("SKIPPED demo_window: no DISPLAY and no xvfb-run on PATH");
         return None;
     };
-    let size = format!("{}x{}", WINDOW.0, WINDOW.1);
+    let size = format!("{}x{}", window.0, window.1);
     cmd.args(["--window-size", &size, "--frames", "30", "--screenshot"])
         .arg(png)
         .args(extra);
@@ -106,44 +66,6 @@ fn capture(extra: &[&str], png: &Path) -> Option<RgbaImage> {
     Some(img)
 }
 
-fn rgb(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
-    let p = img.get_pixel(x, y).0;
-    [p[0], p[1], p[2]]
-}
-
-fn near(a: [u8; 3], b: [u8; 3], tol: u8) -> bool {
-    a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= tol)
-}
-
-fn pixels(r: [u32; 4]) -> impl Iterator<Item = (u32, u32)> {
-    (r[1]..r[3]).flat_map(move |y| (r[0]..r[2]).map(move |x| (x, y)))
-}
-
-fn fraction(img: &RgbaImage, r: [u32; 4], f: impl Fn([u8; 3]) -> bool) -> f64 {
-    let (mut hit, mut all) = (0u64, 0u64);
-    for (x, y) in pixels(r) {
-        all += 1;
-        hit += u64::from(f(rgb(img, x, y)));
-    }
-    hit as f64 / all as f64
-}
-
-/// Every fully opaque colour of the default ship sprites, and the hit blue.
-fn ship_palette() -> HashSet<[u8; 3]> {
-    let mut set: HashSet<[u8; 3]> = hitfield::assets::default_sprites()
-        .iter()
-        .flat_map(|(_, img)| {
-            img.as_bytes()
-                .chunks_exact(4)
-                .filter(|p| p[3] == 255)
-                .map(|p| [p[0], p[1], p[2]])
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    set.insert(HIT_BLUE);
-    set
-}
-
 #[test]
 fn capture_shows_trails_ships_and_panel_top_down() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -158,7 +80,7 @@ fn capture_shows_trails_ships_and_panel_top_down() {
         "--profile-csv",
         csv_arg,
     ];
-    let Some(img) = capture(&args, &png) else {
+    let Some(img) = capture(WINDOW, &args, &png) else {
         return;
     };
 
@@ -177,58 +99,24 @@ fn capture_shows_trails_ships_and_panel_top_down() {
         .and_then(|v| v.parse().ok())
         .expect("draw");
     assert!(draw_ms > 0.0, "the demo times its own drawing");
-    assert_eq!(img.dimensions(), WINDOW, "the PNG is the whole window");
+    picture::assert_demo_picture(&img, &Layout::for_window(WINDOW.0, WINDOW.1));
+}
 
-    // Particle trails: plenty of lit field pixels, many of them red-dominant.
-    let lit = fraction(&img, FIELD, |p| p.iter().any(|&c| c > 24));
-    let red = fraction(&img, FIELD, |p| {
-        p[0] > 60 && p[0] > p[1].saturating_add(20) && p[0] >= p[2]
-    });
-    eprintln!("lit {lit:.3}, red-dominant {red:.4}");
-    assert!(lit > 0.10, "too few lit field pixels: {lit:.3}");
-    assert!(red > 0.01, "too few red-dominant trail pixels: {red:.4}");
-
-    // Ships: exact sprite colours (nearest filtering keeps them), in clusters
-    // of ship size rather than scattered like trail pixels.
-    let palette = ship_palette();
-    let block = 40;
-    let mut dense_blocks = 0;
-    for by in (FIELD[1]..FIELD[3] - block).step_by(block as usize) {
-        for bx in (FIELD[0]..FIELD[2] - block).step_by(block as usize) {
-            let n = pixels([bx, by, bx + block, by + block])
-                .filter(|&(x, y)| palette.contains(&rgb(&img, x, y)))
-                .count();
-            dense_blocks += usize::from(n >= 60);
-        }
+/// At 800×600 and 1920×1080 the field, the panel, the profiler and the
+/// status bar all fit without overlapping (the canvas is sized to its room).
+#[test]
+fn small_and_large_windows_fit_field_panel_profiler_and_status_bar() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for window in [(800, 600), (1920, 1080)] {
+        let png = dir
+            .path()
+            .join(format!("shot-{}x{}.png", window.0, window.1));
+        let Some(img) = capture(window, &["--ships", "10"], &png) else {
+            return;
+        };
+        eprintln!("{}x{}:", window.0, window.1);
+        picture::assert_demo_picture(&img, &Layout::for_window(window.0, window.1));
     }
-    eprintln!("dense ship blocks {dense_blocks}");
-    assert!(
-        dense_blocks >= 2,
-        "expected ships (clusters of sprite colours), found {dense_blocks} dense blocks"
-    );
-
-    // Hit texels: after a few samples some ship texels are painted cold blue.
-    let hit_blue = pixels(FIELD)
-        .filter(|&(x, y)| rgb(&img, x, y) == HIT_BLUE)
-        .count();
-    eprintln!("hit-blue pixels {hit_blue}");
-    assert!(hit_blue >= 30, "too few hit texels painted: {hit_blue}");
-
-    // The panel: its body colour fills the right-hand side.
-    let body = fraction(&img, PANEL, |p| near(p, PANEL_BG, 14));
-    eprintln!("panel body {body:.3}");
-    assert!(body > 0.5, "panel body not found on the right: {body:.3}");
-
-    // Top-down: the panel's accent strip is near the top edge and the status
-    // bar along the bottom (a bottom-up PNG would have them swapped).
-    let strip_row = (0..40)
-        .find(|&y| fraction(&img, [960, y, 1240, y + 1], |p| p == ACCENT) > 0.9)
-        .unwrap_or_else(|| panic!("no accent strip in the top 40 rows"));
-    assert!(strip_row < 20, "accent strip at row {strip_row}");
-    let status = fraction(&img, [0, WINDOW.1 - 4, WINDOW.0, WINDOW.1], |p| {
-        near(p, STATUS_BG, 2)
-    });
-    assert!(status > 0.5, "status bar not at the bottom: {status:.3}");
 }
 
 #[test]

@@ -4,10 +4,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use hitfield::settings::Settings;
 
 use super::run_args::RunArgs;
 use super::usage_error;
-use crate::demo::{Capture, DemoOptions, WindowSize};
+
+use crate::demo::{Capture, DemoOptions, FitToWindow, WindowSize};
 
 /// Flags of the demo window (no subcommand).
 #[derive(Args, Debug, Clone, Default)]
@@ -53,7 +55,12 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         no_vsync,
         profile_csv,
     } = args;
-    let (settings, images) = run.resolve()?;
+    // What the user did not set is sized to the window when it opens.
+    let fit = FitToWindow {
+        canvas: run.width.is_none() && run.height.is_none() && run.preset.is_none(),
+        particles: run.particles.is_none() && run.preset.is_none(),
+    };
+    let (settings, images) = run.resolve_from(Settings::demo())?;
     if let Some(path) = &screenshot {
         check_output_path(path).map_err(|e| format!("--screenshot: {e}"))?;
     }
@@ -67,6 +74,7 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         window_size: window_size.unwrap_or_default(),
         vsync: !no_vsync,
         profile_csv,
+        fit,
     })
 }
 

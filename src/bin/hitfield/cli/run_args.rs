@@ -103,9 +103,19 @@ impl RunArgs {
     /// [`super::usage_error`]. Nothing here opens a window, so callers resolve
     /// first and fail before any display work.
     pub fn resolve(&self) -> Result<(Settings, Vec<(String, RgbaImage)>), String> {
+        self.resolve_from(Settings::default())
+    }
+
+    /// As [`RunArgs::resolve`], starting from `base` instead of the
+    /// defaults when no preset is given (the demo starts from
+    /// [`Settings::demo`]).
+    pub fn resolve_from(
+        &self,
+        base: Settings,
+    ) -> Result<(Settings, Vec<(String, RgbaImage)>), String> {
         let mut settings = match &self.preset {
             Some(path) => Settings::load_preset(path).map_err(|e| format!("--preset {e}"))?,
-            None => Settings::default(),
+            None => base,
         };
         if let Some(n) = self.particles {
             settings.field.particles = n;

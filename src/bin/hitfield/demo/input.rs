@@ -48,6 +48,15 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Esc", "close help / quit"),
 ];
 
+/// The status bar's reminder of the main keys.
+pub fn status_hint() -> &'static str {
+    if super::platform::CAN_QUIT {
+        "H help   Tab panel   P profiler   Esc quit"
+    } else {
+        "H help   Tab panel   P profiler"
+    }
+}
+
 /// The shortcuts pressed this frame, in a fixed order.
 pub fn shortcuts() -> Vec<Action> {
     let table: [(&[KeyCode], Action); 9] = [

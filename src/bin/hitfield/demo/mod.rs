@@ -1,11 +1,15 @@
-//! The desktop demo window (macroquad): the live field, ships and contacts,
-//! a settings panel that edits the running world, a profiler overlay, and
-//! a capture mode (`--frames N --screenshot PATH`) for tests and docs.
+//! The demo (macroquad), in a desktop window or a web page: the live field,
+//! ships and contacts, a settings panel that edits the running world, a
+//! profiler, and a capture mode (`--frames N --screenshot PATH`) for tests
+//! and docs. What differs in the browser is in `platform`.
 
+mod fit;
 mod input;
+mod layout;
 mod letterbox;
 mod overlay;
 mod panel;
+mod platform;
 mod render;
 mod scales;
 mod screenshot;
@@ -26,6 +30,8 @@ use macroquad::texture::FilterMode;
 
 use hitfield::assets::{self, NamedImage};
 use hitfield::settings::Settings;
+
+pub use fit::FitToWindow;
 
 /// Exit status when the window cannot be opened or the capture not written.
 const EXIT_FAILURE: u8 = 1;
@@ -54,19 +60,23 @@ pub struct DemoOptions {
     pub vsync: bool,
     /// Where C writes the profiler CSV.
     pub profile_csv: Option<PathBuf>,
+    /// What the first world sizes from the window (what the user did not set).
+    pub fit: FitToWindow,
 }
 
 impl DemoOptions {
-    /// The default settings and the embedded sprites, as when run with no flags.
+    /// The demo's settings ([`Settings::demo`], sized to the window) and the
+    /// embedded sprites, as when run with no flags.
     #[cfg_attr(feature = "cli", allow(dead_code))]
     pub fn with_defaults() -> DemoOptions {
         DemoOptions {
-            settings: Settings::default(),
+            settings: Settings::demo(),
             images: assets::default_sprites(),
             capture: None,
             window_size: WindowSize::default(),
             vsync: true,
             profile_csv: None,
+            fit: FitToWindow::ALL,
         }
     }
 }
@@ -80,6 +90,7 @@ pub fn run(options: DemoOptions) -> ExitCode {
         window_size,
         vsync,
         profile_csv,
+        fit,
     } = options;
     if images.is_empty() {
         eprintln!("hitfield: error: no ship sprites to show");
@@ -96,11 +107,15 @@ pub fn run(options: DemoOptions) -> ExitCode {
     let status = Rc::new(Cell::new(0u8));
     let status_in = Rc::clone(&status);
     let conf = window_conf(window_size, vsync);
+    let mut settings = settings;
+    platform::adapt(&mut settings);
     let options = session::Options {
         capture,
         profile_csv,
+        fit,
     };
     macroquad::Window::from_config(conf, async move {
+        platform::report_panics();
         let code = session::Session::new(settings, images, options).run().await;
         status_in.set(code);
         // Where the platform's event loop never returns, leave from here;

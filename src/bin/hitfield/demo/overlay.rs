@@ -6,6 +6,7 @@ use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
 use super::input::SHORTCUTS;
+use super::scales::count;
 use super::theme;
 use super::widgets::{measure, text};
 
@@ -37,20 +38,17 @@ pub struct FrameStats {
 }
 
 /// The stacked per-stage graph of the last frames, a legend with each
-/// stage's median, FPS and frame-time percentiles. `bottom_left` is where
-/// the card's lower-left corner goes.
-pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom: f32) {
-    let graph_w = PROFILER_FRAMES as f32;
+/// stage's median, FPS and frame-time percentiles, in `card` (see
+/// [`super::layout`]: at full width the graph holds [`PROFILER_FRAMES`]
+/// frames, a narrower card shows the most recent ones).
+pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, card: Rect) {
     let graph_h = 120.0;
     let legend_w = 150.0;
     let pad = 10.0;
     let head = 58.0;
-    let w = pad + 34.0 + graph_w + pad + legend_w + pad;
-    let h = head + graph_h + pad + 14.0;
-    let card = Rect::new(x, bottom - h, w, h);
-    if card.y < 0.0 {
-        return;
-    }
+    let graph_w = (card.w - (pad + 34.0 + pad + legend_w + pad))
+        .clamp(0.0, PROFILER_FRAMES as f32)
+        .floor();
     draw_rectangle(card.x, card.y, card.w, card.h, theme::OVERLAY_BG);
     draw_rectangle_lines(card.x, card.y, card.w, card.h, 1.0, theme::BORDER);
 
@@ -81,9 +79,8 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
         text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
     }
     let steps = format!(
-        "{} step{}/frame  sim {:.2}x",
-        stats.steps,
-        if stats.steps == 1 { "" } else { "s" },
+        "{}/frame  sim {:.2}x",
+        count(u64::from(stats.steps), "step", "steps"),
         stats.sim_speed
     );
     let sw = measure(&steps, theme::FONT_SMALL);
@@ -124,9 +121,9 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
         theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
-    let n = profiler.len();
+    let n = profiler.len().min(graph_w as usize);
     let x0 = gx + graph_w - n as f32;
-    for (i, frame) in profiler.frames().enumerate() {
+    for (i, frame) in profiler.frames().skip(profiler.len() - n).enumerate() {
         let mut y = gy + graph_h;
         let bx = x0 + i as f32;
         for stage in Stage::ALL {
@@ -188,7 +185,11 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, x: f32, bottom
         theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
-    let note = "stacked time per frame, newest on the right";
+    let note = if graph_w >= 280.0 {
+        "stacked time per frame, newest on the right"
+    } else {
+        "time per frame, newest on the right"
+    };
     text(
         note,
         gx,
@@ -222,7 +223,13 @@ pub fn draw_help(area: Rect) {
     draw_rectangle(x, y, w, h, theme::rgb(0x0C1118, 0.96));
     draw_rectangle(x, y, w, 3.0, theme::ACCENT);
     draw_rectangle_lines(x, y, w, h, 1.0, theme::BORDER);
-    text("Controls", x + 20.0, y + 34.0, 24, theme::TEXT);
+    text(
+        "Controls",
+        x + 20.0,
+        y + 34.0,
+        theme::FONT_TITLE,
+        theme::TEXT,
+    );
     let mut ly = y + 66.0;
     for (keys, what) in SHORTCUTS {
         text(keys, x + 20.0, ly, theme::FONT, theme::ACCENT_HOT);
@@ -258,15 +265,48 @@ pub fn draw_status(
         Some(false) => theme::OK,
         None => theme::TEXT_DIM,
     };
-    let rw = measure(right, theme::FONT);
-    let lw = measure(left, theme::FONT);
-    let rx = (screen_w - 10.0 - rw).max(10.0 + lw + 20.0);
-    text(right, rx, y + 17.0, theme::FONT, color);
+    // The right-hand text gives way to the counts: a message is cut short
+    // (or left out when too little of it would show), the key hint is shown
+    // whole or not at all.
+    let room = screen_w - 10.0 - (10.0 + measure(left, theme::FONT) + 24.0);
+    let shown = match right_is_error {
+        Some(_) => fit_text(right, room, |s| measure(s, theme::FONT)),
+        None => Some(right.to_string()).filter(|r| measure(r, theme::FONT) <= room),
+    };
+    if let Some(right) = shown {
+        let rx = screen_w - 10.0 - measure(&right, theme::FONT);
+        text(&right, rx, y + 17.0, theme::FONT, color);
+    }
+}
+
+/// `s`, or as much of it as fits in `room` with "..." after it; `None` when
+/// fewer than 8 characters would show.
+pub fn fit_text(s: &str, room: f32, width: impl Fn(&str) -> f32) -> Option<String> {
+    if width(s) <= room {
+        return Some(s.to_string());
+    }
+    let chars: Vec<char> = s.chars().collect();
+    (8..chars.len())
+        .rev()
+        .map(|n| chars[..n].iter().collect::<String>() + "...")
+        .find(|cut| width(cut) <= room)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn status_text_is_cut_to_fit_or_left_out() {
+        let w = |s: &str| 10.0 * s.chars().count() as f32;
+        assert_eq!(fit_text("H help", 100.0, w).as_deref(), Some("H help"));
+        assert_eq!(
+            fit_text("saved preset /tmp/x.toml", 120.0, w).as_deref(),
+            Some("saved pre...")
+        );
+        assert_eq!(fit_text("saved preset /tmp/x.toml", 50.0, w), None);
+        assert_eq!(fit_text("anything", -5.0, w), None);
+    }
 
     #[test]
     fn graph_ceiling_is_nice_and_has_headroom() {

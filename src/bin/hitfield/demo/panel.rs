@@ -44,8 +44,8 @@ impl PanelState {
 pub struct PanelInfo<'a> {
     /// The simulation is paused.
     pub paused: bool,
-    /// Preset buttons are available.
-    pub presets: bool,
+    /// Files can be read and written (presets, CSV, screenshots).
+    pub files: bool,
     /// The latest message, if any.
     pub message: Option<&'a Message>,
 }
@@ -53,24 +53,15 @@ pub struct PanelInfo<'a> {
 const HEADER_H: f32 = 46.0;
 const PAD: f32 = 14.0;
 
-/// Narrowest panel worth drawing.
-const MIN_W: f32 = 240.0;
-
-/// Where the panel goes in a window of the given size: top right, as tall
-/// as its content (`content_h`, from the last frame) or the window allows,
-/// narrower in a narrow window. `None` when the window is too small for it.
-pub fn panel_rect(screen_w: f32, screen_h: f32, content_h: f32) -> Option<Rect> {
-    let room = screen_h - theme::STATUS_H - 20.0;
-    let w = theme::PANEL_W.min(screen_w - 20.0);
-    if !(screen_w.is_finite() && w >= MIN_W && room >= HEADER_H + 40.0) {
-        return None;
-    }
-    let want = if content_h > 0.0 {
+/// The panel's height for `content_h` of content (its body's height in
+/// the last frame); 0 before the first frame, meaning as tall as it may be
+/// (see [`super::layout`], which places it).
+pub fn wanted_height(content_h: f32) -> f32 {
+    if content_h > 0.0 {
         HEADER_H + 4.0 + content_h + PAD
     } else {
-        room
-    };
-    Some(Rect::new(screen_w - w - 10.0, 10.0, w, want.min(room)))
+        0.0
+    }
 }
 
 /// Draws the panel and applies its edits to `settings`. Returns the actions
@@ -87,7 +78,13 @@ pub fn panel(
     draw_rectangle(rect.x, rect.y, rect.w, HEADER_H, theme::PANEL_HEADER);
     draw_rectangle(rect.x, rect.y, rect.w, 3.0, theme::ACCENT);
     draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 1.0, theme::BORDER);
-    text("hitfield", rect.x + PAD, rect.y + 27.0, 24, theme::TEXT);
+    text(
+        "hitfield",
+        rect.x + PAD,
+        rect.y + 27.0,
+        theme::FONT_TITLE,
+        theme::TEXT,
+    );
     text(
         "pixel-perfect collision demo",
         rect.x + PAD + 96.0,
@@ -166,7 +163,11 @@ fn field_section(ui: &mut Ui, s: &mut Settings) {
         evolution,
         0.02,
     );
-    ui.checkbox("Parallel (rayon)", &mut f.parallel);
+    if super::platform::WEB {
+        ui.label_value("Threads", "1 (browser)");
+    } else {
+        ui.checkbox("Parallel (rayon)", &mut f.parallel);
+    }
 }
 
 fn ships_section(ui: &mut Ui, s: &mut Settings) {
@@ -295,7 +296,14 @@ fn run_section(
             1000.0 / s.step_ms.max(1e-9)
         ),
     );
-    if info.presets {
+    if !info.files {
+        ui.space(2.0);
+        ui.paragraph(
+            super::platform::NO_FILES_NOTE,
+            theme::FONT_SMALL,
+            theme::TEXT_DIM,
+        );
+    } else {
         ui.section("PRESET");
         let ev = ui.text_field("preset", "File", &mut state.preset_path, |c| {
             !c.is_control()
@@ -308,11 +316,11 @@ fn run_section(
             Some(1) => actions.push(Action::LoadPreset),
             _ => {}
         }
-    }
-    match ui.buttons(&["Profiler CSV", "Screenshot"], &[]) {
-        Some(0) => actions.push(Action::WriteCsv),
-        Some(1) => actions.push(Action::Screenshot),
-        _ => {}
+        match ui.buttons(&["Profiler CSV", "Screenshot"], &[]) {
+            Some(0) => actions.push(Action::WriteCsv),
+            Some(1) => actions.push(Action::Screenshot),
+            _ => {}
+        }
     }
     if let Some(m) = info.message {
         ui.space(2.0);
@@ -321,7 +329,7 @@ fn run_section(
     }
     ui.space(4.0);
     ui.paragraph(
-        "H help   Tab hide panel   P profiler",
+        "H help   Tab hides the panel   P profiler",
         theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
@@ -332,17 +340,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn panel_fits_the_window_or_is_left_out() {
-        let r = panel_rect(1280.0, 800.0, 0.0).expect("fits");
-        assert_eq!((r.x + r.w, r.w), (1270.0, theme::PANEL_W));
-        assert!(r.y + r.h <= 800.0 - theme::STATUS_H);
-        let short = panel_rect(1280.0, 800.0, 100.0).expect("fits");
-        assert!(short.h < r.h);
-        let narrow = panel_rect(300.0, 800.0, 0.0).expect("fits");
-        assert_eq!(narrow.w, 280.0);
-        assert_eq!(panel_rect(200.0, 800.0, 0.0), None);
-        assert_eq!(panel_rect(1280.0, 60.0, 0.0), None);
-        assert_eq!(panel_rect(0.0, 0.0, 0.0), None);
-        assert_eq!(panel_rect(f32::NAN, 800.0, 0.0), None);
+    fn wanted_height_holds_header_and_content() {
+        assert_eq!(wanted_height(0.0), 0.0);
+        assert_eq!(wanted_height(f32::NAN), 0.0);
+        assert_eq!(wanted_height(100.0), HEADER_H + 4.0 + 100.0 + PAD);
     }
 }

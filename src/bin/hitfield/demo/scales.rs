@@ -99,6 +99,12 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `n` and the noun that goes with it: `1 contact`, `0 contacts`,
+/// `1,234 contacts`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +179,13 @@ mod tests {
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");
+    }
+
+    #[test]
+    fn counts_take_the_right_noun() {
+        assert_eq!(count(0, "contact", "contacts"), "0 contacts");
+        assert_eq!(count(1, "contact", "contacts"), "1 contact");
+        assert_eq!(count(2, "ship", "ships"), "2 ships");
+        assert_eq!(count(1234, "texel hit", "texels hit"), "1,234 texels hit");
     }
 }

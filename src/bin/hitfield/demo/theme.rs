@@ -55,6 +55,8 @@ pub const HIT_RGBA: [u8; 4] = [0x4E, 0x88, 0xC9, 0xFF];
 
 /// Text size of normal UI text.
 pub const FONT: u16 = 16;
+/// Text size of titles.
+pub const FONT_TITLE: u16 = 24;
 /// Text size of small print.
 pub const FONT_SMALL: u16 = 14;
 /// Height of the status bar at the bottom.

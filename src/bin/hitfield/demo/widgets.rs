@@ -456,6 +456,19 @@ impl Ui {
     }
 }
 
+/// Puts every printable ASCII glyph, at every text size the demo uses, in
+/// macroquad's glyph atlas before anything is drawn. The atlas replaces
+/// its texture when it grows; if that happened in the middle of a frame,
+/// draw calls batched before would bind the deleted texture, which WebGL
+/// reports as an error (and some mobile browsers treat as fatal).
+pub fn warm_font_cache() {
+    let ascii: Vec<char> = (' '..='~').collect();
+    let font = macroquad::text::get_default_font();
+    for size in [theme::FONT_SMALL, theme::FONT, theme::FONT_TITLE] {
+        font.populate_font_cache(&ascii, size);
+    }
+}
+
 /// Draws `s` with its baseline at `y`.
 pub fn text(s: &str, x: f32, y: f32, size: u16, color: Color) {
     draw_text(s, x.round(), y.round(), f32::from(size), color);

@@ -7,6 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use hitfield::settings::Settings;
 
 use super::super::input::Action;
+use super::super::platform;
 use super::super::screenshot::save_window_png;
 use super::Session;
 
@@ -21,6 +22,11 @@ impl Session {
                 self.stepping.step_once();
             }
             Action::Reset => self.reset(),
+            Action::SavePreset | Action::LoadPreset | Action::WriteCsv | Action::Screenshot
+                if !platform::FILES =>
+            {
+                self.status.post(platform::NO_FILES_NOTE.to_string(), true);
+            }
             Action::SavePreset => self.save_preset(),
             Action::LoadPreset => self.load_preset(),
             Action::WriteCsv => self.write_csv(),
@@ -42,7 +48,7 @@ impl Session {
             Action::Back => {
                 if self.controls.show_help {
                     self.controls.show_help = false;
-                } else {
+                } else if platform::CAN_QUIT {
                     return true;
                 }
             }

@@ -10,9 +10,9 @@ mod stepping;
 mod view;
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use hitfield::assets::NamedImage;
+use hitfield::clock::Clock;
 use hitfield::profile::{Profiler, Stage, StageTimes};
 use hitfield::settings::Settings;
 use macroquad::input::clear_input_queue;
@@ -22,11 +22,14 @@ use macroquad::window::{
     clear_background, get_internal_gl, next_frame, screen_height, screen_width,
 };
 
+use super::fit::{fit_to_window, FitToWindow};
+use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
 use super::overlay;
 use super::screenshot::save_window_png;
 use super::stepper::FrameClock;
 use super::theme;
+use super::widgets::warm_font_cache;
 use super::Capture;
 use input::Pointer;
 use panel::Controls;
@@ -41,18 +44,27 @@ pub struct Options {
     pub capture: Option<Capture>,
     /// Where C writes the profiler CSV.
     pub profile_csv: Option<PathBuf>,
+    /// What the first world sizes from the window.
+    pub fit: FitToWindow,
 }
 
-/// Where things go in the window this frame.
+/// The demo's clock: macroquad's, the same on the desktop and in the
+/// browser (the world's stage timings read it too).
+pub const FRAME_CLOCK: Clock = Clock::new(get_time);
+
+/// Where things go in the window this frame (see [`Regions`]: nothing
+/// overlaps).
 pub struct Layout {
     /// The window's size.
     pub screen: (f32, f32),
-    /// The area above the status bar.
+    /// The field's room: left of the panel, above the profiler.
     pub field_area: Rect,
     /// The canvas fitted into `field_area`.
     pub letterbox: Letterbox,
-    /// The settings panel, if shown.
+    /// The settings panel, if shown and there is room.
     pub panel: Option<Rect>,
+    /// The profiler card, if shown and there is room.
+    pub profiler: Option<Rect>,
 }
 
 /// Everything the window keeps between frames.
@@ -69,8 +81,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session over a new world.
-    pub fn new(settings: Settings, images: Vec<NamedImage>, options: Options) -> Session {
+    /// A session over a new world. Call it once the window is open: the
+    /// world may be sized to it (`options.fit`).
+    pub fn new(mut settings: Settings, images: Vec<NamedImage>, options: Options) -> Session {
+        fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
+        warm_font_cache();
         let stepping = Stepping::new(settings, images);
         Session {
             controls: Controls::new(&stepping),
@@ -88,10 +103,10 @@ impl Session {
     /// Runs frames until the user quits or the capture is done. Returns the
     /// exit status.
     pub async fn run(mut self) -> u8 {
-        let mut last = Instant::now();
+        let mut last = FRAME_CLOCK.now();
         loop {
-            let now = Instant::now();
-            let dt = now.duration_since(last).as_secs_f64();
+            let now = FRAME_CLOCK.now();
+            let dt = (now - last).max(0.0);
             last = now;
             if self.frames_drawn > 0 {
                 self.clock.record(dt, self.stepping.last_sim_ms);
@@ -107,13 +122,19 @@ impl Session {
 
     fn layout(&self) -> Layout {
         let screen = (screen_width(), screen_height());
-        let field_area = Rect::new(0.0, 0.0, screen.0, (screen.1 - theme::STATUS_H).max(0.0));
+        let wanted = Wanted {
+            panel: self.controls.show_panel,
+            panel_h: self.controls.panel_height(),
+            profiler: self.controls.show_profiler,
+        };
+        let regions = Regions::arrange(screen.0, screen.1, wanted);
         let canvas = self.stepping.world.field().canvas();
         Layout {
             screen,
-            field_area,
-            letterbox: Letterbox::fit(field_area, canvas.width(), canvas.height()),
-            panel: self.controls.panel_rect(screen),
+            field_area: regions.field,
+            letterbox: Letterbox::fit(regions.field, canvas.width(), canvas.height()),
+            panel: regions.panel,
+            profiler: regions.profiler,
         }
     }
 
@@ -131,17 +152,17 @@ impl Session {
             dt as f32,
         );
 
-        let mut times = StageTimes::default();
+        let mut times = StageTimes::with_clock(FRAME_CLOCK);
         let capture = self.options.capture.is_some();
         let steps = self.stepping.advance(dt, capture, &mut times);
 
-        let upload = Instant::now();
+        let upload = FRAME_CLOCK.now();
         if let Some(e) = self.view.upload(&self.stepping.world, steps, dt as f32) {
             self.status.post(e, true);
         }
-        times.add(Stage::Upload, upload.elapsed().as_secs_f64() * 1e3);
+        times.add(Stage::Upload, FRAME_CLOCK.ms_since(upload));
 
-        let draw = Instant::now();
+        let draw = FRAME_CLOCK.now();
         self.draw(&layout, &input, steps, time);
         let mut actions = input.actions;
         actions.extend(self.controls.draw_panel(
@@ -165,7 +186,7 @@ impl Session {
         // SAFETY: macroquad's context lives on this thread and is not borrowed
         // across this call.
         unsafe { get_internal_gl() }.flush();
-        times.add(Stage::Draw, draw.elapsed().as_secs_f64() * 1e3);
+        times.add(Stage::Draw, FRAME_CLOCK.ms_since(draw));
         self.profiler.record(times);
         self.frames_drawn += 1;
 
@@ -187,8 +208,8 @@ impl Session {
         if !input.over_panel && !self.pointer.dragging_player && !self.controls.show_help {
             view::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
-        if self.controls.show_profiler {
-            panel::draw_profiler(&mut self.profiler, &mut self.clock, steps, layout.screen.1);
+        if let Some(card) = layout.profiler {
+            panel::draw_profiler(&mut self.profiler, &mut self.clock, steps, card);
         }
     }
 

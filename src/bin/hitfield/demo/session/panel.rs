@@ -7,8 +7,8 @@ use macroquad::math::Rect;
 use super::super::input::Action;
 use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
 use super::super::panel::{self, PanelInfo, PanelState};
+use super::super::platform;
 use super::super::stepper::FrameClock;
-use super::super::theme;
 use super::super::widgets::Ui;
 use super::status::Status;
 use super::stepping::Stepping;
@@ -40,9 +40,9 @@ impl Controls {
         }
     }
 
-    /// Where the panel goes in a window of `screen` size, if shown and it fits.
-    pub fn panel_rect(&self, screen: (f32, f32)) -> Option<Rect> {
-        panel::panel_rect(screen.0, screen.1, self.ui.content_height()).filter(|_| self.show_panel)
+    /// The panel's height for all its content (0 before it was first drawn).
+    pub fn panel_height(&self) -> f32 {
+        panel::wanted_height(self.ui.content_height())
     }
 
     /// Draws the panel in `rect` and applies its edits to the running world.
@@ -63,7 +63,7 @@ impl Controls {
         let mut edited = stepping.settings.clone();
         let info = PanelInfo {
             paused: stepping.paused,
-            presets: true,
+            files: platform::FILES,
             message: status.for_panel(time),
         };
         let actions = panel::panel(&mut self.ui, rect, &mut edited, &mut self.state, &info);
@@ -79,13 +79,13 @@ pub fn new_profiler() -> Profiler {
     Profiler::new(PROFILER_FRAMES)
 }
 
-/// Draws the profiler overlay above the status bar.
-pub fn draw_profiler(profiler: &mut Profiler, clock: &mut FrameClock, steps: u32, screen_h: f32) {
+/// Draws the profiler card in `card`.
+pub fn draw_profiler(profiler: &mut Profiler, clock: &mut FrameClock, steps: u32, card: Rect) {
     let stats = FrameStats {
         fps: clock.fps(),
         sim_speed: clock.sim_speed(),
         frame: clock.summary(),
         steps,
     };
-    overlay::draw_profiler(profiler, &stats, 10.0, screen_h - theme::STATUS_H - 10.0);
+    overlay::draw_profiler(profiler, &stats, card);
 }

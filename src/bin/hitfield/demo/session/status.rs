@@ -3,9 +3,10 @@
 use hitfield::world::World;
 use macroquad::time::get_time;
 
+use super::super::input::status_hint;
 use super::super::overlay;
 use super::super::panel::Message;
-use super::super::scales::{compact, thousands};
+use super::super::scales::{compact, count, thousands};
 
 /// How long a message stays in the status bar, in seconds.
 const MESSAGE_SECS: f64 = 8.0;
@@ -43,21 +44,23 @@ impl Status {
         let run = if paused { "PAUSED " } else { "RUNNING" };
         let ships = world.ships();
         let hits: u64 = ships.iter().map(|s| u64::from(s.last_hit_count)).sum();
+        let particles = world.field().particle_count();
         let left = format!(
-            "{run}   step {}   {} particles   {} ships   {} contacts   {} texels hit",
+            "{run}   step {}   {} {}   {}   {}   {}",
             thousands(world.steps()),
-            compact(world.field().particle_count()),
-            ships.len(),
-            world.contacts().len(),
-            thousands(hits),
+            compact(particles),
+            if particles == 1 {
+                "particle"
+            } else {
+                "particles"
+            },
+            count(ships.len() as u64, "ship", "ships"),
+            count(world.contacts().len() as u64, "contact", "contacts"),
+            count(hits, "texel hit", "texels hit"),
         );
         match self.message.as_ref().filter(|m| time - m.at < MESSAGE_SECS) {
             Some(m) => (left, m.text.clone(), Some(m.error)),
-            None => (
-                left,
-                "H help   Tab panel   P profiler   Esc quit".to_string(),
-                None,
-            ),
+            None => (left, status_hint().to_string(), None),
         }
     }
 }

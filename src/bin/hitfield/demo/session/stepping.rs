@@ -1,8 +1,6 @@
 //! Stepping: the world, the settings in force, and how many fixed steps a
 //! frame runs (pause, single step, catch-up with a time budget).
 
-use std::time::{Duration, Instant};
-
 use hitfield::assets::NamedImage;
 use hitfield::profile::StageTimes;
 use hitfield::settings::Settings;
@@ -10,9 +8,11 @@ use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
 use super::super::stepper::Stepper;
+use super::FRAME_CLOCK;
 
-/// Most real time spent catching up with steps in one frame (after the first step).
-const CATCH_UP_BUDGET: Duration = Duration::from_millis(50);
+/// Most real time spent catching up with steps in one frame (after the
+/// first step), in milliseconds.
+const CATCH_UP_BUDGET_MS: f64 = 50.0;
 
 /// The running simulation and its clock.
 pub struct Stepping {
@@ -38,7 +38,9 @@ fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
             ShipSprite::new(name.clone(), img.clone(), settings.ships.ship_alpha_min)
         })
         .collect();
-    World::new(settings.clone(), sprites)
+    let mut world = World::new(settings.clone(), sprites);
+    world.set_clock(FRAME_CLOCK);
+    world
 }
 
 impl Stepping {
@@ -67,9 +69,9 @@ impl Stepping {
                 .due(dt * 1e3, self.settings.step_ms, self.paused)
         };
         let steps = due + std::mem::take(&mut self.pending_steps);
-        let start = Instant::now();
+        let start = FRAME_CLOCK.now();
         let mut ran = 0;
-        while ran < steps && (ran == 0 || start.elapsed() < CATCH_UP_BUDGET) {
+        while ran < steps && (ran == 0 || FRAME_CLOCK.ms_since(start) < CATCH_UP_BUDGET_MS) {
             times.accumulate(self.world.step());
             ran += 1;
         }
