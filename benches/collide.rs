@@ -3,15 +3,19 @@
 //!
 //! Short runs: `cargo bench --bench collide -- --warm-up-time 1 --measurement-time 3 <filter>`.
 //! Groups: `translate/<size>` (integer offsets), `rotated/<size>` (33°),
-//! `broadphase/500` (500 moving sprites, every pair found and tested).
+//! `posed/128` (posed masks: built inside the query or in advance, and the
+//! build alone), `broadphase/500` (500 moving sprites, every pair found and
+//! tested). `benches/pygame_peer.py` times pygame-ce on the same cases and
+//! prints the same ids.
 //! "worst" cases share no pixel although the boxes overlap fully
 //! (checkerboard against inverse checkerboard), so nothing exits early.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use hitfield::assets::default_sprites;
 use hitfield::broadphase::SweepAndPrune;
-use hitfield::collide;
+use hitfield::collide::{self, PosedMask};
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
 use hitfield::reference::collide as reference;
@@ -142,6 +146,84 @@ fn rotated(c: &mut Criterion) {
     }
 }
 
+/// The demo's `dart` and `manta` sprites (alpha ≥ 100, the default ship
+/// threshold), scaled to about 128 pixels on their longer side.
+fn ship_pair() -> (Mask, Pose, Mask, Pose) {
+    let sprites = default_sprites();
+    let get = |name: &str| {
+        let (_, image) = sprites
+            .iter()
+            .find(|(n, _)| n == name)
+            .expect("embedded sprite");
+        Mask::from_rgba(image, 100)
+    };
+    let (a, b) = (get("dart"), get("manta"));
+    let scale = |m: &Mask| 128.0 / m.width().max(m.height()) as f32;
+    let pa = Pose::at(0.0, 0.0)
+        .rotated(33f32.to_radians())
+        .scaled(scale(&a));
+    // B's centre on A's, then moved right until no pixel is shared (the
+    // boxes still overlap, so the query scans without an early exit).
+    let mut pb = Pose::at(8.0, 0.0)
+        .rotated(-20f32.to_radians())
+        .scaled(scale(&b));
+    while collide::intersects(&a, &pa, &b, &pb) {
+        pb.x += 1.0;
+    }
+    (a, pa, b, pb)
+}
+
+/// The 80×80 sprite of the sampling bench (a disc with square holes).
+fn ship_80() -> Mask {
+    Mask::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+        dx * dx + dy * dy < 1500 && (x / 8 + y / 8) % 5 != 0
+    })
+}
+
+fn posed(c: &mut Criterion) {
+    let mut g = c.benchmark_group("posed/128");
+    let turn = 33f32.to_radians();
+    let (ca, cb) = (checker(128, 0), checker(128, 1));
+    let pc = Pose::at(0.0, 0.0).rotated(turn);
+    let (sa, spa, sb, spb) = ship_pair();
+    let (mut qa, mut qb) = (PosedMask::default(), PosedMask::default());
+    for (name, a, pa, b, pb) in [
+        ("worst", &ca, &pc, &cb, &pc),
+        ("ships", &sa, &spa, &sb, &spb),
+    ] {
+        // As a game without cached masks would: both built, then tested.
+        g.bench_function(BenchmarkId::new("built_in_query", name), |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qb.rebuild(b, pb);
+                qa.intersects(&qb)
+            })
+        });
+        let (ready_a, ready_b) = (PosedMask::new(a, pa), PosedMask::new(b, pb));
+        g.bench_function(BenchmarkId::new("prebuilt", name), |bench| {
+            bench.iter(|| black_box(&ready_a).intersects(black_box(&ready_b)))
+        });
+    }
+    let ship = ship_80();
+    let mut rng = fastrand::Rng::with_seed(80);
+    let poses: Vec<Pose> = (0..64)
+        .map(|_| {
+            Pose::at(rng.f32() * 1000.0, rng.f32() * 600.0)
+                .rotated(rng.f32() * std::f32::consts::TAU)
+        })
+        .collect();
+    let mut k = 0;
+    g.bench_function("build/ship_80x80", |bench| {
+        bench.iter(|| {
+            k = (k + 1) % poses.len();
+            qa.rebuild(black_box(&ship), &poses[k]);
+            qa.pixel_count()
+        })
+    });
+    g.finish();
+}
+
 /// 500 ship-like sprites moving and turning in a 1920×1080 world.
 struct Scene {
     masks: Vec<Mask>,
@@ -267,5 +349,5 @@ fn broadphase(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, translate, rotated, broadphase);
+criterion_group!(benches, translate, rotated, posed, broadphase);
 criterion_main!(benches);

@@ -58,19 +58,7 @@ impl<'a> Placed<'a> {
         let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
         if pose.is_integer_translation() {
             // Exact: |x|, |y| ≤ 2^30 and integral.
-            let (x, y) = (pose.x as i64, pose.y as i64);
-            let rect = |x0: u32, y0: u32, x1: u32, y1: u32| PixelRect {
-                x0: x + i64::from(x0),
-                y0: y + i64::from(y0),
-                x1: x + i64::from(x1),
-                y1: y + i64::from(y1),
-            };
-            return Some(Placed {
-                mask,
-                place: Place::Translate { x, y },
-                bounds: rect(0, 0, w, h),
-                solid: rect(sx0, sy0, sx1, sy1),
-            });
+            return Placed::translated(mask, pose.x as i64, pose.y as i64);
         }
         let map = pose.pixel_map(w, h)?;
         let solid = solid_box(pose, w, h, [sx0, sy0, sx1, sy1]).intersect(&map.bounds)?;
@@ -90,6 +78,28 @@ impl<'a> Placed<'a> {
             }),
             bounds: map.bounds,
             solid,
+        })
+    }
+
+    /// `mask` with its texel `(i, j)` on world pixel `(x + i, y + j)`;
+    /// `None` when it has no solid texel or is oversized.
+    pub fn translated(mask: &'a Mask, x: i64, y: i64) -> Option<Self> {
+        let (w, h) = (mask.width(), mask.height());
+        if w > MAX_SIDE || h > MAX_SIDE {
+            return None;
+        }
+        let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
+        let rect = |x0: u32, y0: u32, x1: u32, y1: u32| PixelRect {
+            x0: x + i64::from(x0),
+            y0: y + i64::from(y0),
+            x1: x + i64::from(x1),
+            y1: y + i64::from(y1),
+        };
+        Some(Placed {
+            mask,
+            place: Place::Translate { x, y },
+            bounds: rect(0, 0, w, h),
+            solid: rect(sx0, sy0, sx1, sy1),
         })
     }
 

@@ -17,8 +17,6 @@ use crate::pose::PixelRect;
 
 /// Rows tested together before one branch.
 const BLOCK_ROWS: i64 = 16;
-/// Widest row (in words) the block kernel handles; wider rows go word by word.
-const KERNEL_WORDS: usize = 64;
 
 /// Visits the shared lattice pixels of A at `(ax, ay)` and B at `(bx, by)`
 /// inside `region`, which lies within both masks' solid boxes.
@@ -39,14 +37,9 @@ pub(super) fn scan<I: Isa, V: Visit>(
     // A's words k0..=k1 hold the region's columns; they are masked to it.
     let (k0, k1) = (i0 >> 6, (i1 - 1) >> 6);
     let width = (k1 - k0 + 1) as usize;
-    let mut masks = [u64::MAX; KERNEL_WORDS];
-    let kernel = lat.step == 1 && width <= KERNEL_WORDS;
+    let kernel = lat.step == 1;
     let first_mask = u64::MAX << (i0 & 63);
     let last_mask = u64::MAX >> (63 - ((i1 - 1) & 63));
-    if kernel {
-        masks[0] &= first_mask;
-        masks[width - 1] &= last_mask;
-    }
     let (wa, wb) = (a.words(), b.words());
     let (wpr_a, wpr_b) = (a.words_per_row() as i64, b.words_per_row() as i64);
     // First words of row y: A's word k0, and B's word under its first bit.
@@ -88,7 +81,8 @@ pub(super) fn scan<I: Isa, V: Visit>(
             b_stride: wpr_b as usize,
             rows: rows as usize,
             width,
-            mask: &masks[..width.min(KERNEL_WORDS)],
+            first_mask,
+            last_mask,
             shift,
         })
         .filter(Rows::in_bounds)
