@@ -31,9 +31,9 @@ pub enum RasterMethod {
     PixelWalk,
 }
 
-/// An interval costs about this many pixel samples (measured with
-/// `cargo bench --bench collide -- posed/128/build`).
-const INTERVAL_COST: f64 = 6.0;
+/// An interval costs about this many pixel samples (measured on the 80×80
+/// ship: 14 ns per interval against 1.1 ns per walked pixel, AVX2 gathers).
+const INTERVAL_COST: f64 = 12.0;
 
 /// The coverage of `mask` in `pose` and the world position of its texel
 /// `(0, 0)`, built in `words` (whose old contents are dropped) with

@@ -219,21 +219,39 @@ impl Axis {
     /// offset past the edge where the coordinate reaches `start + n`.
     #[inline(always)]
     fn bound(&self, n: i64) -> i64 {
-        let x = n as f64 * self.inv;
-        let far = 1e15;
-        let clamped = x.clamp(-far, far);
-        let near_integer = (x - x.round()).abs() < 1e-6;
+        const FAR: f64 = (1u64 << 40) as f64;
+        const EPS: f64 = 1e-6;
+        let x = (n as f64 * self.inv).clamp(-FAR, FAR);
+        // Truncation and the fraction's sign give floor and ceiling without
+        // a rounding instruction (not in the x86-64 baseline).
+        let t = x as i64;
+        let frac = x - t as f64;
+        let near_integer = frac.abs() < EPS || frac.abs() > 1.0 - EPS;
         if near_integer && x >= self.near.0 && x <= self.near.1 {
-            let (n, d) = (i128::from(n), i128::from(self.d));
-            let floor = n.div_euclid(d) - i128::from(d < 0 && n.rem_euclid(d) != 0);
-            let ceil = -(-n).div_euclid(d) + i128::from(d < 0 && (-n).rem_euclid(d) != 0);
-            return if self.d > 0 { ceil } else { floor + 1 } as i64;
+            return self.exact_bound(n);
         }
         if self.d > 0 {
-            clamped.ceil() as i64
+            t + i64::from(frac > 0.0)
         } else {
-            clamped.floor() as i64 + 1
+            t - i64::from(frac < 0.0) + 1
         }
+    }
+
+    /// [`Axis::bound`] in exact integer arithmetic.
+    #[cold]
+    fn exact_bound(&self, n: i64) -> i64 {
+        let (n, d) = (i128::from(n), i128::from(self.d));
+        // floor(n / d) for any sign of d.
+        let q = n / d;
+        let floor = q - i128::from(n % d != 0 && (n < 0) != (d < 0));
+        let value = if d > 0 {
+            // ceil(n / d) = -floor(-n / d).
+            let q = -n / d;
+            -(q - i128::from(-n % d != 0 && (-n < 0) != (d < 0)))
+        } else {
+            floor + 1
+        };
+        value as i64
     }
 }
 
