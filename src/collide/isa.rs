@@ -82,20 +82,6 @@ impl Rows<'_> {
             && self.shift < 64
     }
 
-    /// A's masked word `j` of row `r` ANDed with B's bits at its columns.
-    #[inline(always)]
-    pub fn and(&self, r: usize, j: usize) -> u64 {
-        let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
-        let a = get(self.a, self.a_start + r * self.a_stride + j);
-        let lo = self.b_start + r * self.b_stride + j;
-        let b = if self.shift == 0 {
-            get(self.b, lo)
-        } else {
-            get(self.b, lo) >> self.shift | get(self.b, lo + self.hi_offset) << (64 - self.shift)
-        };
-        a & self.mask(j) & b
-    }
-
     /// The mask of A's word `j` of a row: the first and last are cut to
     /// the region, the others whole.
     #[inline(always)]
@@ -110,13 +96,22 @@ impl Rows<'_> {
         m
     }
 
-    /// The portable [`Isa::and_any`].
+    /// The portable [`Isa::and_any`]: word by word, B's two words merged
+    /// without a branch on the shift (`(hi << 1) << 63` is 0, and shift 0
+    /// has `hi_offset` 0).
     #[inline(always)]
     pub fn and_any_scalar(&self) -> u64 {
+        let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
+        let s = self.shift.min(63);
         let mut acc = 0;
         for r in 0..self.rows {
+            let a_row = self.a_start + r * self.a_stride;
+            let b_row = self.b_start + r * self.b_stride;
             for j in 0..self.width {
-                acc |= self.and(r, j);
+                let lo = get(self.b, b_row + j);
+                let hi = get(self.b, b_row + j + self.hi_offset);
+                let b = lo >> s | (hi << 1) << (63 - s);
+                acc |= get(self.a, a_row + j) & self.mask(j) & b;
             }
         }
         acc

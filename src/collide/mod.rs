@@ -119,7 +119,8 @@ use crate::pose::Pose;
 
 /// True when any world pixel belongs to both posed sprites (exact).
 pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
-    intersects_with(a, pose_a, b, pose_b, &QueryOptions::default())
+    scan::translated_any(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| intersects_with(a, pose_a, b, pose_b, &QueryOptions::default()))
 }
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).

@@ -62,19 +62,19 @@ pub(super) fn coverage(
             let (w, h) = (rect.width() as u32, rect.height() as u32);
             words.resize((w as usize).div_ceil(64) * h as usize, 0);
             let full = pose.pixel_map(mask.width(), mask.height());
-            let by_runs = full.filter(|m| runs::fits(m, &rect)).filter(|m| {
-                method == RasterMethod::Runs
-                    || method == RasterMethod::Auto && {
-                        runs::rects(mask, scratch);
+            let by_runs = full
+                .filter(|m| runs::fits(m, &rect))
+                .filter(|m| match method {
+                    RasterMethod::Runs => true,
+                    RasterMethod::PixelWalk => false,
+                    RasterMethod::Auto => {
                         let pixels = (rect.width() * rect.height()) as f64;
-                        runs::interval_count(scratch, m) * INTERVAL_COST < pixels
+                        runs::interval_estimate(mask, m) * INTERVAL_COST < pixels
                     }
-            });
+                });
             match by_runs {
                 Some(m) => {
-                    if method == RasterMethod::Runs {
-                        runs::rects(mask, scratch);
-                    }
+                    runs::rects(mask, scratch);
                     runs::fill(scratch, &m, &rect, &mut words);
                 }
                 None => fill(&placed, &rect, &mut words),

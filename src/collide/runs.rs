@@ -80,19 +80,21 @@ fn each_run(row: &[u64], mut f: impl FnMut(u32, u32)) {
     }
 }
 
-/// Estimated world rows the rectangles span under `map` (the number of
-/// intervals [`fill`] computes).
-pub(super) fn interval_count(rects: &[TexelRect], map: &PixelMap) -> f64 {
+/// Estimated intervals [`fill`] computes for `mask` under `map`: every run
+/// as a rectangle of its own (merging only lowers the count), without
+/// listing the runs.
+pub(super) fn interval_estimate(mask: &Mask, map: &PixelMap) -> f64 {
+    let mut runs = 0u64;
+    for j in 0..mask.height() {
+        let mut carry = 0u64;
+        for &w in mask.row(j) {
+            runs += u64::from((w & !(w << 1 | carry)).count_ones());
+            carry = w >> 63;
+        }
+    }
     let one = (1u64 << FRAC_BITS) as f64;
     let inv = Inverse::of(map);
-    rects
-        .iter()
-        .map(|r| {
-            f64::from(r.b - r.a) * inv.dy_du.abs() * one
-                + f64::from(r.j1 - r.j0) * inv.dy_dv.abs() * one
-                + 1.0
-        })
-        .sum()
+    mask.solid_count() as f64 * inv.dy_du.abs() * one + runs as f64 * (inv.dy_dv.abs() * one + 3.0)
 }
 
 /// How world rows follow texel coordinates (the forward map's second row,

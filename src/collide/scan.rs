@@ -4,7 +4,7 @@
 
 use super::isa::{Isa, Plain};
 use super::options::{Lattice, Sampling};
-use super::sprite::{Place, Placed};
+use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
 use crate::mask::Mask;
@@ -13,9 +13,32 @@ use crate::pose::{PixelRect, Pose};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 
+/// [`super::intersects`] for two integer translations, with no more setup
+/// than their solid boxes; `None` for any other pair of poses.
+#[inline]
+pub(super) fn translated_any(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<bool> {
+    let ((ax, ay), (bx, by)) = (integer_offset(pose_a)?, integer_offset(pose_b)?);
+    let (Some(pa), Some(pb)) = (Placed::translated(a, ax, ay), Placed::translated(b, bx, by))
+    else {
+        return Some(false);
+    };
+    Some(any_shared(&pa, &pb, &Lattice::EVERY_PIXEL))
+}
+
 /// True when the two placed sprites share a lattice pixel.
 pub(super) fn any_shared(pa: &Placed, pb: &Placed, lat: &Lattice) -> bool {
     let mut any = Any::default();
+    // Small masks: one word per row, no instruction-set dispatch.
+    if let (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }, 1) =
+        (pa.place, pb.place, lat.step)
+    {
+        let Some(region) = pa.solid.intersect(&pb.solid) else {
+            return false;
+        };
+        if translate::narrow((pa.mask, ax, ay), (pb.mask, bx, by), &region, &mut any) {
+            return any.found;
+        }
+    }
     scan(pa, pb, lat, &mut any);
     any.found
 }

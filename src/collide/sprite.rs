@@ -56,9 +56,8 @@ impl<'a> Placed<'a> {
             return None;
         }
         let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
-        if pose.is_integer_translation() {
-            // Exact: |x|, |y| ≤ 2^30 and integral.
-            return Placed::translated(mask, pose.x as i64, pose.y as i64);
+        if let Some((x, y)) = integer_offset(pose) {
+            return Placed::translated(mask, x, y);
         }
         let map = pose.pixel_map(w, h)?;
         let solid = solid_box(pose, w, h, [sx0, sy0, sx1, sy1]).intersect(&map.bounds)?;
@@ -133,6 +132,19 @@ impl<'a> Placed<'a> {
             ..*self
         }
     }
+}
+
+/// `Some((x, y))` exactly when [`Pose::is_integer_translation`] holds,
+/// without a rounding call (valid coordinates convert to `i64` exactly;
+/// NaN fails the range test).
+#[inline]
+pub(crate) fn integer_offset(pose: &Pose) -> Option<(i64, i64)> {
+    let in_range = |v: f32| v.abs() <= Pose::MAX_COORD;
+    if pose.rotation != 0.0 || pose.scale != 1.0 || !in_range(pose.x) || !in_range(pose.y) {
+        return None;
+    }
+    let (x, y) = (pose.x as i64, pose.y as i64);
+    (x as f32 == pose.x && y as f32 == pose.y).then_some((x, y))
 }
 
 /// World pixels whose centres may map into the texel box `[x0, x1)×[y0, y1)`:

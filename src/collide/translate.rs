@@ -29,6 +29,9 @@ pub(super) fn scan<I: Isa, V: Visit>(
     lat: &Lattice,
     visit: &mut V,
 ) {
+    if lat.step == 1 && narrow((a, ax, ay), (b, bx, by), region, visit) {
+        return;
+    }
     // A's texel column i meets B's column i + d.
     let d = ax - bx;
     let q = d.div_euclid(64);
@@ -129,4 +132,78 @@ pub(super) fn scan<I: Isa, V: Visit>(
         }
         y += n;
     }
+}
+
+/// The region's columns in one of A's words (small masks): a plain loop
+/// over the rows, without the general path's setup. False (nothing
+/// visited) when the region is wider or a row's words are not all inside
+/// the masks; the caller then goes the general way.
+#[inline(always)]
+pub(super) fn narrow<V: Visit>(
+    (a, ax, ay): (&Mask, i64, i64),
+    (b, bx, by): (&Mask, i64, i64),
+    region: &PixelRect,
+    visit: &mut V,
+) -> bool {
+    let (i0, i1) = (region.x0 - ax, region.x1 - ax);
+    let k = i0 >> 6;
+    if k != (i1 - 1) >> 6 {
+        return false;
+    }
+    let mask = u64::MAX << (i0 & 63) & u64::MAX >> (63 - ((i1 - 1) & 63));
+    let d = ax - bx;
+    let s = d.rem_euclid(64) as u32;
+    let (wpr_a, wpr_b) = (a.words_per_row(), b.words_per_row());
+    let rows = (region.y1 - region.y0) as usize;
+    // Row y's words: A's word k, B's words under it (lo, and hi when the
+    // bits straddle two words).
+    let (Ok(a0), Ok(lo0)) = (
+        usize::try_from((region.y0 - ay) * wpr_a as i64 + k),
+        usize::try_from((region.y0 - by) * wpr_b as i64 + k + d.div_euclid(64)),
+    ) else {
+        return false;
+    };
+    let hi0 = lo0 + usize::from(s != 0);
+    let last = |start: usize, stride: usize| start + (rows - 1) * stride;
+    let (wa, wb) = (a.words(), b.words());
+    if rows == 0 || last(a0, wpr_a) >= wa.len() || last(hi0, wpr_b) >= wb.len() {
+        return false;
+    }
+    let x = ax + 64 * k;
+    // `(hi << 1) << 63` is 0, and shift 0 reads `hi` = `lo`.
+    let and = |a: u64, lo: u64, hi: u64| a & mask & (lo >> s | (hi << 1) << (63 - s));
+    if wpr_a == 1 && wpr_b == 1 {
+        // Rows are consecutive words: eight rows ORed before one branch.
+        let (ra, rlo, rhi) = (
+            &wa[a0..a0 + rows],
+            &wb[lo0..lo0 + rows],
+            &wb[hi0..hi0 + rows],
+        );
+        let mut r = 0;
+        while r < rows {
+            let end = (r + 8).min(rows);
+            let mut acc = 0;
+            for i in r..end {
+                acc |= and(ra[i], rlo[i], rhi[i]);
+            }
+            if acc != 0 {
+                for i in r..end {
+                    let w = and(ra[i], rlo[i], rhi[i]);
+                    if w != 0 && !visit.word(region.y0 + i as i64, x, 1, w) {
+                        return true;
+                    }
+                }
+            }
+            r = end;
+        }
+        return true;
+    }
+    for r in 0..rows {
+        let (wa_r, lo, hi) = (wa[a0 + r * wpr_a], wb[lo0 + r * wpr_b], wb[hi0 + r * wpr_b]);
+        let w = and(wa_r, lo, hi);
+        if w != 0 && !visit.word(region.y0 + r as i64, x, 1, w) {
+            break;
+        }
+    }
+    true
 }
