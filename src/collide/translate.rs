@@ -139,9 +139,9 @@ pub(super) fn scan<I: Isa, V: Visit>(
 /// visited) when the region is wider or a row's words are not all inside
 /// the masks; the caller then goes the general way.
 #[inline(always)]
-pub(super) fn narrow<V: Visit>(
-    (a, ax, ay): (&Mask, i64, i64),
-    (b, bx, by): (&Mask, i64, i64),
+pub(super) fn narrow<'a, V: Visit>(
+    (a, ax, ay): (&'a Mask, i64, i64),
+    (b, bx, by): (&'a Mask, i64, i64),
     region: &PixelRect,
     visit: &mut V,
 ) -> bool {
@@ -153,57 +153,80 @@ pub(super) fn narrow<V: Visit>(
     let mask = u64::MAX << (i0 & 63) & u64::MAX >> (63 - ((i1 - 1) & 63));
     let d = ax - bx;
     let s = d.rem_euclid(64) as u32;
-    let (wpr_a, wpr_b) = (a.words_per_row(), b.words_per_row());
-    let rows = (region.y1 - region.y0) as usize;
-    // Row y's words: A's word k, B's words under it (lo, and hi when the
-    // bits straddle two words).
-    let (Ok(a0), Ok(lo0)) = (
-        usize::try_from((region.y0 - ay) * wpr_a as i64 + k),
-        usize::try_from((region.y0 - by) * wpr_b as i64 + k + d.div_euclid(64)),
-    ) else {
-        return false;
-    };
-    let hi0 = lo0 + usize::from(s != 0);
-    let last = |start: usize, stride: usize| start + (rows - 1) * stride;
+    let (wpr_a, wpr_b) = (a.words_per_row() as i64, b.words_per_row() as i64);
+    let rows = region.y1 - region.y0;
+    // Row r's words: A's word k, and B's words under it: lo, and hi when the
+    // bits straddle two words. B's lo word of the first row and hi word of
+    // the last may lie outside B (index −1 or one past the end); their bits
+    // only meet masked-off A bits, so they read as 0.
+    let a0 = (region.y0 - ay) * wpr_a + k;
+    let lo0 = (region.y0 - by) * wpr_b + k + d.div_euclid(64);
+    let hi0 = lo0 + i64::from(s != 0);
     let (wa, wb) = (a.words(), b.words());
-    if rows == 0 || last(a0, wpr_a) >= wa.len() || last(hi0, wpr_b) >= wb.len() {
-        return false;
-    }
+    let get = |w: &[u64], i: i64| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| w.get(i))
+            .copied()
+            .unwrap_or(0)
+    };
     let x = ax + 64 * k;
     // `(hi << 1) << 63` is 0, and shift 0 reads `hi` = `lo`.
     let and = |a: u64, lo: u64, hi: u64| a & mask & (lo >> s | (hi << 1) << (63 - s));
-    if wpr_a == 1 && wpr_b == 1 {
-        // Rows are consecutive words: eight rows ORed before one branch.
-        let (ra, rlo, rhi) = (
-            &wa[a0..a0 + rows],
-            &wb[lo0..lo0 + rows],
-            &wb[hi0..hi0 + rows],
-        );
-        let mut r = 0;
-        while r < rows {
-            let end = (r + 8).min(rows);
-            let mut acc = 0;
-            for i in r..end {
-                acc |= and(ra[i], rlo[i], rhi[i]);
+    let row = |r: i64| {
+        and(
+            get(wa, a0 + r * wpr_a),
+            get(wb, lo0 + r * wpr_b),
+            get(wb, hi0 + r * wpr_b),
+        )
+    };
+    let mut visit_row = |r: i64, w: u64| w == 0 || visit.word(region.y0 + r, x, 1, w);
+    if rows <= 2 || wpr_a != 1 || wpr_b != 1 {
+        for r in 0..rows {
+            if !visit_row(r, row(r)) {
+                break;
             }
-            if acc != 0 {
-                for i in r..end {
-                    let w = and(ra[i], rlo[i], rhi[i]);
-                    if w != 0 && !visit.word(region.y0 + i as i64, x, 1, w) {
-                        return true;
-                    }
-                }
-            }
-            r = end;
         }
         return true;
     }
-    for r in 0..rows {
-        let (wa_r, lo, hi) = (wa[a0 + r * wpr_a], wb[lo0 + r * wpr_b], wb[hi0 + r * wpr_b]);
-        let w = and(wa_r, lo, hi);
-        if w != 0 && !visit.word(region.y0 + r as i64, x, 1, w) {
-            break;
-        }
+    // One word per row in both masks: rows 1..rows−1 are consecutive words
+    // inside both, eight rows ORed before one branch.
+    if !visit_row(0, row(0)) {
+        return true;
     }
+    let slice = |w: &'a [u64], start: i64| {
+        let start = usize::try_from(start).ok()?;
+        w.get(start..start + usize::try_from(rows - 2).ok()?)
+    };
+    let (Some(ra), Some(rlo), Some(rhi)) =
+        (slice(wa, a0 + 1), slice(wb, lo0 + 1), slice(wb, hi0 + 1))
+    else {
+        // Not reached (the inner rows lie inside both masks); kept exact anyway.
+        for r in 1..rows {
+            if !visit_row(r, row(r)) {
+                break;
+            }
+        }
+        return true;
+    };
+    let inner = ra.len();
+    let (rlo, rhi) = (&rlo[..inner], &rhi[..inner]);
+    let mut r = 0;
+    while r < inner {
+        let end = (r + 8).min(inner);
+        let mut acc = 0;
+        for i in r..end {
+            acc |= and(ra[i], rlo[i], rhi[i]);
+        }
+        if acc != 0 {
+            for i in r..end {
+                if !visit_row(1 + i as i64, and(ra[i], rlo[i], rhi[i])) {
+                    return true;
+                }
+            }
+        }
+        r = end;
+    }
+    visit_row(rows - 1, row(rows - 1));
     true
 }
