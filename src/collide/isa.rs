@@ -13,8 +13,9 @@ pub(crate) trait Isa: Copy {
     /// (`|du|, |dv| ≤ MAX_STEP`).
     fn walker(self, g: MapGather<'_>, du: i64, dv: i64) -> Self::Walker<'_>;
 
-    /// OR of [`Rows::and`] over the block's rows.
-    fn and_any(self, rows: &Rows) -> u64;
+    /// The first block of `block_rows` rows (0 for rows `0..block_rows`)
+    /// in which A and B share a bit, or `None`.
+    fn first_block(self, rows: &Rows, block_rows: usize) -> Option<usize>;
 }
 
 /// Portable scalar code.
@@ -30,12 +31,12 @@ impl Isa for Plain {
     }
 
     #[inline(always)]
-    fn and_any(self, rows: &Rows) -> u64 {
-        rows.and_any_scalar()
+    fn first_block(self, rows: &Rows, block_rows: usize) -> Option<usize> {
+        rows.first_block_scalar(block_rows)
     }
 }
 
-/// A block of rows of two unposed masks for [`Isa::and_any`]: row `r`
+/// Rows of two unposed masks for [`Isa::first_block`]: row `r`
 /// pairs A's words `a[a_start + r·a_stride ..][..width]` with B's words
 /// `b[lo + r·b_stride ..]` and `b[lo + hi_offset + r·b_stride ..]`.
 pub(crate) struct Rows<'a> {
@@ -96,38 +97,51 @@ impl Rows<'_> {
         m
     }
 
-    /// The portable [`Isa::and_any`]: word by word, B's two words merged
-    /// without a branch on the shift (`(hi << 1) << 63` is 0, and shift 0
-    /// has `hi_offset` 0).
+    /// A's masked word `j` of row `r` ANDed with B's bits at its columns
+    /// (`(hi << 1) << 63` is 0, and shift 0 has `hi_offset` 0).
     #[inline(always)]
-    pub fn and_any_scalar(&self) -> u64 {
+    pub fn and(&self, r: usize, j: usize) -> u64 {
         let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
         let s = self.shift.min(63);
-        let mut acc = 0;
-        for r in 0..self.rows {
-            let a_row = self.a_start + r * self.a_stride;
-            let b_row = self.b_start + r * self.b_stride;
-            for j in 0..self.width {
-                let lo = get(self.b, b_row + j);
-                let hi = get(self.b, b_row + j + self.hi_offset);
-                let b = lo >> s | (hi << 1) << (63 - s);
-                acc |= get(self.a, a_row + j) & self.mask(j) & b;
+        let b_row = self.b_start + r * self.b_stride;
+        let lo = get(self.b, b_row + j);
+        let hi = get(self.b, b_row + j + self.hi_offset);
+        get(self.a, self.a_start + r * self.a_stride + j)
+            & self.mask(j)
+            & (lo >> s | (hi << 1) << (63 - s))
+    }
+
+    /// The portable [`Isa::first_block`], word by word.
+    #[inline(always)]
+    pub fn first_block_scalar(&self, block_rows: usize) -> Option<usize> {
+        let block_rows = block_rows.max(1);
+        let mut r = 0;
+        while r < self.rows {
+            let end = (r + block_rows).min(self.rows);
+            let mut acc = 0;
+            for row in r..end {
+                for j in 0..self.width {
+                    acc |= self.and(row, j);
+                }
             }
+            if acc != 0 {
+                return Some(r / block_rows);
+            }
+            r = end;
         }
-        acc
+        None
     }
 }
 
-/// Checks an [`Isa::and_any`] kernel against word-by-word ANDs on random
-/// blocks (also run by each architecture's kernels).
+/// Checks an [`Isa::first_block`] kernel against word-by-word ANDs on
+/// random rows (also run by each architecture's kernels).
 #[cfg(test)]
-pub(crate) fn check_and_any_kernel(kernel: impl Fn(&Rows) -> u64) {
+pub(crate) fn check_first_block_kernel(kernel: impl Fn(&Rows, usize) -> Option<usize>) {
     let mut rng = fastrand::Rng::with_seed(9);
     for _ in 0..3000 {
-        let sparse =
-            |rng: &mut fastrand::Rng| rng.u64(..) & rng.u64(..) & rng.u64(..) & rng.u64(..);
-        let a: Vec<u64> = (0..rng.usize(0..60)).map(|_| sparse(&mut rng)).collect();
-        let b: Vec<u64> = (0..rng.usize(0..60)).map(|_| sparse(&mut rng)).collect();
+        let sparse = |rng: &mut fastrand::Rng| (0..5).fold(u64::MAX, |acc, _| acc & rng.u64(..));
+        let a: Vec<u64> = (0..rng.usize(0..90)).map(|_| sparse(&mut rng)).collect();
+        let b: Vec<u64> = (0..rng.usize(0..90)).map(|_| sparse(&mut rng)).collect();
         let shift = rng.u32(0..64);
         let rows = Rows {
             a: &a,
@@ -137,13 +151,14 @@ pub(crate) fn check_and_any_kernel(kernel: impl Fn(&Rows) -> u64) {
             hi_offset: usize::from(shift != 0),
             a_stride: rng.usize(0..9),
             b_stride: rng.usize(0..9),
-            rows: rng.usize(0..6),
+            rows: rng.usize(0..12),
             width: rng.usize(0..10),
             first_mask: rng.u64(..),
             last_mask: rng.u64(..),
             shift,
         };
-        let mut by_hand = 0;
+        let block_rows = rng.usize(1..5);
+        let mut by_hand = None;
         for r in 0..rows.rows {
             for j in 0..rows.width {
                 let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
@@ -160,10 +175,14 @@ pub(crate) fn check_and_any_kernel(kernel: impl Fn(&Rows) -> u64) {
                 if j + 1 == rows.width {
                     m &= rows.last_mask;
                 }
-                by_hand |= get(&a, rows.a_start + r * rows.a_stride + j) & m & bits;
+                if get(&a, rows.a_start + r * rows.a_stride + j) & m & bits != 0
+                    && by_hand.is_none()
+                {
+                    by_hand = Some(r / block_rows);
+                }
             }
         }
-        assert_eq!(kernel(&rows), by_hand);
+        assert_eq!(kernel(&rows, block_rows), by_hand);
     }
 }
 
@@ -172,7 +191,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn portable_and_any_matches_word_by_word() {
-        check_and_any_kernel(|rows| Plain.and_any(rows));
+    fn portable_first_block_matches_word_by_word() {
+        check_first_block_kernel(|rows, n| Plain.first_block(rows, n));
     }
 }

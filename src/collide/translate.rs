@@ -6,7 +6,8 @@
 //! can be ANDed blindly: outside the region one of the two sprites is empty,
 //! and B words borrowed from a neighbouring row only ever meet masked-off A
 //! bits. Each row is first reduced to "anything shared?" by a vector kernel
-//! ([`Isa::and_any`]); only rows with shared pixels are visited word by word. Strided queries keep every `step`-th row and AND a
+//! ([`Isa::first_block`]); only blocks with shared pixels are visited word
+//! by word. Strided queries keep every `step`-th row and AND a
 //! comb of lattice columns into each word.
 
 use super::isa::{Isa, Rows};
@@ -109,28 +110,41 @@ pub(super) fn scan<I: Isa, V: Visit>(
     let n = lat.step;
     let mut y = lat.first_row(region.y0);
     while y < region.y1 {
-        if kernel {
-            let rows = (region.y1 - y).min(BLOCK_ROWS);
-            if let Some(rows_block) = block(y, rows) {
-                if isa.and_any(&rows_block) != 0 {
-                    for r in y..y + rows {
-                        let one = block(r, 1);
-                        if one.map_or(true, |one| isa.and_any(&one) != 0) && !visit_row(r) {
-                            return;
-                        }
-                    }
-                }
-                y += rows;
-                continue;
+        if !kernel {
+            if !visit_row(y) {
+                return;
             }
+            y += n;
+            continue;
+        }
+        // The rows the kernel may read from y on: all, or all but the last
+        // (whose high B word may lie past B's end).
+        let left = region.y1 - y;
+        let Some((rows, count)) = block(y, left).map(|r| (r, left)).or_else(|| {
+            block(y, left - 1)
+                .filter(|_| left > 1)
+                .map(|r| (r, left - 1))
+        }) else {
             // Near the ends of B's words: row by row, word by word.
             if (0..width).fold(0, |acc, j| acc | word(y, j)) != 0 && !visit_row(y) {
                 return;
             }
-        } else if !visit_row(y) {
-            return;
+            y += 1;
+            continue;
+        };
+        match isa.first_block(&rows, BLOCK_ROWS as usize) {
+            None => y += count,
+            Some(b) => {
+                let y0 = y + b as i64 * BLOCK_ROWS;
+                let y1 = (y0 + BLOCK_ROWS).min(y + count);
+                for r in y0..y1 {
+                    if (0..width).fold(0, |acc, j| acc | word(r, j)) != 0 && !visit_row(r) {
+                        return;
+                    }
+                }
+                y = y1;
+            }
         }
-        y += n;
     }
 }
 

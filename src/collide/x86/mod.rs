@@ -15,7 +15,7 @@ pub(crate) use detect::Avx2;
 
 use super::gather::MapGather;
 use super::isa::{Isa, Rows};
-use rows::and_any_avx2;
+use rows::first_block_avx2;
 use walker::Avx2Walker;
 
 impl Isa for Avx2 {
@@ -27,12 +27,12 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn and_any(self, rows: &Rows) -> u64 {
+    fn first_block(self, rows: &Rows, block_rows: usize) -> Option<usize> {
         if !rows.in_bounds() {
-            return rows.and_any_scalar();
+            return rows.first_block_scalar(block_rows);
         }
         // SAFETY: an `Avx2` value exists only once the CPU features were
         // detected, and `in_bounds` checked every index the kernel reads.
-        unsafe { and_any_avx2(rows) }
+        unsafe { first_block_avx2(rows, block_rows) }
     }
 }
