@@ -310,6 +310,32 @@ fn broadphase(c: &mut Criterion) {
             black_box(hits)
         })
     });
+    // As the world does it: each sprite in a candidate pair gets its posed
+    // mask built once per step, then every pair is tested at word speed.
+    let mut posed: Vec<PosedMask> = vec![PosedMask::default(); scene.masks.len()];
+    let mut needed = vec![false; scene.masks.len()];
+    g.bench_function("sweep_and_prune_then_posed", |bench| {
+        bench.iter(|| {
+            scene.step();
+            scene.boxes(&mut boxes);
+            let pairs = sap.pairs(&boxes);
+            needed.iter_mut().for_each(|n| *n = false);
+            for &(i, j) in pairs {
+                needed[i] = true;
+                needed[j] = true;
+            }
+            for (k, q) in posed.iter_mut().enumerate() {
+                if needed[k] {
+                    q.rebuild(&scene.masks[k], &scene.poses[k]);
+                }
+            }
+            let hits = pairs
+                .iter()
+                .filter(|&&(i, j)| posed[i].intersects(&posed[j]))
+                .count();
+            black_box(hits)
+        })
+    });
     g.bench_function("sweep_and_prune_only", |bench| {
         bench.iter(|| {
             scene.step();
