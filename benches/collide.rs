@@ -16,7 +16,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hitfield::assets::default_sprites;
-use hitfield::broadphase::SweepAndPrune;
+use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, PosedMask};
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
