@@ -6,7 +6,8 @@
 //! `cargo bench --bench collide -- posed/`.
 //! Groups: `translate/<size>` (integer offsets), `rotated/<size>` (33°),
 //! `posed/128` (posed masks: built inside the query or in advance, and the
-//! build alone), `broadphase/500` (500 moving sprites, every pair found and
+//! build alone), `posed/sample_100_ships_80x80` (sampling a warm canvas
+//! through posed masks, as the world does), `broadphase/500` (500 moving sprites, every pair found and
 //! tested). `benches/pygame_peer.py` times pygame-ce on the same cases and
 //! prints the same ids.
 //! "worst" cases share no pixel although the boxes overlap fully
@@ -18,9 +19,14 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hitfield::assets::default_sprites;
 use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, PosedMask};
+use hitfield::field::Field;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
+use hitfield::profile::StageTimes;
 use hitfield::reference::collide as reference;
+use hitfield::settings::{Channel, FieldSettings};
+use hitfield::ships::{sample_posed, HitMap, HitPixels, Thresholds};
+use rayon::prelude::*;
 
 fn checker(size: u32, parity: u32) -> Mask {
     Mask::from_fn(size, size, |x, y| (x + y) % 2 == parity)
@@ -226,6 +232,80 @@ fn posed(c: &mut Criterion) {
     g.finish();
 }
 
+/// 100 rotated 80×80 ships (the sampling bench's sprite, random angles,
+/// fractional x) sampling a canvas after 30 steps of 100k particles through
+/// posed masks: built in the sample (the pose changed, as in the world) or
+/// in advance; on 1 thread and spread over 2.
+fn posed_sampling(c: &mut Criterion) {
+    let mut field = Field::new(&FieldSettings {
+        particles: 100_000,
+        ..FieldSettings::default()
+    });
+    let mut times = StageTimes::default();
+    for _ in 0..30 {
+        field.step(1.0 / 60.0, &mut times);
+    }
+    let canvas = field.canvas();
+    let mask = ship_80();
+    let t = Thresholds {
+        field_alpha_min: 100,
+        colour_min: 100,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 100,
+    };
+    let mut rng = fastrand::Rng::with_seed(5);
+    let poses: Vec<Pose> = (0..100)
+        .map(|_| Pose {
+            x: rng.i32(-40..1240) as f32 + 0.3,
+            y: rng.i32(-40..680) as f32,
+            rotation: rng.f32() * std::f32::consts::TAU,
+            scale: 1.0,
+        })
+        .collect();
+    struct ShipState {
+        posed: PosedMask,
+        hits: HitMap,
+        pixels: HitPixels,
+    }
+    let mut ships: Vec<ShipState> = poses
+        .iter()
+        .map(|p| ShipState {
+            posed: PosedMask::new(&mask, p),
+            hits: HitMap::default(),
+            pixels: HitPixels::default(),
+        })
+        .collect();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("thread pool");
+    let mut g = c.benchmark_group("posed/sample_100_ships_80x80");
+    for build in [true, false] {
+        let sample_one = |(s, p): (&mut ShipState, &Pose)| {
+            if build {
+                s.posed.rebuild(&mask, p);
+            }
+            sample_posed(canvas, &mask, &s.posed, &t, &mut s.hits, &mut s.pixels)
+        };
+        let name = if build { "built_in_sample" } else { "prebuilt" };
+        g.bench_function(format!("{name}_1t/rotated"), |b| {
+            b.iter(|| ships.iter_mut().zip(&poses).map(sample_one).sum::<u32>())
+        });
+        g.bench_function(format!("{name}_2t/rotated"), |b| {
+            b.iter(|| {
+                two.install(|| {
+                    ships
+                        .par_iter_mut()
+                        .zip(poses.par_iter())
+                        .map(sample_one)
+                        .sum::<u32>()
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
 /// 500 ship-like sprites moving and turning in a 1920×1080 world.
 struct Scene {
     masks: Vec<Mask>,
@@ -385,6 +465,6 @@ criterion_group! {
         .warm_up_time(std::time::Duration::from_millis(300))
         .measurement_time(std::time::Duration::from_millis(700))
         .sample_size(30);
-    targets = translate, rotated, posed, broadphase
+    targets = translate, rotated, posed, posed_sampling, broadphase
 }
 criterion_main!(benches);
