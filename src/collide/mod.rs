@@ -42,6 +42,22 @@
 //! against the sprite rectangle in integer arithmetic, so the span estimates
 //! only need to be supersets, and no read ever leaves a mask.
 //!
+//! Two integer translations whose shared region lies within one word of A
+//! per row (small masks) skip the vector kernel: a plain loop over rows,
+//! eight rows ORed before one branch.
+//!
+//! **Posed masks** ([`PosedMask`]) hold a sprite's exact world coverage for
+//! one pose, rasterised once (by walking its pixels, or by runs of solid
+//! texels when those are far fewer); queries between posed masks, or a
+//! posed mask and a plain mask, then take the translation path. Build them
+//! when a pose is tested more than once (the world builds each ship's once
+//! per step, for sampling and contacts).
+//!
+//! Architecture-specific code lives in `collide/x86/` (one folder per
+//! architecture, implementing the portable traits of `isa.rs` and
+//! `gather.rs`); only the dispatch in `scan.rs` and `raster.rs` picks an
+//! instruction set.
+//!
 //! Cost is about `rows + pixels/64` for translations and `pixels` texel
 //! fetches per sprite for the rest, `pixels` being the area of the solid
 //! boxes' intersection. [`overlap`] costs up to five such passes when the

@@ -9,7 +9,7 @@
 
 use super::options::Sampling;
 
-/// Result of [`overlap`]: what two posed sprites share, in world pixels.
+/// Result of [`super::overlap`]: what two posed sprites share, in world pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Overlap {
     /// Number of world pixels that belong to both sprites.
