@@ -38,6 +38,7 @@ pub fn sample_posed(
         return 0;
     };
     let test = FieldTest::new(thresholds);
+    let translated = posed.pose().is_integer_translation();
     let mut count = 0u32;
     for y in clip.y0..clip.y1 {
         let j = (y - origin.1) as u32;
@@ -57,6 +58,12 @@ pub fn sample_posed(
                 if hit != 0 {
                     count += hit.count_ones();
                     pixels.or_bits(i, j, hit);
+                    if translated {
+                        // The coverage is the mask itself: bit (i, j) is texel (i, j).
+                        hits.or_bits(i as u32, j, hit);
+                        x += i64::from(n);
+                        continue;
+                    }
                     for b in BitIter(hit) {
                         // A covered pixel maps onto a solid texel (the coverage rule).
                         let k = x - clip.x0 + i64::from(b);
