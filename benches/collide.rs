@@ -1,20 +1,32 @@
 //! Sprite-against-sprite collision: the fast queries next to the per-pixel
 //! reference, on seeded, pre-built inputs.
 //!
-//! Short runs: `cargo bench --bench collide -- --warm-up-time 1 --measurement-time 3 <filter>`.
+//! Run: `cargo bench --bench collide` (about two minutes; short runs of
+//! 0.3 s warm-up and 0.7 s measurement per case), or with a filter, e.g.
+//! `cargo bench --bench collide -- posed/`.
 //! Groups: `translate/<size>` (integer offsets), `rotated/<size>` (33°),
-//! `broadphase/500` (500 moving sprites, every pair found and tested).
+//! `posed/128` (posed masks: built inside the query or in advance, and the
+//! build alone), `posed/sample_100_ships_80x80` (sampling a warm canvas
+//! through posed masks, as the world does), `broadphase/500` (500 moving sprites, every pair found and
+//! tested). `benches/pygame_peer.py` times pygame-ce on the same cases and
+//! prints the same ids.
 //! "worst" cases share no pixel although the boxes overlap fully
 //! (checkerboard against inverse checkerboard), so nothing exits early.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use hitfield::collide;
+use hitfield::assets::default_sprites;
 use hitfield::collide::broadphase::SweepAndPrune;
+use hitfield::collide::{self, PosedMask};
+use hitfield::field::Field;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
+use hitfield::profile::StageTimes;
 use hitfield::reference::collide as reference;
+use hitfield::settings::{Channel, FieldSettings};
+use hitfield::ships::{sample_posed, HitMap, HitPixels, Thresholds};
+use rayon::prelude::*;
 
 fn checker(size: u32, parity: u32) -> Mask {
     Mask::from_fn(size, size, |x, y| (x + y) % 2 == parity)
@@ -142,6 +154,158 @@ fn rotated(c: &mut Criterion) {
     }
 }
 
+/// The demo's `dart` and `manta` sprites (alpha ≥ 100, the default ship
+/// threshold), scaled to about 128 pixels on their longer side.
+fn ship_pair() -> (Mask, Pose, Mask, Pose) {
+    let sprites = default_sprites();
+    let get = |name: &str| {
+        let (_, image) = sprites
+            .iter()
+            .find(|(n, _)| n == name)
+            .expect("embedded sprite");
+        Mask::from_rgba(image, 100)
+    };
+    let (a, b) = (get("dart"), get("manta"));
+    let scale = |m: &Mask| 128.0 / m.width().max(m.height()) as f32;
+    let pa = Pose::at(0.0, 0.0)
+        .rotated(33f32.to_radians())
+        .scaled(scale(&a));
+    // B's centre on A's, then moved right until no pixel is shared (the
+    // boxes still overlap, so the query scans without an early exit).
+    let mut pb = Pose::at(8.0, 0.0)
+        .rotated(-20f32.to_radians())
+        .scaled(scale(&b));
+    while collide::intersects(&a, &pa, &b, &pb) {
+        pb.x += 1.0;
+    }
+    (a, pa, b, pb)
+}
+
+/// The 80×80 sprite of the sampling bench (a disc with square holes).
+fn ship_80() -> Mask {
+    Mask::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+        dx * dx + dy * dy < 1500 && (x / 8 + y / 8) % 5 != 0
+    })
+}
+
+fn posed(c: &mut Criterion) {
+    let mut g = c.benchmark_group("posed/128");
+    let turn = 33f32.to_radians();
+    let (ca, cb) = (checker(128, 0), checker(128, 1));
+    let pc = Pose::at(0.0, 0.0).rotated(turn);
+    let (sa, spa, sb, spb) = ship_pair();
+    let (mut qa, mut qb) = (PosedMask::default(), PosedMask::default());
+    for (name, a, pa, b, pb) in [
+        ("worst", &ca, &pc, &cb, &pc),
+        ("ships", &sa, &spa, &sb, &spb),
+    ] {
+        // As a game without cached masks would: both built, then tested.
+        g.bench_function(BenchmarkId::new("built_in_query", name), |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qb.rebuild(b, pb);
+                qa.intersects(&qb)
+            })
+        });
+        let (ready_a, ready_b) = (PosedMask::new(a, pa), PosedMask::new(b, pb));
+        g.bench_function(BenchmarkId::new("prebuilt", name), |bench| {
+            bench.iter(|| black_box(&ready_a).intersects(black_box(&ready_b)))
+        });
+    }
+    let ship = ship_80();
+    let mut rng = fastrand::Rng::with_seed(80);
+    let poses: Vec<Pose> = (0..64)
+        .map(|_| {
+            Pose::at(rng.f32() * 1000.0, rng.f32() * 600.0)
+                .rotated(rng.f32() * std::f32::consts::TAU)
+        })
+        .collect();
+    let mut k = 0;
+    g.bench_function("build/ship_80x80", |bench| {
+        bench.iter(|| {
+            k = (k + 1) % poses.len();
+            qa.rebuild(black_box(&ship), &poses[k]);
+            qa.pixel_count()
+        })
+    });
+    g.finish();
+}
+
+/// 100 rotated 80×80 ships (the sampling bench's sprite, random angles,
+/// fractional x) sampling a canvas after 30 steps of 100k particles through
+/// posed masks: built in the sample (the pose changed, as in the world) or
+/// in advance; on 1 thread and spread over 2.
+fn posed_sampling(c: &mut Criterion) {
+    let mut field = Field::new(&FieldSettings {
+        particles: 100_000,
+        ..FieldSettings::default()
+    });
+    let mut times = StageTimes::default();
+    for _ in 0..30 {
+        field.step(1.0 / 60.0, &mut times);
+    }
+    let canvas = field.canvas();
+    let mask = ship_80();
+    let t = Thresholds {
+        field_alpha_min: 100,
+        colour_min: 100,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 100,
+    };
+    let mut rng = fastrand::Rng::with_seed(5);
+    let poses: Vec<Pose> = (0..100)
+        .map(|_| Pose {
+            x: rng.i32(-40..1240) as f32 + 0.3,
+            y: rng.i32(-40..680) as f32,
+            rotation: rng.f32() * std::f32::consts::TAU,
+            scale: 1.0,
+        })
+        .collect();
+    struct ShipState {
+        posed: PosedMask,
+        hits: HitMap,
+        pixels: HitPixels,
+    }
+    let mut ships: Vec<ShipState> = poses
+        .iter()
+        .map(|p| ShipState {
+            posed: PosedMask::new(&mask, p),
+            hits: HitMap::default(),
+            pixels: HitPixels::default(),
+        })
+        .collect();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("thread pool");
+    let mut g = c.benchmark_group("posed/sample_100_ships_80x80");
+    for build in [true, false] {
+        let sample_one = |(s, p): (&mut ShipState, &Pose)| {
+            if build {
+                s.posed.rebuild(&mask, p);
+            }
+            sample_posed(canvas, &mask, &s.posed, &t, &mut s.hits, &mut s.pixels)
+        };
+        let name = if build { "built_in_sample" } else { "prebuilt" };
+        g.bench_function(format!("{name}_1t/rotated"), |b| {
+            b.iter(|| ships.iter_mut().zip(&poses).map(sample_one).sum::<u32>())
+        });
+        g.bench_function(format!("{name}_2t/rotated"), |b| {
+            b.iter(|| {
+                two.install(|| {
+                    ships
+                        .par_iter_mut()
+                        .zip(poses.par_iter())
+                        .map(sample_one)
+                        .sum::<u32>()
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
 /// 500 ship-like sprites moving and turning in a 1920×1080 world.
 struct Scene {
     masks: Vec<Mask>,
@@ -226,6 +390,32 @@ fn broadphase(c: &mut Criterion) {
             black_box(hits)
         })
     });
+    // As the world does it: each sprite in a candidate pair gets its posed
+    // mask built once per step, then every pair is tested at word speed.
+    let mut posed: Vec<PosedMask> = vec![PosedMask::default(); scene.masks.len()];
+    let mut needed = vec![false; scene.masks.len()];
+    g.bench_function("sweep_and_prune_then_posed", |bench| {
+        bench.iter(|| {
+            scene.step();
+            scene.boxes(&mut boxes);
+            let pairs = sap.pairs(&boxes);
+            needed.iter_mut().for_each(|n| *n = false);
+            for &(i, j) in pairs {
+                needed[i] = true;
+                needed[j] = true;
+            }
+            for (k, q) in posed.iter_mut().enumerate() {
+                if needed[k] {
+                    q.rebuild(&scene.masks[k], &scene.poses[k]);
+                }
+            }
+            let hits = pairs
+                .iter()
+                .filter(|&&(i, j)| posed[i].intersects(&posed[j]))
+                .count();
+            black_box(hits)
+        })
+    });
     g.bench_function("sweep_and_prune_only", |bench| {
         bench.iter(|| {
             scene.step();
@@ -267,5 +457,14 @@ fn broadphase(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, translate, rotated, broadphase);
+criterion_group! {
+    name = benches;
+    // Short runs, so the whole bench and the pygame-ce peer script take
+    // under three minutes together.
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_millis(700))
+        .sample_size(30);
+    targets = translate, rotated, posed, posed_sampling, broadphase
+}
 criterion_main!(benches);

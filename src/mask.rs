@@ -59,6 +59,44 @@ impl Mask {
         }
     }
 
+    /// A `width`×`height` mask from packed rows (`ceil(width / 64)` words
+    /// each, padding bits zero), as [`Mask::into_words`] gives them back.
+    pub(crate) fn from_words(width: u32, height: u32, bits: Vec<u64>) -> Mask {
+        let words_per_row = (width as usize).div_ceil(64);
+        debug_assert_eq!(bits.len(), words_per_row * height as usize);
+        let mut bounds: Option<[u32; 4]> = None;
+        let mut count = 0u64;
+        for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
+            let y = y as u32;
+            let (Some(first), Some(last)) = (
+                row.iter().position(|&w| w != 0),
+                row.iter().rposition(|&w| w != 0),
+            ) else {
+                continue;
+            };
+            count += row.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+            let x0 = first as u32 * 64 + row[first].trailing_zeros();
+            let x1 = last as u32 * 64 + 64 - row[last].leading_zeros();
+            bounds = Some(match bounds {
+                None => [x0, y, x1, y + 1],
+                Some([bx0, by0, bx1, _]) => [bx0.min(x0), by0, bx1.max(x1), y + 1],
+            });
+        }
+        Mask {
+            width,
+            height,
+            words_per_row,
+            bits,
+            solid_bounds: bounds,
+            solid_count: count,
+        }
+    }
+
+    /// The packed words, for reuse by [`Mask::from_words`].
+    pub(crate) fn into_words(self) -> Vec<u64> {
+        self.bits
+    }
+
     /// Width in texels.
     pub fn width(&self) -> u32 {
         self.width

@@ -4,7 +4,10 @@
 //! Each [`World::step`] advances the field, moves the ships (they wander and
 //! wrap as a whole when their centre leaves the canvas), lets every ship
 //! whose sample is due read the canvas under it, and finds ship-ship
-//! contacts (sweep-and-prune, then exact pixel overlap).
+//! contacts (sweep-and-prune, then exact pixel overlap). A ship that samples
+//! or sits in a candidate pair gets its posed mask (its exact world
+//! coverage) built once for the step, and only when its pose changed;
+//! sampling and exact contacts both read it.
 //!
 //! Sampling is staggered (see [`crate::ships::schedule`]); only simulated
 //! time counts, so results do not depend on the frame rate.
@@ -15,14 +18,15 @@ use rayon::prelude::*;
 
 use crate::clock::Clock;
 use crate::collide::broadphase::SweepAndPrune;
-use crate::collide::{overlap_with, QueryOptions};
+use crate::collide::{overlap_with, PosedMask, QueryOptions};
 use crate::field::Field;
+use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 use crate::profile::{Stage, StageTimes};
 use crate::settings::Settings;
 use crate::ships::movement::{self, Bounds, Steer};
 use crate::ships::schedule::{sample_is_due, staggered_start};
-use crate::ships::{sample, Contact, HitMap, Ship, ShipSprite, Thresholds};
+use crate::ships::{sample_posed, Contact, HitMap, HitPixels, Ship, ShipSprite, Thresholds};
 
 /// Field, ships and timers. Advance it with [`World::step`].
 pub struct World {
@@ -37,6 +41,8 @@ pub struct World {
     steps: u64,
     broadphase: SweepAndPrune,
     boxes: Vec<Option<PixelRect>>,
+    /// Ships in a candidate pair this step (their posed masks are needed).
+    in_pairs: Vec<bool>,
 }
 
 impl World {
@@ -56,6 +62,7 @@ impl World {
             steps: 0,
             broadphase: SweepAndPrune::new(),
             boxes: Vec::new(),
+            in_pairs: Vec::new(),
             settings,
         };
         world.resize_ships();
@@ -81,6 +88,10 @@ impl World {
                     std::mem::replace(&mut sprite.image, crate::rgba::RgbaImage::new(0, 0)),
                     settings.ships.ship_alpha_min,
                 );
+            }
+            // The posed masks were built from the old masks.
+            for ship in &mut self.ships {
+                ship.posed = PosedMask::default();
             }
         }
         if old.ships.count != settings.ships.count {
@@ -235,6 +246,8 @@ impl World {
                 pose,
                 velocity: [heading.cos() * speed, heading.sin() * speed],
                 hits: HitMap::new(mask.width(), mask.height()),
+                hit_pixels: HitPixels::default(),
+                posed: PosedMask::default(),
                 last_hit_count: 0,
                 hits_total: 0,
                 player: false,
@@ -295,7 +308,15 @@ impl World {
                 return;
             }
             let mask = &sprites[ship.sprite].mask;
-            let count = sample(canvas, mask, &ship.pose, &thresholds, &mut ship.hits);
+            pose_mask(ship, mask);
+            let count = sample_posed(
+                canvas,
+                mask,
+                &ship.posed,
+                &thresholds,
+                &mut ship.hits,
+                &mut ship.hit_pixels,
+            );
             ship.last_hit_count = count;
             ship.hits_total += u64::from(count);
             ship.hit_samples += u64::from(count > 0);
@@ -320,17 +341,45 @@ impl World {
                 .push(ship.pose.world_bounds(mask.width(), mask.height()));
         }
         let pairs = self.broadphase.pairs(&self.boxes);
+        let exact = options.is_exact();
+        if exact {
+            // Each ship in a candidate pair gets its posed mask (built at
+            // most once per step, only when its pose changed).
+            self.in_pairs.clear();
+            self.in_pairs.resize(self.ships.len(), false);
+            for &(a, b) in pairs {
+                self.in_pairs[a] = true;
+                self.in_pairs[b] = true;
+            }
+            let sprites = &self.sprites;
+            let build = |(ship, &needed): (&mut Ship, &bool)| {
+                if needed {
+                    pose_mask(ship, &sprites[ship.sprite].mask);
+                }
+            };
+            if self.settings.field.parallel {
+                self.ships
+                    .par_iter_mut()
+                    .zip(&self.in_pairs)
+                    .for_each(build);
+            } else {
+                self.ships.iter_mut().zip(&self.in_pairs).for_each(build);
+            }
+        }
         let (ships, sprites) = (&self.ships, &self.sprites);
         // The narrow phase of each candidate pair, in the broad phase's order
         // (rayon's collect keeps it), so contacts do not depend on threads.
+        // Exact queries go through the posed masks (the same answer, bit for
+        // bit); approximations through the masks and poses.
         let narrow = |&(a, b): &(usize, usize)| {
             let (sa, sb) = (&ships[a], &ships[b]);
-            let (ma, mb) = (&sprites[sa.sprite].mask, &sprites[sb.sprite].mask);
-            overlap_with(ma, &sa.pose, mb, &sb.pose, &options).map(|overlap| Contact {
-                a,
-                b,
-                overlap,
-            })
+            let overlap = if exact {
+                sa.posed.overlap(&sb.posed)
+            } else {
+                let (ma, mb) = (&sprites[sa.sprite].mask, &sprites[sb.sprite].mask);
+                overlap_with(ma, &sa.pose, mb, &sb.pose, &options)
+            };
+            overlap.map(|overlap| Contact { a, b, overlap })
         };
         self.contacts.clear();
         if self.settings.field.parallel {
@@ -339,5 +388,13 @@ impl World {
         } else {
             self.contacts.extend(pairs.iter().filter_map(narrow));
         }
+    }
+}
+
+/// Rebuilds `ship`'s posed mask for `mask` unless it is already built for
+/// the ship's current pose.
+fn pose_mask(ship: &mut Ship, mask: &Mask) {
+    if !ship.posed.is_for(mask.width(), mask.height(), &ship.pose) {
+        ship.posed.rebuild(mask, &ship.pose);
     }
 }

@@ -20,14 +20,14 @@ pub(crate) const MAX_STEP: i64 = 1 << 46;
 /// A mask's solid box, as the walkers read it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MapGather<'a> {
-    words: &'a [u64],
-    words_per_row: usize,
+    pub words: &'a [u64],
+    pub words_per_row: usize,
     /// Mask texel of box texel `(0, 0)`.
-    texel0: (u32, u32),
+    pub texel0: (u32, u32),
     /// Box size in texels.
-    size: (u32, u32),
+    pub size: (u32, u32),
     /// The mask's dwords can be indexed with `i32` (for hardware gathers).
-    narrow: bool,
+    pub narrow: bool,
 }
 
 impl<'a> MapGather<'a> {
@@ -104,6 +104,14 @@ impl<'a> PlainWalker<'a> {
     }
 }
 
+impl PlainWalker<'_> {
+    /// Fixed-point position of the next sample.
+    #[inline(always)]
+    pub fn position(&self) -> (i64, i64) {
+        (self.u, self.v)
+    }
+}
+
 impl Walker for PlainWalker<'_> {
     #[inline(always)]
     fn start(&mut self, u: i64, v: i64) {
@@ -127,68 +135,5 @@ impl Walker for PlainWalker<'_> {
     fn skip(&mut self, len: u32) {
         self.u = self.u.wrapping_add(self.du.wrapping_mul(i64::from(len)));
         self.v = self.v.wrapping_add(self.dv.wrapping_mul(i64::from(len)));
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-pub(crate) use x86::Avx2Walker;
-
-#[cfg(target_arch = "x86_64")]
-mod x86;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn simd_and_scalar_walkers_agree() {
-        let mut rng = fastrand::Rng::with_seed(5);
-        let mask = Mask::from_fn(150, 40, |_, _| rng.bool());
-        let g = MapGather::new(&mask, (3, 2), (140, 35));
-        for _ in 0..2000 {
-            let u = rng.i64(-(20 << 32)..(160 << 32));
-            let v = rng.i64(-(20 << 32)..(50 << 32));
-            let du = rng.i64(-(3 << 32)..(3 << 32));
-            let dv = rng.i64(-(3 << 32)..(3 << 32));
-            let lens: Vec<u32> = (0..4).map(|_| rng.u32(0..=64)).collect();
-            let skip_at = rng.usize(0..5);
-            let mut plain = PlainWalker::new(g, du, dv);
-            plain.start(u, v);
-            let mut by_hand = Vec::new();
-            let mut k = 0i64;
-            for (i, &len) in lens.iter().enumerate() {
-                let mut bits = 0u64;
-                for j in 0..len {
-                    let s = k + i64::from(j);
-                    bits |= g.bit_at(u + s * du, v + s * dv) << j;
-                }
-                by_hand.push(if i == skip_at { 0 } else { bits });
-                k += i64::from(len);
-            }
-            fn run(w: &mut impl Walker, lens: &[u32], skip_at: usize) -> Vec<u64> {
-                lens.iter()
-                    .enumerate()
-                    .map(|(i, &len)| {
-                        if i == skip_at {
-                            w.skip(len);
-                            0
-                        } else {
-                            w.next(len)
-                        }
-                    })
-                    .collect()
-            }
-            assert_eq!(run(&mut plain, &lens, skip_at), by_hand);
-            #[cfg(target_arch = "x86_64")]
-            if let Some(isa) = crate::collide::isa::Avx2::detect() {
-                let mut simd = Avx2Walker::new(isa, g, du, dv);
-                simd.start(u, v);
-                assert_eq!(
-                    run(&mut simd, &lens, skip_at),
-                    by_hand,
-                    "{u} {v} {du} {dv} {lens:?}"
-                );
-            }
-        }
     }
 }

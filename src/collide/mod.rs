@@ -42,6 +42,22 @@
 //! against the sprite rectangle in integer arithmetic, so the span estimates
 //! only need to be supersets, and no read ever leaves a mask.
 //!
+//! Two integer translations whose shared region lies within one word of A
+//! per row (small masks) skip the vector kernel: a plain loop over rows,
+//! eight rows ORed before one branch.
+//!
+//! **Posed masks** ([`PosedMask`]) hold a sprite's exact world coverage for
+//! one pose, rasterised once (by walking its pixels, or by runs of solid
+//! texels when those are far fewer); queries between posed masks, or a
+//! posed mask and a plain mask, then take the translation path. Build them
+//! when a pose is tested more than once (the world builds each ship's once
+//! per step, for sampling and contacts).
+//!
+//! Architecture-specific code lives in `collide/x86/` (one folder per
+//! architecture, implementing the portable traits of `isa.rs` and
+//! `gather.rs`); only the dispatch in `scan.rs` and `raster.rs` picks an
+//! instruction set.
+//!
 //! Cost is about `rows + pixels/64` for translations and `pixels` texel
 //! fetches per sprite for the rest, `pixels` being the area of the solid
 //! boxes' intersection. [`overlap`] costs up to five such passes when the
@@ -95,73 +111,33 @@ pub mod broadphase;
 mod gather;
 mod isa;
 mod options;
+mod posed;
+mod raster;
+mod runs;
+mod scan;
 mod sprite;
 mod stats;
 mod transformed;
 mod translate;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
+pub use options::QueryOptions;
+pub use posed::PosedMask;
+pub use raster::RasterMethod;
 pub use sprite::MAX_SIDE;
+pub use stats::Overlap;
 
-pub(crate) use options::{centre, Lattice, Sampling};
+pub(crate) use options::{centre, Sampling};
 pub(crate) use stats::RawOverlap;
 
 use crate::mask::Mask;
-use crate::pose::{PixelRect, Pose};
-use isa::{Isa, Plain};
-use sprite::{Place, Placed};
-use stats::{Any, Count, Stats, Visit};
-
-/// Result of [`overlap`]: what two posed sprites share, in world pixels.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Overlap {
-    /// Number of world pixels that belong to both sprites.
-    pub count: u64,
-    /// Bounding rectangle of those pixels: `[x, y, w, h]`.
-    pub rect: [i64; 4],
-    /// Centre of `rect`: `(x + w/2, y + h/2)`.
-    pub point: [f64; 2],
-    /// Mean of the overlapping pixels' centres.
-    pub centroid: [f64; 2],
-    /// Approximate unit contact normal, pointing from A towards B (the
-    /// overlap gradient; see the module docs).
-    pub normal: [f64; 2],
-}
-
-/// Opt-in approximations. The default is exact.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct QueryOptions {
-    /// Test every `stride`-th pixel in each axis (article 004). 1 (the default) is exact.
-    pub stride: u32,
-    /// Test at this fraction of full resolution, in (0, 1] (article 000). 1 (the default) is exact.
-    pub accuracy: f32,
-}
-
-impl Default for QueryOptions {
-    fn default() -> Self {
-        QueryOptions {
-            stride: 1,
-            accuracy: 1.0,
-        }
-    }
-}
-
-impl QueryOptions {
-    /// Strides above this are capped to it.
-    pub const MAX_STRIDE: u32 = 1 << 16;
-    /// Accuracies in (0, `MIN_ACCURACY`) are raised to it.
-    pub const MIN_ACCURACY: f32 = 1.0 / 256.0;
-
-    /// True when these options ask for the exact answer (stride ≤ 1 and
-    /// accuracy NaN, ≤ 0 or ≥ 1).
-    pub fn is_exact(&self) -> bool {
-        let s = Sampling::new(self);
-        s.stride == 1 && s.accuracy >= 1.0
-    }
-}
+use crate::pose::Pose;
 
 /// True when any world pixel belongs to both posed sprites (exact).
 pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
-    intersects_with(a, pose_a, b, pose_b, &QueryOptions::default())
+    scan::translated_any(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| intersects_with(a, pose_a, b, pose_b, &QueryOptions::default()))
 }
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).
@@ -178,12 +154,8 @@ pub fn intersects_with(
     options: &QueryOptions,
 ) -> bool {
     let sampling = Sampling::new(options);
-    let Some((pa, pb, lat)) = prepare(a, pose_a, b, pose_b, &sampling) else {
-        return false;
-    };
-    let mut any = Any::default();
-    scan(&pa, &pb, &lat, &mut any);
-    any.found
+    scan::prepare(a, pose_a, b, pose_b, &sampling)
+        .is_some_and(|(pa, pb, lat)| scan::any_shared(&pa, &pb, &lat))
 }
 
 /// [`overlap`] with opt-in approximations.
@@ -195,147 +167,10 @@ pub fn overlap_with(
     options: &QueryOptions,
 ) -> Option<Overlap> {
     let sampling = Sampling::new(options);
-    let (pa, pb, lat) = prepare(a, pose_a, b, pose_b, &sampling)?;
-    let mut stats = Stats::default();
-    scan(&pa, &pb, &lat, &mut stats);
-    let mut raw = stats.raw;
-    if raw.count == 0 {
-        return None;
-    }
-    let n = lat.step;
-    let shared_with_b_moved = |dx: i64, dy: i64| {
-        let mut c = Count::default();
-        scan(&pa, &pb.shifted(dx, dy), &lat, &mut c);
-        c.count as i64
-    };
-    raw.grad = [
-        shared_with_b_moved(-n, 0) - shared_with_b_moved(n, 0),
-        shared_with_b_moved(0, -n) - shared_with_b_moved(0, n),
-    ];
+    let (pa, pb, lat) = scan::prepare(a, pose_a, b, pose_b, &sampling)?;
     let centres = [
         centre(pose_a, a.width(), a.height()),
         centre(pose_b, b.width(), b.height()),
     ];
-    raw.finish(&sampling, centres)
-}
-
-/// Both sprites placed for testing, and the lattice of tested pixels.
-fn prepare<'a>(
-    a: &'a Mask,
-    pose_a: &Pose,
-    b: &'a Mask,
-    pose_b: &Pose,
-    sampling: &Sampling,
-) -> Option<(Placed<'a>, Placed<'a>, Lattice)> {
-    let pa = Placed::new(a, &sampling.pose(pose_a, a.width(), a.height()))?;
-    let pb = Placed::new(b, &sampling.pose(pose_b, b.width(), b.height()))?;
-    let both = pa.bounds.intersect(&pb.bounds)?;
-    Some((pa, pb, Lattice::at(&both, sampling.stride)))
-}
-
-/// Visits the shared lattice pixels of two placed sprites, with the best
-/// instruction set this CPU has.
-fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
-    let Some(region) = a.solid.intersect(&b.solid) else {
-        return;
-    };
-    #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = isa::Avx2::detect() {
-        // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
-        unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
-        return;
-    }
-    scan_with(Plain, a, b, &region, lat, visit);
-}
-
-/// [`scan_with`] compiled for AVX2, BMI and POPCNT.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn scan_avx2<V: Visit>(
-    isa: isa::Avx2,
-    a: &Placed,
-    b: &Placed,
-    region: &PixelRect,
-    lat: &Lattice,
-    visit: &mut V,
-) {
-    scan_with(isa, a, b, region, lat, visit);
-}
-
-/// Picks the scanner for the pair.
-#[inline(always)]
-fn scan_with<I: Isa, V: Visit>(
-    isa: I,
-    a: &Placed,
-    b: &Placed,
-    region: &PixelRect,
-    lat: &Lattice,
-    visit: &mut V,
-) {
-    match (a.place, b.place) {
-        (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }) => {
-            translate::scan(isa, (a.mask, ax, ay), (b.mask, bx, by), region, lat, visit)
-        }
-        _ => transformed::scan(isa, a, b, region, lat, visit),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The portable scanner and the AVX2 one give the same statistics.
-    #[test]
-    fn portable_and_simd_scans_agree() {
-        #[cfg(target_arch = "x86_64")]
-        let Some(isa) = isa::Avx2::detect() else {
-            return;
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let isa = Plain;
-        let mut rng = fastrand::Rng::with_seed(3);
-        let mut shared = 0;
-        for case in 0..600 {
-            let mask = |rng: &mut fastrand::Rng| {
-                let (w, h) = (rng.u32(1..140), rng.u32(1..30));
-                let d = rng.f32();
-                Mask::from_fn(w, h, |_, _| rng.f32() < d)
-            };
-            let (a, b) = (mask(&mut rng), mask(&mut rng));
-            let pose = |rng: &mut fastrand::Rng| Pose {
-                x: rng.f32() * 100.0 - 50.0,
-                y: rng.f32() * 40.0 - 20.0,
-                rotation: if case % 3 == 0 { 0.0 } else { rng.f32() * 7.0 },
-                scale: if case % 3 == 0 {
-                    1.0
-                } else {
-                    0.3 + rng.f32() * 2.0
-                },
-            };
-            let (pa, pb) = (pose(&mut rng), pose(&mut rng));
-            let stride = 1 + (case % 4) as u32;
-            let sampling = Sampling::new(&QueryOptions {
-                stride,
-                accuracy: 1.0,
-            });
-            let Some((pa, pb, lat)) = prepare(&a, &pa, &b, &pb, &sampling) else {
-                continue;
-            };
-            let Some(region) = pa.solid.intersect(&pb.solid) else {
-                continue;
-            };
-            let (mut plain, mut simd) = (Stats::default(), Stats::default());
-            scan_with(Plain, &pa, &pb, &region, &lat, &mut plain);
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `isa` proves the CPU features.
-            unsafe {
-                scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd)
-            };
-            #[cfg(not(target_arch = "x86_64"))]
-            scan_with(isa, &pa, &pb, &region, &lat, &mut simd);
-            assert_eq!(plain.raw, simd.raw, "case {case}");
-            shared += usize::from(plain.raw.count > 0);
-        }
-        assert!(shared > 100, "only {shared} cases shared pixels");
-    }
+    scan::overlap_of(&pa, &pb, &lat, &sampling, centres)
 }

@@ -2,8 +2,39 @@
 //! accuracy, downscaled poses for accuracy < 1, and the lattice of tested
 //! pixels for stride > 1.
 
-use super::QueryOptions;
 use crate::pose::{PixelRect, Pose};
+
+/// Opt-in approximations. The default is exact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryOptions {
+    /// Test every `stride`-th pixel in each axis (article 004). 1 (the default) is exact.
+    pub stride: u32,
+    /// Test at this fraction of full resolution, in (0, 1] (article 000). 1 (the default) is exact.
+    pub accuracy: f32,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        QueryOptions {
+            stride: 1,
+            accuracy: 1.0,
+        }
+    }
+}
+
+impl QueryOptions {
+    /// Strides above this are capped to it.
+    pub const MAX_STRIDE: u32 = 1 << 16;
+    /// Accuracies in (0, `MIN_ACCURACY`) are raised to it.
+    pub const MIN_ACCURACY: f32 = 1.0 / 256.0;
+
+    /// True when these options ask for the exact answer (stride ≤ 1 and
+    /// accuracy NaN, ≤ 0 or ≥ 1).
+    pub fn is_exact(&self) -> bool {
+        let s = Sampling::new(self);
+        s.stride == 1 && s.accuracy >= 1.0
+    }
+}
 
 /// Options after validation: `1 ≤ stride ≤ MAX_STRIDE`,
 /// `MIN_ACCURACY ≤ accuracy ≤ 1`.
@@ -16,6 +47,12 @@ pub(crate) struct Sampling {
 }
 
 impl Sampling {
+    /// Every pixel at full resolution.
+    pub const EXACT: Sampling = Sampling {
+        stride: 1,
+        accuracy: 1.0,
+    };
+
     /// Cleans up `options`: stride 0 means 1 and large strides are capped;
     /// accuracy NaN, ≤ 0 or ≥ 1 means exact and tiny accuracies are raised.
     pub fn new(options: &QueryOptions) -> Self {
@@ -77,12 +114,19 @@ pub(crate) struct Lattice {
 }
 
 impl Lattice {
+    /// Every pixel (step 1).
+    pub const EVERY_PIXEL: Lattice = Lattice {
+        origin: (0, 0),
+        step: 1,
+        pattern: u64::MAX,
+    };
+
     /// The lattice through `origin` with spacing `step` (≥ 1).
     pub fn new(origin: (i64, i64), step: i64) -> Self {
         let step = step.max(1);
-        let mut pattern = 0u64;
+        let mut pattern = if step == 1 { u64::MAX } else { 0 };
         let mut bit = 0i64;
-        while bit < 64 {
+        while step > 1 && bit < 64 {
             pattern |= 1 << bit;
             bit += step;
         }

@@ -56,21 +56,8 @@ impl<'a> Placed<'a> {
             return None;
         }
         let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
-        if pose.is_integer_translation() {
-            // Exact: |x|, |y| ≤ 2^30 and integral.
-            let (x, y) = (pose.x as i64, pose.y as i64);
-            let rect = |x0: u32, y0: u32, x1: u32, y1: u32| PixelRect {
-                x0: x + i64::from(x0),
-                y0: y + i64::from(y0),
-                x1: x + i64::from(x1),
-                y1: y + i64::from(y1),
-            };
-            return Some(Placed {
-                mask,
-                place: Place::Translate { x, y },
-                bounds: rect(0, 0, w, h),
-                solid: rect(sx0, sy0, sx1, sy1),
-            });
+        if let Some((x, y)) = integer_offset(pose) {
+            return Placed::translated(mask, x, y);
         }
         let map = pose.pixel_map(w, h)?;
         let solid = solid_box(pose, w, h, [sx0, sy0, sx1, sy1]).intersect(&map.bounds)?;
@@ -90,6 +77,28 @@ impl<'a> Placed<'a> {
             }),
             bounds: map.bounds,
             solid,
+        })
+    }
+
+    /// `mask` with its texel `(i, j)` on world pixel `(x + i, y + j)`;
+    /// `None` when it has no solid texel or is oversized.
+    pub fn translated(mask: &'a Mask, x: i64, y: i64) -> Option<Self> {
+        let (w, h) = (mask.width(), mask.height());
+        if w > MAX_SIDE || h > MAX_SIDE {
+            return None;
+        }
+        let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
+        let rect = |x0: u32, y0: u32, x1: u32, y1: u32| PixelRect {
+            x0: x + i64::from(x0),
+            y0: y + i64::from(y0),
+            x1: x + i64::from(x1),
+            y1: y + i64::from(y1),
+        };
+        Some(Placed {
+            mask,
+            place: Place::Translate { x, y },
+            bounds: rect(0, 0, w, h),
+            solid: rect(sx0, sy0, sx1, sy1),
         })
     }
 
@@ -123,6 +132,19 @@ impl<'a> Placed<'a> {
             ..*self
         }
     }
+}
+
+/// `Some((x, y))` exactly when [`Pose::is_integer_translation`] holds,
+/// without a rounding call (valid coordinates convert to `i64` exactly;
+/// NaN fails the range test).
+#[inline]
+pub(crate) fn integer_offset(pose: &Pose) -> Option<(i64, i64)> {
+    let in_range = |v: f32| v.abs() <= Pose::MAX_COORD;
+    if pose.rotation != 0.0 || pose.scale != 1.0 || !in_range(pose.x) || !in_range(pose.y) {
+        return None;
+    }
+    let (x, y) = (pose.x as i64, pose.y as i64);
+    (x as f32 == pose.x && y as f32 == pose.y).then_some((x, y))
 }
 
 /// World pixels whose centres may map into the texel box `[x0, x1)×[y0, y1)`:

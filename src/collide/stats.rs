@@ -8,7 +8,22 @@
 //! bit-for-bit equal results.
 
 use super::options::Sampling;
-use super::Overlap;
+
+/// Result of [`super::overlap`]: what two posed sprites share, in world pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Overlap {
+    /// Number of world pixels that belong to both sprites.
+    pub count: u64,
+    /// Bounding rectangle of those pixels: `[x, y, w, h]`.
+    pub rect: [i64; 4],
+    /// Centre of `rect`: `(x + w/2, y + h/2)`.
+    pub point: [f64; 2],
+    /// Mean of the overlapping pixels' centres.
+    pub centroid: [f64; 2],
+    /// Approximate unit contact normal, pointing from A towards B (the
+    /// overlap gradient; see the module docs).
+    pub normal: [f64; 2],
+}
 
 /// Receives the words of shared pixels a scan finds.
 pub(crate) trait Visit {

@@ -19,7 +19,7 @@ use crate::pose::{PixelRect, FRAC_BITS};
 /// One sprite as the row scanner reads it, with its position in the row.
 // Two live on the stack for one query; boxing the walker would allocate.
 #[allow(clippy::large_enum_variant)]
-enum Source<'a, W> {
+pub(super) enum Source<'a, W> {
     Translate {
         mask: &'a Mask,
         /// World position of texel (0, 0).
@@ -46,7 +46,7 @@ enum Source<'a, W> {
 }
 
 impl<'a, W: Walker> Source<'a, W> {
-    fn new<I: Isa<Walker<'a> = W>>(isa: I, p: &Placed<'a>, step: i64) -> Self {
+    pub(super) fn new<I: Isa<Walker<'a> = W>>(isa: I, p: &Placed<'a>, step: i64) -> Self {
         match p.place {
             Place::Translate { x, y } => Source::Translate {
                 mask: p.mask,
@@ -82,7 +82,7 @@ impl<'a, W: Walker> Source<'a, W> {
 
     /// A superset of the columns of row `y` in `clip` that may be solid.
     #[inline(always)]
-    fn span(&self, y: i64, clip: &PixelRect) -> Option<(i64, i64)> {
+    pub(super) fn span(&self, y: i64, clip: &PixelRect) -> Option<(i64, i64)> {
         match self {
             Source::Translate { solid, .. } => {
                 let x0 = solid.x0.max(clip.x0);
@@ -95,7 +95,7 @@ impl<'a, W: Walker> Source<'a, W> {
 
     /// Puts the next sample at `(x, y)`; `samples` lattice samples follow.
     #[inline(always)]
-    fn start(&mut self, x: i64, y: i64, samples: i64) {
+    pub(super) fn start(&mut self, x: i64, y: i64, samples: i64) {
         match self {
             Source::Translate { origin, at, .. } => *at = (x - origin.0, y - origin.1),
             Source::Map {
@@ -174,7 +174,7 @@ impl<'a, W: Walker> Source<'a, W> {
 
     /// Bits of the next `len ≤ 64` samples; moves on.
     #[inline(always)]
-    fn next(&mut self, len: u32, step: i64) -> u64 {
+    pub(super) fn next(&mut self, len: u32, step: i64) -> u64 {
         match self {
             Source::Translate { mask, at, .. } => {
                 let bits = translate_bits(mask, at.0, at.1, step, len);

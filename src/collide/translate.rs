@@ -6,7 +6,8 @@
 //! can be ANDed blindly: outside the region one of the two sprites is empty,
 //! and B words borrowed from a neighbouring row only ever meet masked-off A
 //! bits. Each row is first reduced to "anything shared?" by a vector kernel
-//! ([`Isa::and_any`]); only rows with shared pixels are visited word by word. Strided queries keep every `step`-th row and AND a
+//! ([`Isa::first_block`]); only blocks with shared pixels are visited word
+//! by word. Strided queries keep every `step`-th row and AND a
 //! comb of lattice columns into each word.
 
 use super::isa::{Isa, Rows};
@@ -17,8 +18,6 @@ use crate::pose::PixelRect;
 
 /// Rows tested together before one branch.
 const BLOCK_ROWS: i64 = 16;
-/// Widest row (in words) the block kernel handles; wider rows go word by word.
-const KERNEL_WORDS: usize = 64;
 
 /// Visits the shared lattice pixels of A at `(ax, ay)` and B at `(bx, by)`
 /// inside `region`, which lies within both masks' solid boxes.
@@ -31,6 +30,9 @@ pub(super) fn scan<I: Isa, V: Visit>(
     lat: &Lattice,
     visit: &mut V,
 ) {
+    if lat.step == 1 && narrow((a, ax, ay), (b, bx, by), region, visit) {
+        return;
+    }
     // A's texel column i meets B's column i + d.
     let d = ax - bx;
     let q = d.div_euclid(64);
@@ -39,14 +41,9 @@ pub(super) fn scan<I: Isa, V: Visit>(
     // A's words k0..=k1 hold the region's columns; they are masked to it.
     let (k0, k1) = (i0 >> 6, (i1 - 1) >> 6);
     let width = (k1 - k0 + 1) as usize;
-    let mut masks = [u64::MAX; KERNEL_WORDS];
-    let kernel = lat.step == 1 && width <= KERNEL_WORDS;
+    let kernel = lat.step == 1;
     let first_mask = u64::MAX << (i0 & 63);
     let last_mask = u64::MAX >> (63 - ((i1 - 1) & 63));
-    if kernel {
-        masks[0] &= first_mask;
-        masks[width - 1] &= last_mask;
-    }
     let (wa, wb) = (a.words(), b.words());
     let (wpr_a, wpr_b) = (a.words_per_row() as i64, b.words_per_row() as i64);
     // First words of row y: A's word k0, and B's word under its first bit.
@@ -88,7 +85,8 @@ pub(super) fn scan<I: Isa, V: Visit>(
             b_stride: wpr_b as usize,
             rows: rows as usize,
             width,
-            mask: &masks[..width.min(KERNEL_WORDS)],
+            first_mask,
+            last_mask,
             shift,
         })
         .filter(Rows::in_bounds)
@@ -112,27 +110,137 @@ pub(super) fn scan<I: Isa, V: Visit>(
     let n = lat.step;
     let mut y = lat.first_row(region.y0);
     while y < region.y1 {
-        if kernel {
-            let rows = (region.y1 - y).min(BLOCK_ROWS);
-            if let Some(rows_block) = block(y, rows) {
-                if isa.and_any(&rows_block) != 0 {
-                    for r in y..y + rows {
-                        let one = block(r, 1);
-                        if one.map_or(true, |one| isa.and_any(&one) != 0) && !visit_row(r) {
-                            return;
-                        }
-                    }
-                }
-                y += rows;
-                continue;
+        if !kernel {
+            if !visit_row(y) {
+                return;
             }
+            y += n;
+            continue;
+        }
+        // The rows the kernel may read from y on: all, or all but the last
+        // (whose high B word may lie past B's end).
+        let left = region.y1 - y;
+        let Some((rows, count)) = block(y, left).map(|r| (r, left)).or_else(|| {
+            block(y, left - 1)
+                .filter(|_| left > 1)
+                .map(|r| (r, left - 1))
+        }) else {
             // Near the ends of B's words: row by row, word by word.
             if (0..width).fold(0, |acc, j| acc | word(y, j)) != 0 && !visit_row(y) {
                 return;
             }
-        } else if !visit_row(y) {
-            return;
+            y += 1;
+            continue;
+        };
+        match isa.first_block(&rows, BLOCK_ROWS as usize) {
+            None => y += count,
+            Some(b) => {
+                let y0 = y + b as i64 * BLOCK_ROWS;
+                let y1 = (y0 + BLOCK_ROWS).min(y + count);
+                for r in y0..y1 {
+                    if (0..width).fold(0, |acc, j| acc | word(r, j)) != 0 && !visit_row(r) {
+                        return;
+                    }
+                }
+                y = y1;
+            }
         }
-        y += n;
     }
+}
+
+/// The region's columns in one of A's words (small masks): a plain loop
+/// over the rows, without the general path's setup. False (nothing
+/// visited) when the region is wider or a row's words are not all inside
+/// the masks; the caller then goes the general way.
+#[inline(always)]
+pub(super) fn narrow<'a, V: Visit>(
+    (a, ax, ay): (&'a Mask, i64, i64),
+    (b, bx, by): (&'a Mask, i64, i64),
+    region: &PixelRect,
+    visit: &mut V,
+) -> bool {
+    let (i0, i1) = (region.x0 - ax, region.x1 - ax);
+    let k = i0 >> 6;
+    if k != (i1 - 1) >> 6 {
+        return false;
+    }
+    let mask = u64::MAX << (i0 & 63) & u64::MAX >> (63 - ((i1 - 1) & 63));
+    let d = ax - bx;
+    let s = d.rem_euclid(64) as u32;
+    let (wpr_a, wpr_b) = (a.words_per_row() as i64, b.words_per_row() as i64);
+    let rows = region.y1 - region.y0;
+    // Row r's words: A's word k, and B's words under it: lo, and hi when the
+    // bits straddle two words. B's lo word of the first row and hi word of
+    // the last may lie outside B (index −1 or one past the end); their bits
+    // only meet masked-off A bits, so they read as 0.
+    let a0 = (region.y0 - ay) * wpr_a + k;
+    let lo0 = (region.y0 - by) * wpr_b + k + d.div_euclid(64);
+    let hi0 = lo0 + i64::from(s != 0);
+    let (wa, wb) = (a.words(), b.words());
+    let get = |w: &[u64], i: i64| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| w.get(i))
+            .copied()
+            .unwrap_or(0)
+    };
+    let x = ax + 64 * k;
+    // `(hi << 1) << 63` is 0, and shift 0 reads `hi` = `lo`.
+    let and = |a: u64, lo: u64, hi: u64| a & mask & (lo >> s | (hi << 1) << (63 - s));
+    let row = |r: i64| {
+        and(
+            get(wa, a0 + r * wpr_a),
+            get(wb, lo0 + r * wpr_b),
+            get(wb, hi0 + r * wpr_b),
+        )
+    };
+    let mut visit_row = |r: i64, w: u64| w == 0 || visit.word(region.y0 + r, x, 1, w);
+    if rows <= 2 || wpr_a != 1 || wpr_b != 1 {
+        for r in 0..rows {
+            if !visit_row(r, row(r)) {
+                break;
+            }
+        }
+        return true;
+    }
+    // One word per row in both masks: rows 1..rows−1 are consecutive words
+    // inside both, eight rows ORed before one branch.
+    if !visit_row(0, row(0)) {
+        return true;
+    }
+    let slice = |w: &'a [u64], start: i64| {
+        let start = usize::try_from(start).ok()?;
+        w.get(start..start + usize::try_from(rows - 2).ok()?)
+    };
+    let (Some(ra), Some(rlo), Some(rhi)) =
+        (slice(wa, a0 + 1), slice(wb, lo0 + 1), slice(wb, hi0 + 1))
+    else {
+        // Not reached (the inner rows lie inside both masks); kept exact anyway.
+        for r in 1..rows {
+            if !visit_row(r, row(r)) {
+                break;
+            }
+        }
+        return true;
+    };
+    let inner = ra.len();
+    let (rlo, rhi) = (&rlo[..inner], &rhi[..inner]);
+    let mut r = 0;
+    while r < inner {
+        let end = (r + 8).min(inner);
+        let mut acc = 0;
+        for i in r..end {
+            acc |= and(ra[i], rlo[i], rhi[i]);
+        }
+        if acc != 0 {
+            for i in r..end {
+                if !visit_row(1 + i as i64, and(ra[i], rlo[i], rhi[i])) {
+                    return true;
+                }
+            }
+        }
+        r = end;
+    }
+    visit_row(rows - 1, row(rows - 1));
+    true
 }

@@ -86,6 +86,19 @@ pub fn overlap_with(
     raw.finish(&setup.sampling, centres)
 }
 
+/// True when world pixel `(x, y)` belongs to `mask` in `pose`: its centre
+/// maps onto a solid texel (the coverage rule, one pixel at a time). What a
+/// [`crate::collide::PosedMask`] must hold.
+pub fn covers(mask: &Mask, pose: &Pose, x: i64, y: i64) -> bool {
+    let (w, h) = (mask.width(), mask.height());
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return false;
+    }
+    pose.pixel_map(w, h)
+        .and_then(|map| map.texel(x, y))
+        .is_some_and(|(i, j)| mask.get(i, j))
+}
+
 /// Both sprites' pixel maps and the lattice of tested pixels.
 struct Setup<'a> {
     a: &'a Mask,

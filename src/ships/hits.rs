@@ -1,4 +1,5 @@
-//! [`HitMap`]: which texels of a ship's sprite the last sample hit.
+//! What a ship's last sample hit: [`HitMap`], the texels of its sprite (for
+//! painting), and [`HitPixels`], the world pixels (for a game's logic).
 
 /// The ship texels hit by the last sample, one bit per texel of the sprite,
 /// rows padded to whole `u64` words like [`crate::mask::Mask`].
@@ -80,5 +81,93 @@ impl HitMap {
         if shift != 0 && word + 1 < self.words_per_row {
             self.bits[row + word + 1] |= bits >> (64 - shift);
         }
+    }
+}
+
+/// The world pixels hit by a ship's last sample (canvas coordinates), one
+/// bit each, on the grid of the ship's posed coverage. Compare [`HitMap`],
+/// which marks the sprite *texels* those pixels belong to: under rotation or
+/// scale several pixels can share a texel and one pixel's texel can differ
+/// from its neighbour's, so the two counts differ.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HitPixels {
+    /// World position of bit `(0, 0)`.
+    origin: (i64, i64),
+    width: u32,
+    height: u32,
+    words_per_row: usize,
+    bits: Vec<u64>,
+}
+
+impl HitPixels {
+    /// ORs `bits` into row `j` of the grid from column `i` on (bits past
+    /// the width must be 0).
+    #[inline]
+    pub(super) fn or_bits(&mut self, i: usize, j: u32, bits: u64) {
+        let row = j as usize * self.words_per_row;
+        let (word, shift) = (i / 64, i % 64);
+        self.bits[row + word] |= bits << shift;
+        if shift != 0 && word + 1 < self.words_per_row {
+            self.bits[row + word + 1] |= bits >> (64 - shift);
+        }
+    }
+
+    /// Number of world pixels hit.
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when no pixel was hit.
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+
+    /// True when world pixel `(x, y)` was hit.
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        let (Ok(i), Ok(j)) = (
+            u32::try_from(x - self.origin.0),
+            u32::try_from(y - self.origin.1),
+        ) else {
+            return false;
+        };
+        i < self.width
+            && j < self.height
+            && self.bits[j as usize * self.words_per_row + i as usize / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The hit pixels `(x, y)` in canvas coordinates, row by row.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        let per_row = self.words_per_row.max(1);
+        self.bits.iter().enumerate().flat_map(move |(k, &word)| {
+            let (j, w) = ((k / per_row) as i64, (k % per_row) as i64);
+            let x0 = self.origin.0 + 64 * w;
+            let y = self.origin.1 + j;
+            BitIter(word).map(move |b| (x0 + i64::from(b), y))
+        })
+    }
+
+    /// Empties the grid and lays it over `width`×`height` pixels from `origin`.
+    pub(super) fn reset(&mut self, origin: (i64, i64), width: u32, height: u32) {
+        self.origin = origin;
+        self.width = width;
+        self.height = height;
+        self.words_per_row = (width as usize).div_ceil(64);
+        self.bits.clear();
+        self.bits.resize(self.words_per_row * height as usize, 0);
+    }
+}
+
+/// The set bits of a word, lowest first.
+pub(super) struct BitIter(pub u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let b = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            b
+        })
     }
 }

@@ -2,16 +2,20 @@
 //! schedule, sampling the canvas, and the hit maps samples fill.
 //!
 //! Per step, in order: [`movement`] moves every ship, [`schedule`] says which
-//! ships sample now, [`sample()`] tests their pixels against the canvas and
-//! fills their [`HitMap`]. Ship-against-ship contacts are [`crate::collide`]'s.
+//! ships sample now, [`sample_posed()`] tests their pixels against the canvas
+//! through their posed masks and fills their [`HitMap`] (texels) and
+//! [`HitPixels`] (world pixels); [`sample()`] does the same from a mask and a
+//! pose. Ship-against-ship contacts are [`crate::collide`]'s.
 
 pub mod hits;
 pub mod movement;
+pub mod posed_sample;
 pub mod sample;
 pub mod schedule;
 mod ship;
 
-pub use hits::HitMap;
+pub use hits::{HitMap, HitPixels};
 pub use movement::Steer;
+pub use posed_sample::sample_posed;
 pub use sample::{sample, Thresholds};
 pub use ship::{Contact, Ship, ShipSprite};

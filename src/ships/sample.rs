@@ -158,12 +158,12 @@ fn sample_transformed(
 /// other bytes 0 (always passed). A pixel passes when every byte is at
 /// least its minimum.
 #[derive(Clone, Copy)]
-struct FieldTest {
+pub(super) struct FieldTest {
     min: [u8; 4],
 }
 
 impl FieldTest {
-    fn new(t: &Thresholds) -> FieldTest {
+    pub(super) fn new(t: &Thresholds) -> FieldTest {
         let mut min = [0u8; 4];
         min[t.colour_channel.index()] = t.colour_min;
         min[3] = t.field_alpha_min;
@@ -172,7 +172,7 @@ impl FieldTest {
 
     /// Bit `k` set when `pixels[k]` passes (at most 64 pixels).
     #[inline]
-    fn bits(&self, pixels: &[[u8; 4]]) -> u64 {
+    pub(super) fn bits(&self, pixels: &[[u8; 4]]) -> u64 {
         debug_assert!(pixels.len() <= 64);
         #[cfg(target_arch = "x86_64")]
         {

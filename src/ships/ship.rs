@@ -1,7 +1,7 @@
 //! Ship sprites and their per-ship state (pose, velocity, hits).
 
-use super::HitMap;
-use crate::collide::Overlap;
+use super::{HitMap, HitPixels};
+use crate::collide::{Overlap, PosedMask};
 use crate::mask::Mask;
 use crate::pose::Pose;
 use crate::rgba::RgbaImage;
@@ -40,7 +40,10 @@ pub struct Ship {
     pub velocity: [f32; 2],
     /// Texels hit by the last sample (paint these cold blue).
     pub hits: HitMap,
-    /// World pixels hit by the last sample.
+    /// World pixels hit by the last sample (canvas coordinates; their
+    /// number is `last_hit_count`). Several may fall on one texel of `hits`.
+    pub hit_pixels: HitPixels,
+    /// Number of world pixels hit by the last sample.
     pub last_hit_count: u32,
     /// Sum of hit counts over all samples so far.
     pub hits_total: u64,
@@ -53,6 +56,10 @@ pub struct Ship {
     pub next_sample_ms: f64,
     /// Number of samples that found at least one hit.
     pub hit_samples: u64,
+    /// The sprite's exact world coverage for `pose`, built by the world when
+    /// the ship samples or may touch another ship (at most once per step,
+    /// only when the pose changed). May lag `pose` between those times.
+    pub posed: PosedMask,
 }
 
 /// Two ships touching in the last step.

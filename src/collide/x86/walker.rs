@@ -1,9 +1,10 @@
 //! The AVX2 walker: eight samples per masked `vpgatherdd`, lanes kept in
 //! registers as 32-bit fraction and integer halves.
 
-use super::{MapGather, PlainWalker, Walker, FRAC_BITS};
-use crate::collide::isa::Avx2;
+use super::detect::Avx2;
+use crate::collide::gather::{MapGather, PlainWalker, Walker};
 use crate::mask::low_bits;
+use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
 const SIGN: i32 = i32::MIN;
@@ -209,8 +210,8 @@ fn synced_lanes(w: &Avx2Walker<'_>) -> (Lanes, Lanes) {
         (w.u, w.v)
     } else {
         (
-            w.kernel.u_axis.lanes(w.exact.u),
-            w.kernel.v_axis.lanes(w.exact.v),
+            w.kernel.u_axis.lanes(w.exact.position().0),
+            w.kernel.v_axis.lanes(w.exact.position().1),
         )
     }
 }
@@ -288,4 +289,61 @@ fn next_and_avx2(a: &mut Avx2Walker<'_>, b: &mut Avx2Walker<'_>, len: u32) -> u6
     finish(a, (ua, va), len);
     finish(b, (ub, vb), len);
     bits & low_bits(len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mask::Mask;
+
+    #[test]
+    fn simd_and_scalar_walkers_agree() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mask = Mask::from_fn(150, 40, |_, _| rng.bool());
+        let g = MapGather::new(&mask, (3, 2), (140, 35));
+        for _ in 0..2000 {
+            let u = rng.i64(-(20 << 32)..(160 << 32));
+            let v = rng.i64(-(20 << 32)..(50 << 32));
+            let du = rng.i64(-(3 << 32)..(3 << 32));
+            let dv = rng.i64(-(3 << 32)..(3 << 32));
+            let lens: Vec<u32> = (0..4).map(|_| rng.u32(0..=64)).collect();
+            let skip_at = rng.usize(0..5);
+            let mut plain = PlainWalker::new(g, du, dv);
+            plain.start(u, v);
+            let mut by_hand = Vec::new();
+            let mut k = 0i64;
+            for (i, &len) in lens.iter().enumerate() {
+                let mut bits = 0u64;
+                for j in 0..len {
+                    let s = k + i64::from(j);
+                    bits |= g.bit_at(u + s * du, v + s * dv) << j;
+                }
+                by_hand.push(if i == skip_at { 0 } else { bits });
+                k += i64::from(len);
+            }
+            fn run(w: &mut impl Walker, lens: &[u32], skip_at: usize) -> Vec<u64> {
+                lens.iter()
+                    .enumerate()
+                    .map(|(i, &len)| {
+                        if i == skip_at {
+                            w.skip(len);
+                            0
+                        } else {
+                            w.next(len)
+                        }
+                    })
+                    .collect()
+            }
+            assert_eq!(run(&mut plain, &lens, skip_at), by_hand);
+            if let Some(isa) = Avx2::detect() {
+                let mut simd = Avx2Walker::new(isa, g, du, dv);
+                simd.start(u, v);
+                assert_eq!(
+                    run(&mut simd, &lens, skip_at),
+                    by_hand,
+                    "{u} {v} {du} {dv} {lens:?}"
+                );
+            }
+        }
+    }
 }

@@ -1,0 +1,195 @@
+//! The scan dispatch: two placed sprites, the lattice of tested pixels, and
+//! the scanner and instruction set that suit them. The queries of
+//! [`super`] and of posed masks all end here.
+
+use super::isa::{Isa, Plain};
+use super::options::{Lattice, Sampling};
+use super::sprite::{integer_offset, Place, Placed};
+use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
+use super::{transformed, translate};
+use crate::mask::Mask;
+use crate::pose::{PixelRect, Pose};
+
+#[cfg(target_arch = "x86_64")]
+use super::x86;
+
+/// [`super::intersects`] for two integer translations, with no more setup
+/// than their solid boxes; `None` for any other pair of poses.
+#[inline]
+pub(super) fn translated_any(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<bool> {
+    let ((ax, ay), (bx, by)) = (integer_offset(pose_a)?, integer_offset(pose_b)?);
+    let (Some(pa), Some(pb)) = (Placed::translated(a, ax, ay), Placed::translated(b, bx, by))
+    else {
+        return Some(false);
+    };
+    Some(any_shared(&pa, &pb, &Lattice::EVERY_PIXEL))
+}
+
+/// True when the two placed sprites share a lattice pixel.
+pub(super) fn any_shared(pa: &Placed, pb: &Placed, lat: &Lattice) -> bool {
+    let mut any = Any::default();
+    // Small masks: one word per row, no instruction-set dispatch.
+    if let (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }, 1) =
+        (pa.place, pb.place, lat.step)
+    {
+        let Some(region) = pa.solid.intersect(&pb.solid) else {
+            return false;
+        };
+        if translate::narrow((pa.mask, ax, ay), (pb.mask, bx, by), &region, &mut any) {
+            return any.found;
+        }
+    }
+    scan(pa, pb, lat, &mut any);
+    any.found
+}
+
+/// The statistics of what two placed sprites share, gradient included
+/// (up to five scans), or `None`. `centres` are the boxes' world centres
+/// for the normal's fallback.
+pub(super) fn overlap_of(
+    pa: &Placed,
+    pb: &Placed,
+    lat: &Lattice,
+    sampling: &Sampling,
+    centres: [[f64; 2]; 2],
+) -> Option<Overlap> {
+    let mut stats = Stats::default();
+    scan(pa, pb, lat, &mut stats);
+    let mut raw: RawOverlap = stats.raw;
+    if raw.count == 0 {
+        return None;
+    }
+    let n = lat.step;
+    let shared_with_b_moved = |dx: i64, dy: i64| {
+        let mut c = Count::default();
+        scan(pa, &pb.shifted(dx, dy), lat, &mut c);
+        c.count as i64
+    };
+    raw.grad = [
+        shared_with_b_moved(-n, 0) - shared_with_b_moved(n, 0),
+        shared_with_b_moved(0, -n) - shared_with_b_moved(0, n),
+    ];
+    raw.finish(sampling, centres)
+}
+
+/// Both sprites placed for testing, and the lattice of tested pixels.
+pub(super) fn prepare<'a>(
+    a: &'a Mask,
+    pose_a: &Pose,
+    b: &'a Mask,
+    pose_b: &Pose,
+    sampling: &Sampling,
+) -> Option<(Placed<'a>, Placed<'a>, Lattice)> {
+    let pa = Placed::new(a, &sampling.pose(pose_a, a.width(), a.height()))?;
+    let pb = Placed::new(b, &sampling.pose(pose_b, b.width(), b.height()))?;
+    let both = pa.bounds.intersect(&pb.bounds)?;
+    Some((pa, pb, Lattice::at(&both, sampling.stride)))
+}
+
+/// Visits the shared lattice pixels of two placed sprites, with the best
+/// instruction set this CPU has.
+pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
+    let Some(region) = a.solid.intersect(&b.solid) else {
+        return;
+    };
+    #[cfg(target_arch = "x86_64")]
+    if let Some(isa) = x86::Avx2::detect() {
+        // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
+        unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
+        return;
+    }
+    scan_with(Plain, a, b, &region, lat, visit);
+}
+
+/// [`scan_with`] compiled for AVX2, BMI and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn scan_avx2<V: Visit>(
+    isa: x86::Avx2,
+    a: &Placed,
+    b: &Placed,
+    region: &PixelRect,
+    lat: &Lattice,
+    visit: &mut V,
+) {
+    scan_with(isa, a, b, region, lat, visit);
+}
+
+/// Picks the scanner for the pair.
+#[inline(always)]
+fn scan_with<I: Isa, V: Visit>(
+    isa: I,
+    a: &Placed,
+    b: &Placed,
+    region: &PixelRect,
+    lat: &Lattice,
+    visit: &mut V,
+) {
+    match (a.place, b.place) {
+        (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }) => {
+            translate::scan(isa, (a.mask, ax, ay), (b.mask, bx, by), region, lat, visit)
+        }
+        _ => transformed::scan(isa, a, b, region, lat, visit),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::QueryOptions;
+
+    /// The portable scanner and the AVX2 one give the same statistics.
+    #[test]
+    fn portable_and_simd_scans_agree() {
+        #[cfg(target_arch = "x86_64")]
+        let Some(isa) = x86::Avx2::detect() else {
+            return;
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let isa = Plain;
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut shared = 0;
+        for case in 0..600 {
+            let mask = |rng: &mut fastrand::Rng| {
+                let (w, h) = (rng.u32(1..140), rng.u32(1..30));
+                let d = rng.f32();
+                Mask::from_fn(w, h, |_, _| rng.f32() < d)
+            };
+            let (a, b) = (mask(&mut rng), mask(&mut rng));
+            let pose = |rng: &mut fastrand::Rng| Pose {
+                x: rng.f32() * 100.0 - 50.0,
+                y: rng.f32() * 40.0 - 20.0,
+                rotation: if case % 3 == 0 { 0.0 } else { rng.f32() * 7.0 },
+                scale: if case % 3 == 0 {
+                    1.0
+                } else {
+                    0.3 + rng.f32() * 2.0
+                },
+            };
+            let (pa, pb) = (pose(&mut rng), pose(&mut rng));
+            let stride = 1 + (case % 4) as u32;
+            let sampling = Sampling::new(&QueryOptions {
+                stride,
+                accuracy: 1.0,
+            });
+            let Some((pa, pb, lat)) = prepare(&a, &pa, &b, &pb, &sampling) else {
+                continue;
+            };
+            let Some(region) = pa.solid.intersect(&pb.solid) else {
+                continue;
+            };
+            let (mut plain, mut simd) = (Stats::default(), Stats::default());
+            scan_with(Plain, &pa, &pb, &region, &lat, &mut plain);
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `isa` proves the CPU features.
+            unsafe {
+                scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            scan_with(isa, &pa, &pb, &region, &lat, &mut simd);
+            assert_eq!(plain.raw, simd.raw, "case {case}");
+            shared += usize::from(plain.raw.count > 0);
+        }
+        assert!(shared > 100, "only {shared} cases shared pixels");
+    }
+}
