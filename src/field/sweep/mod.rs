@@ -31,11 +31,11 @@ use super::trails::Segment;
 pub(crate) const BLOCK: usize = 256;
 
 /// Flag: the trail is drawn now, inside the zone (no wrap, ends in the zone).
-pub(crate) const DIRECT: u8 = 1;
+pub(crate) const DIRECT: u32 = 1;
 /// Flag: the trail is one pixel, or two that touch (only with [`DIRECT`]).
-pub(crate) const SHORT: u8 = 2;
+pub(crate) const SHORT: u32 = 2;
 /// Flag: the particle's new row is in another band.
-pub(crate) const LEAVING: u8 = 4;
+pub(crate) const LEAVING: u32 = 4;
 
 /// What every bin's task reads.
 #[derive(Clone, Copy)]
@@ -76,7 +76,7 @@ pub(crate) struct Prepared {
     pub from: [u32; BLOCK],
     pub to: [u32; BLOCK],
     pub colour: [u32; BLOCK],
-    pub flags: [u8; BLOCK],
+    pub flags: [u32; BLOCK],
 }
 
 impl Prepared {
