@@ -132,6 +132,11 @@ impl Bins {
         self.len
     }
 
+    /// log2 of the rows per band.
+    pub fn shift(&self) -> u32 {
+        self.shift
+    }
+
     /// The bin of a particle at row position `y` (inside the canvas).
     #[inline]
     pub fn bin_of(&self, y: f32) -> usize {
@@ -143,12 +148,6 @@ impl Bins {
         let b = self.bin_of(p.y);
         self.bins[b].push(p);
         self.len += 1;
-    }
-
-    /// Puts a particle already counted back into the bin of its row.
-    pub fn rebin(&mut self, p: Traveller) {
-        let b = self.bin_of(p.y);
-        self.bins[b].push(p);
     }
 
     /// The bins, top band first.

@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 
 use crate::profile::{Stage, StageTimes};
 use crate::settings::FieldSettings;
-use bins::{Bins, Traveller};
+use bins::Bins;
 use flow::FlowGrid;
 use particles::{Motion, Particles};
 use raster::SinCos;
@@ -64,8 +64,6 @@ pub struct Field {
     isa: FieldIsa,
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
-    /// Scratch for particles changing bins.
-    travellers: Vec<Traveller>,
 }
 
 impl std::fmt::Debug for Field {
@@ -109,7 +107,6 @@ impl Field {
             palette_keys: palette.map(raster::merge_key),
             isa: FieldIsa::detect(),
             leftovers: Vec::new(),
-            travellers: Vec::new(),
         }
     }
 
@@ -266,7 +263,7 @@ impl Field {
                 parallel,
             );
         }
-        sweep::migrate(&mut self.bins, &self.leftovers, &mut self.travellers);
+        sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
     }
 }
 

@@ -4,7 +4,7 @@ use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
 use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, LEAVING, SHORT};
-use super::scalar_range;
+use super::{redo_lanes, scalar_range};
 use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
@@ -103,11 +103,8 @@ pub(super) unsafe fn prepare(
                 _mm256_cmp_ps::<_CMP_LT_OQ>(uy, height_f),
             ),
         );
-        if _mm256_movemask_ps(_mm256_and_ps(inside, index_ok)) != 0xff {
-            scalar_range(i..i + LANES, xs, ys, speeds, wanders, s, z, out);
-            i += LANES;
-            continue;
-        }
+        // Lanes that wrap are redone by the scalar code after the stores.
+        let irregular = !_mm256_movemask_ps(_mm256_and_ps(inside, index_ok)) & 0xff;
 
         // `as u8` saturates: max first so NaN gives 0, as it does there.
         let shade = _mm256_cvttps_epi32(_mm256_min_ps(
@@ -153,6 +150,9 @@ pub(super) unsafe fn prepare(
         _mm256_storeu_si256(out.to.as_mut_ptr().add(i).cast(), to);
         _mm256_storeu_si256(out.colour.as_mut_ptr().add(i).cast(), colour);
         _mm256_storeu_si256(out.flags.as_mut_ptr().add(i).cast(), flags);
+        if irregular != 0 {
+            redo_lanes(i, irregular as u32, xs, ys, speeds, wanders, s, z, out);
+        }
         i += LANES;
     }
     scalar_range(i..n, xs, ys, speeds, wanders, s, z, out);

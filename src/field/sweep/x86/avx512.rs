@@ -4,7 +4,7 @@ use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
 use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, LEAVING, SHORT};
-use super::scalar_range;
+use super::{redo_lanes, scalar_range};
 use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
@@ -97,11 +97,8 @@ pub(super) unsafe fn prepare(
             & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(ux, width_f)
             & _mm512_cmp_ps_mask::<_CMP_GE_OQ>(uy, zero)
             & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(uy, height_f);
-        if inside & index_ok != 0xffff {
-            scalar_range(i..i + LANES, xs, ys, speeds, wanders, s, z, out);
-            i += LANES;
-            continue;
-        }
+        // Lanes that wrap are redone by the scalar code after the stores.
+        let irregular = !(inside & index_ok) as u32 & 0xffff;
 
         // `as u8` saturates: max first so NaN gives 0, as it does there.
         let shade = _mm512_cvttps_epi32(_mm512_min_ps(
@@ -145,6 +142,9 @@ pub(super) unsafe fn prepare(
         _mm512_storeu_si512(out.to.as_mut_ptr().add(i).cast(), to);
         _mm512_storeu_si512(out.colour.as_mut_ptr().add(i).cast(), colour);
         _mm512_storeu_si512(out.flags.as_mut_ptr().add(i).cast(), flags);
+        if irregular != 0 {
+            redo_lanes(i, irregular as u32, xs, ys, speeds, wanders, s, z, out);
+        }
         i += LANES;
     }
     scalar_range(i..n, xs, ys, speeds, wanders, s, z, out);

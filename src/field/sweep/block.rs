@@ -1,0 +1,155 @@
+//! One block of particles between the two stages: what stage 1 records
+//! per particle, and stage 2, which draws it.
+
+use super::migrate::Leftovers;
+use super::{Shared, Zone, BLOCK, DIRECT, LEAVING, SHORT};
+use crate::field::bins::Bin;
+use crate::field::particles::{move_one, pieces, Move};
+use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
+use crate::field::trails::Segment;
+
+/// How many particles ahead stage 2 asks for the pixels it will merge.
+const PREFETCH_AHEAD: usize = 16;
+
+/// Stage 1's answer for one block: old positions, the zone-relative pixel
+/// indices of both trail ends, colours and flags.
+pub(crate) struct Prepared {
+    pub old_x: [f32; BLOCK],
+    pub old_y: [f32; BLOCK],
+    pub from: [u32; BLOCK],
+    pub to: [u32; BLOCK],
+    pub colour: [u32; BLOCK],
+    pub flags: [u32; BLOCK],
+}
+
+impl Prepared {
+    pub fn new() -> Prepared {
+        Prepared {
+            old_x: [0.0; BLOCK],
+            old_y: [0.0; BLOCK],
+            from: [0; BLOCK],
+            to: [0; BLOCK],
+            colour: [0; BLOCK],
+            flags: [0; BLOCK],
+        }
+    }
+
+    /// Records particle `i`'s move from `(x, y)` (the scalar classification
+    /// every vector path must match).
+    #[inline]
+    pub fn set(&mut self, i: usize, x: f32, y: f32, mv: &Move, s: &Shared, z: Zone) {
+        self.old_x[i] = x;
+        self.old_y[i] = y;
+        self.colour[i] = s.palette[mv.shade as usize];
+        let row1 = mv.to.1 as u32;
+        let mut flags = 0;
+        if row1 >> s.shift != z.bin {
+            flags |= LEAVING;
+        }
+        let half = 1 << s.shift >> 1;
+        if mv.to == mv.unwrapped && ((row1 + half) >> s.shift).wrapping_sub(z.bin) <= 1 {
+            // Both ends inside the canvas: truncation is the floor.
+            let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
+            let base = z.base(s.width);
+            self.from[i] = (y0 * s.width + x0).wrapping_sub(base);
+            self.to[i] = (row1 * s.width + x1).wrapping_sub(base);
+            flags |= DIRECT;
+            if x0.abs_diff(x1) <= 1 && y0.abs_diff(row1) <= 1 {
+                flags |= SHORT;
+            }
+        }
+        self.flags[i] = flags;
+    }
+}
+
+/// Stage 2: merges each direct trail into `zone`, files the others, and
+/// notes the particles leaving the bin.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw(
+    prep: &Prepared,
+    n: usize,
+    start: usize,
+    bin: &Bin,
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
+    for i in 0..n {
+        if i + PREFETCH_AHEAD < n {
+            prefetch(zone, prep.from[i + PREFETCH_AHEAD]);
+            prefetch(zone, prep.to[i + PREFETCH_AHEAD]);
+        }
+        let flags = prep.flags[i];
+        let colour = prep.colour[i].to_le_bytes();
+        if flags & (DIRECT | SHORT) == DIRECT | SHORT {
+            // The usual trail: its two ends are the whole line, and merging
+            // a pixel twice changes nothing.
+            merge_pixel(&mut zone[prep.from[i] as usize], colour);
+            merge_pixel(&mut zone[prep.to[i] as usize], colour);
+        } else if flags & DIRECT != 0 {
+            let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
+            let (x1, y1) = (bin.x[start + i] as i32, bin.y[start + i] as i32);
+            let (w, r0) = (s.width as usize, z.row0 as i32);
+            line_pixels(x0, y0 - r0, x1, y1 - r0, |x, y| {
+                merge_pixel(&mut zone[y as usize * w + x as usize], colour)
+            });
+        } else {
+            let j = start + i;
+            let (x, y) = (prep.old_x[i], prep.old_y[i]);
+            let mv = move_one(
+                x,
+                y,
+                bin.speed[j],
+                bin.wander[j],
+                s.motion,
+                s.flow,
+                s.sincos,
+            );
+            defer((x, y), &mv, colour, s, left);
+        }
+        if flags & LEAVING != 0 {
+            left.leaving.push((start + i) as u32);
+        }
+    }
+}
+
+/// Files the piece(s) of a move under every band of rows they touch.
+fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Leftovers) {
+    let last_row = s.motion.rows as i32 - 1;
+    for (a, b) in pieces(from, mv).into_iter().flatten() {
+        let seg = Segment {
+            x0: pixel_of(a.0) as i16,
+            y0: pixel_of(a.1) as i16,
+            x1: pixel_of(b.0) as i16,
+            y1: pixel_of(b.1) as i16,
+            colour,
+        };
+        let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
+        if bottom < 0 || top > last_row {
+            continue;
+        }
+        let first = (top.max(0) as u32 >> s.shift) as usize;
+        let last = (bottom.min(last_row) as u32 >> s.shift) as usize;
+        for band in &mut left.deferred[first..=last] {
+            band.push(seg);
+        }
+        left.deferred_count += 1;
+    }
+}
+
+/// Asks the CPU to fetch pixel `i` of `zone` (a hint: any `i` is harmless,
+/// stale indices of trails not drawn directly included).
+#[inline(always)]
+fn prefetch(zone: &[[u8; 4]], i: u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let at = zone.as_ptr().wrapping_add(i as usize);
+        // SAFETY: SSE is baseline on x86-64, and a prefetch never faults,
+        // whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (zone, i);
+}
