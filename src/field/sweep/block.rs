@@ -8,9 +8,6 @@ use crate::field::particles::{move_one, pieces, Move};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::trails::Segment;
 
-/// How many particles ahead stage 2 asks for the pixels it will merge.
-const PREFETCH_AHEAD: usize = 16;
-
 /// Stage 1's answer for one block: old positions, the zone-relative pixel
 /// indices of both trail ends, colours and flags.
 pub(crate) struct Prepared {
@@ -75,42 +72,56 @@ pub(super) fn draw(
     s: &Shared,
     left: &mut Leftovers,
 ) {
+    let (from, to) = (&prep.from[..n], &prep.to[..n]);
+    let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
     for i in 0..n {
-        if i + PREFETCH_AHEAD < n {
-            prefetch(zone, prep.from[i + PREFETCH_AHEAD]);
-            prefetch(zone, prep.to[i + PREFETCH_AHEAD]);
-        }
-        let flags = prep.flags[i];
-        let colour = prep.colour[i].to_le_bytes();
-        if flags & (DIRECT | SHORT) == DIRECT | SHORT {
-            // The usual trail: its two ends are the whole line, and merging
-            // a pixel twice changes nothing.
-            merge_pixel(&mut zone[prep.from[i] as usize], colour);
-            merge_pixel(&mut zone[prep.to[i] as usize], colour);
-        } else if flags & DIRECT != 0 {
-            let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
-            let (x1, y1) = (bin.x[start + i] as i32, bin.y[start + i] as i32);
-            let (w, r0) = (s.width as usize, z.row0 as i32);
-            line_pixels(x0, y0 - r0, x1, y1 - r0, |x, y| {
-                merge_pixel(&mut zone[y as usize * w + x as usize], colour)
-            });
+        if flags[i] == DIRECT | SHORT {
+            // The usual trail, staying in its band: its two ends are the
+            // whole line, and merging a pixel twice changes nothing.
+            let c = colour[i].to_le_bytes();
+            merge_pixel(&mut zone[from[i] as usize], c);
+            merge_pixel(&mut zone[to[i] as usize], c);
         } else {
-            let j = start + i;
-            let (x, y) = (prep.old_x[i], prep.old_y[i]);
-            let mv = move_one(
-                x,
-                y,
-                bin.speed[j],
-                bin.wander[j],
-                s.motion,
-                s.flow,
-                s.sincos,
-            );
-            defer((x, y), &mv, colour, s, left);
+            draw_other(prep, i, start, bin, zone, z, s, left);
         }
-        if flags & LEAVING != 0 {
-            left.leaving.push((start + i) as u32);
-        }
+    }
+}
+
+/// Stage 2 for particle `i` of the block when it is not the usual case: a
+/// longer line, a trail drawn later, or a particle leaving its band.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn draw_other(
+    prep: &Prepared,
+    i: usize,
+    start: usize,
+    bin: &Bin,
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
+    let flags = prep.flags[i];
+    let colour = prep.colour[i].to_le_bytes();
+    let j = start + i;
+    if flags & (DIRECT | SHORT) == DIRECT | SHORT {
+        merge_pixel(&mut zone[prep.from[i] as usize], colour);
+        merge_pixel(&mut zone[prep.to[i] as usize], colour);
+    } else if flags & DIRECT != 0 {
+        let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
+        let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
+        let (w, r0) = (s.width as usize, z.row0 as i32);
+        line_pixels(x0, y0 - r0, x1, y1 - r0, |x, y| {
+            merge_pixel(&mut zone[y as usize * w + x as usize], colour)
+        });
+    } else {
+        let (x, y) = (prep.old_x[i], prep.old_y[i]);
+        let (speed, wander) = (bin.speed[j], bin.wander[j]);
+        let mv = move_one(x, y, speed, wander, s.motion, s.flow, s.sincos);
+        defer((x, y), &mv, colour, s, left);
+    }
+    if flags & LEAVING != 0 {
+        left.leaving.push(j as u32);
     }
 }
 
@@ -136,20 +147,4 @@ fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Le
         }
         left.deferred_count += 1;
     }
-}
-
-/// Asks the CPU to fetch pixel `i` of `zone` (a hint: any `i` is harmless,
-/// stale indices of trails not drawn directly included).
-#[inline(always)]
-fn prefetch(zone: &[[u8; 4]], i: u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let at = zone.as_ptr().wrapping_add(i as usize);
-        // SAFETY: SSE is baseline on x86-64, and a prefetch never faults,
-        // whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (zone, i);
 }
