@@ -109,6 +109,7 @@ impl Default for SinCos {
 impl SinCos {
     /// The `(sin, cos)` entries, for vector kernels that index it themselves
     /// exactly as [`SinCos::get`] does.
+    #[cfg(target_arch = "x86_64")]
     pub(crate) fn table(&self) -> &[(f32, f32); SIN_TABLE_LEN] {
         &self.table
     }

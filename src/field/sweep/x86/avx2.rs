@@ -53,7 +53,7 @@ pub(super) unsafe fn prepare(
     let zone_base = _mm256_set1_epi32(z.base(s.width) as i32);
     let bin = _mm256_set1_epi32(z.bin as i32);
     let shift = _mm_cvtsi32_si128(s.shift as i32);
-    let half_band = _mm256_set1_epi32((1 << s.shift >> 1) as i32);
+    let half_band = _mm256_set1_epi32(1 << s.shift >> 1);
     let one = _mm256_set1_epi32(1);
     let two = _mm256_set1_epi32(2);
     let (direct_flag, short_flag, leaving_flag) = (
