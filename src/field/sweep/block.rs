@@ -2,7 +2,7 @@
 //! per particle, and stage 2, which draws it.
 
 use super::migrate::Leftovers;
-use super::{Shared, Zone, BLOCK, DIRECT, LEAVING, SHORT};
+use super::{Shared, Zone, BLOCK, DIRECT, SHORT};
 use crate::field::bins::Bin;
 use crate::field::particles::{move_one, pieces, Move};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
@@ -17,6 +17,8 @@ pub(crate) struct Prepared {
     pub to: [u32; BLOCK],
     pub colour: [u32; BLOCK],
     pub flags: [u32; BLOCK],
+    /// Bit `i`: particle `i`'s new row is in another band.
+    pub leaving: [u64; BLOCK / 64],
 }
 
 impl Prepared {
@@ -28,6 +30,7 @@ impl Prepared {
             to: [0; BLOCK],
             colour: [0; BLOCK],
             flags: [0; BLOCK],
+            leaving: [0; BLOCK / 64],
         }
     }
 
@@ -39,10 +42,13 @@ impl Prepared {
         self.old_y[i] = y;
         self.colour[i] = s.palette[mv.shade as usize];
         let row1 = mv.to.1 as u32;
-        let mut flags = 0;
+        let bit = 1u64 << (i % 64);
         if row1 >> s.shift != z.bin {
-            flags |= LEAVING;
+            self.leaving[i / 64] |= bit;
+        } else {
+            self.leaving[i / 64] &= !bit;
         }
+        let mut flags = 0;
         let half = 1 << s.shift >> 1;
         if mv.to == mv.unwrapped && ((row1 + half) >> s.shift).wrapping_sub(z.bin) <= 1 {
             // Both ends inside the canvas: truncation is the floor.
@@ -85,10 +91,28 @@ pub(super) fn draw(
             draw_other(prep, i, start, bin, zone, z, s, left);
         }
     }
+    for (w, &word) in prep.leaving.iter().enumerate() {
+        let mut bits = word & low_bits(n.saturating_sub(64 * w));
+        while bits != 0 {
+            left.leaving
+                .push((start + 64 * w + bits.trailing_zeros() as usize) as u32);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// A word with the low `n` bits set (all 64 for `n ≥ 64`).
+#[inline]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
 }
 
 /// Stage 2 for particle `i` of the block when it is not the usual case: a
-/// longer line, a trail drawn later, or a particle leaving its band.
+/// longer line, or a trail drawn later.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn draw_other(
@@ -101,13 +125,9 @@ fn draw_other(
     s: &Shared,
     left: &mut Leftovers,
 ) {
-    let flags = prep.flags[i];
     let colour = prep.colour[i].to_le_bytes();
     let j = start + i;
-    if flags & (DIRECT | SHORT) == DIRECT | SHORT {
-        merge_pixel(&mut zone[prep.from[i] as usize], colour);
-        merge_pixel(&mut zone[prep.to[i] as usize], colour);
-    } else if flags & DIRECT != 0 {
+    if prep.flags[i] & DIRECT != 0 {
         let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
         let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
         let (w, r0) = (s.width as usize, z.row0 as i32);
@@ -119,9 +139,6 @@ fn draw_other(
         let (speed, wander) = (bin.speed[j], bin.wander[j]);
         let mv = move_one(x, y, speed, wander, s.motion, s.flow, s.sincos);
         defer((x, y), &mv, colour, s, left);
-    }
-    if flags & LEAVING != 0 {
-        left.leaving.push(j as u32);
     }
 }
 

@@ -35,8 +35,6 @@ pub(crate) const BLOCK: usize = 256;
 pub(crate) const DIRECT: u32 = 1;
 /// Flag: the trail is one pixel, or two that touch (only with [`DIRECT`]).
 pub(crate) const SHORT: u32 = 2;
-/// Flag: the particle's new row is in another band.
-pub(crate) const LEAVING: u32 = 4;
 
 /// What every bin's task reads.
 #[derive(Clone, Copy)]

@@ -3,7 +3,7 @@
 use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
-use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, LEAVING, SHORT};
+use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
 use super::{redo_lanes, scalar_range};
 use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
 
@@ -56,10 +56,9 @@ pub(super) unsafe fn prepare(
     let half_band = _mm256_set1_epi32(1 << s.shift >> 1);
     let one = _mm256_set1_epi32(1);
     let two = _mm256_set1_epi32(2);
-    let (direct_flag, short_flag, leaving_flag) = (
+    let (direct_flag, short_flag) = (
         _mm256_set1_epi32(DIRECT as i32),
         _mm256_set1_epi32(SHORT as i32),
-        _mm256_set1_epi32(LEAVING as i32),
     );
 
     let mut i = 0;
@@ -136,11 +135,11 @@ pub(super) unsafe fn prepare(
         );
         let flags = _mm256_or_si256(
             _mm256_and_si256(direct, direct_flag),
-            _mm256_or_si256(
-                _mm256_and_si256(_mm256_and_si256(direct, short), short_flag),
-                _mm256_andnot_si256(stays, leaving_flag),
-            ),
+            _mm256_and_si256(_mm256_and_si256(direct, short), short_flag),
         );
+        let leaving = !_mm256_movemask_ps(_mm256_castsi256_ps(stays)) as u64 & 0xff;
+        let word = &mut out.leaving[i / 64];
+        *word = (*word & !(0xff << (i % 64))) | leaving << (i % 64);
 
         _mm256_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
         _mm256_storeu_ps(out.old_y.as_mut_ptr().add(i), y);

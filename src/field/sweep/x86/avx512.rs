@@ -7,7 +7,7 @@
 use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
-use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, LEAVING, SHORT};
+use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
 use super::{redo_lanes, scalar_range};
 use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
 
@@ -60,10 +60,9 @@ pub(super) unsafe fn prepare(
     let half_band = _mm512_set1_epi32(1 << s.shift >> 1);
     let one = _mm512_set1_epi32(1);
     let two = _mm512_set1_epi32(2);
-    let (direct_flag, short_flag, leaving_flag) = (
+    let (direct_flag, short_flag) = (
         _mm512_set1_epi32(DIRECT as i32),
         _mm512_set1_epi32(SHORT as i32),
-        _mm512_set1_epi32(LEAVING as i32),
     );
 
     let mut i = 0;
@@ -132,11 +131,10 @@ pub(super) unsafe fn prepare(
             & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(_mm512_sub_epi32(y1, y0)), two);
         let flags = _mm512_or_si512(
             _mm512_maskz_mov_epi32(direct, direct_flag),
-            _mm512_or_si512(
-                _mm512_maskz_mov_epi32(direct & short, short_flag),
-                _mm512_maskz_mov_epi32(leaving, leaving_flag),
-            ),
+            _mm512_maskz_mov_epi32(direct & short, short_flag),
         );
+        let word = &mut out.leaving[i / 64];
+        *word = (*word & !(0xffff << (i % 64))) | u64::from(leaving) << (i % 64);
 
         _mm512_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
         _mm512_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
