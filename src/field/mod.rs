@@ -1,24 +1,33 @@
 //! The particle field: a noise flow grid steers particles whose trails fade
 //! in one shared RGBA canvas.
 //!
-//! One [`Field::step`] runs four stages:
+//! What one [`Field::step`] computes:
 //! 1. **flow**: the coarse brightness grid is recomputed for the current
 //!    noise time (skipped while the evolution speed is 0);
-//! 2. **particles**: each particle reads its cell's brightness `b` and moves
+//! 2. **fade**: every pixel's alpha drops by `fade`;
+//! 3. **particles**: each particle reads its cell's brightness `b` and moves
 //!    `speed = base + b·own_speed` pixels at `angle = 2π·b·own_wander`,
-//!    wrapping around the edges;
-//! 3. **fade**: every pixel's alpha drops by `fade`;
-//! 4. **trails**: each particle's segment from its old position to its new
-//!    one is drawn at full alpha, coloured by speed (red carries speed). A
-//!    wrapped move is drawn as two pieces, one at each edge, never across the
-//!    canvas. Where two segments share a pixel, the faster colour wins.
+//!    wrapping around the edges, and its segment from its old position to
+//!    its new one is drawn at full alpha, coloured by speed (red carries
+//!    speed). A wrapped move is drawn as two pieces, one at each edge, never
+//!    across the canvas. Where two segments share a pixel, the faster
+//!    colour wins;
+//! 4. **trails**: the pieces the particles stage left for later (wrapped or
+//!    very fast moves) are drawn, and particles that changed band move bins.
+//!
+//! How: particles are kept in bins by band of [`BAND_ROWS`] rows. Each bin's
+//! task moves its particles (AVX-512, AVX2 or scalar, see [`FieldIsa`]) and
+//! draws their segments straight into the rows around its band; even bins
+//! run first, then odd ones, so no two tasks share a pixel. Pixels keep the
+//! higher-ranked colour ([`raster::merge_key`]), so order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha
-//! when ships sample. For the same seed and settings the canvas is identical
-//! bit for bit whatever the number of threads; [`crate::reference::field`]
-//! is the plain version the tests compare against.
+//! when ships sample. For the same seed and settings the canvas and the
+//! particles are identical bit for bit whatever the number of threads and
+//! the instruction set; [`crate::reference::field`] is the plain version
+//! the tests compare against.
 
-pub mod bins;
+mod bins;
 pub mod canvas;
 pub mod flow;
 pub mod isa;
