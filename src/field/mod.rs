@@ -4,7 +4,8 @@
 //! What one [`Field::step`] computes:
 //! 1. **flow**: the coarse brightness grid is recomputed for the current
 //!    noise time (skipped while the evolution speed is 0);
-//! 2. **fade**: every pixel's alpha drops by `fade`;
+//! 2. **fade**: every pixel's alpha drops by `fade` (done by the particles
+//!    stage, each band of rows just before trails are drawn into it);
 //! 3. **particles**: each particle reads its cell's brightness `b` and moves
 //!    `speed = base + b·own_speed` pixels at `angle = 2π·b·own_wander`,
 //!    wrapping around the edges, and its segment from its old position to
@@ -182,8 +183,13 @@ impl Field {
         times.time(Stage::Flow, || self.flow.update(t, freq, parallel));
         self.noise_t += dt * s.evolution_speed;
 
-        let fade = self.settings.fade;
-        times.time(Stage::Fade, || self.canvas.fade(fade, parallel));
+        // Fading runs inside the particles stage, each zone just before its
+        // trails are drawn; the stage named fade is the few rows left over.
+        let (width, height, fade) = (s.width, s.height, s.fade);
+        let pixels = self.canvas.pixels_mut();
+        times.time(Stage::Fade, || {
+            sweep::fade_tail(pixels, width, height, BAND_SHIFT, fade)
+        });
         times.time(Stage::Particles, || self.move_and_draw());
         times.time(Stage::Trails, || self.finish_trails());
         self.view = OnceLock::new();
@@ -255,6 +261,7 @@ impl Field {
             &mut self.bins,
             &mut self.leftovers,
             &shared,
+            self.settings.fade,
             self.settings.parallel,
         );
     }

@@ -23,6 +23,7 @@ mod x86;
 use rayon::prelude::*;
 
 use super::bins::{Bin, Bins};
+use super::canvas::fade_pixels;
 use super::flow::FlowGrid;
 use super::isa::FieldIsa;
 use super::particles::Motion;
@@ -71,6 +72,8 @@ pub(crate) use block::Prepared;
 pub(crate) use migrate::{settle, Leftovers};
 
 /// Moves every particle and draws what it can: even bins, then odd bins.
+/// Each even task first fades its zone (they tile the canvas, except for
+/// the last rows when they belong to no even bin's zone, see [`fade_tail`]).
 /// `leftovers` gets one entry per bin.
 pub(crate) fn run(
     pixels: &mut [[u8; 4]],
@@ -78,6 +81,7 @@ pub(crate) fn run(
     bins: &mut Bins,
     leftovers: &mut Vec<Leftovers>,
     s: &Shared,
+    fade: u8,
     parallel: bool,
 ) {
     let rows = 1u32 << s.shift;
@@ -117,7 +121,9 @@ pub(crate) fn run(
                 Some((z, zone, bin, &mut left[p]))
             })
             .collect();
+        let fade_zone = if parity == 0 { fade } else { 0 };
         let job = |(z, zone, bin, left): &mut (Zone, &mut [[u8; 4]], &mut Bin, &mut Leftovers)| {
+            fade_pixels(zone, fade_zone);
             step_bin(bin, zone, *z, s, left)
         };
         if parallel {
@@ -126,6 +132,17 @@ pub(crate) fn run(
             jobs.iter_mut().for_each(job);
         }
     }
+}
+
+/// Fades the rows below the last even bin's zone, which no task of
+/// [`run`] fades (fewer than half a band, and only on some heights). Call
+/// it before [`run`].
+pub(crate) fn fade_tail(pixels: &mut [[u8; 4]], width: u32, height: u32, shift: u32, fade: u8) {
+    let rows = 1u32 << shift;
+    let bands = height.div_ceil(rows).max(1);
+    let last_even = (bands - 1) & !1;
+    let covered = (last_even * rows + rows + rows / 2).min(height);
+    fade_pixels(&mut pixels[(covered * width) as usize..], fade);
 }
 
 /// Moves bin `z.bin`'s particles and draws their trails into `zone`.
