@@ -9,12 +9,15 @@ use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::trails::Segment;
 
 /// Stage 1's answer for one block: old positions, the zone-relative pixel
-/// indices of both trail ends, colours and flags.
+/// indices of both trail ends and of the pixel between them, colours and
+/// flags.
 pub(crate) struct Prepared {
     pub old_x: [f32; BLOCK],
     pub old_y: [f32; BLOCK],
     pub from: [u32; BLOCK],
     pub to: [u32; BLOCK],
+    /// With [`SHORT`]: the line's middle pixel (or an end, for one step).
+    pub mid: [u32; BLOCK],
     pub colour: [u32; BLOCK],
     pub flags: [u32; BLOCK],
     /// Bit `i`: particle `i`'s new row is in another band.
@@ -28,6 +31,7 @@ impl Prepared {
             old_y: [0.0; BLOCK],
             from: [0; BLOCK],
             to: [0; BLOCK],
+            mid: [0; BLOCK],
             colour: [0; BLOCK],
             flags: [0; BLOCK],
             leaving: [0; BLOCK / 64],
@@ -54,10 +58,13 @@ impl Prepared {
             // Both ends inside the canvas: truncation is the floor.
             let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
             let base = z.base(s.width);
-            self.from[i] = (y0 * s.width + x0).wrapping_sub(base);
+            let from = (y0 * s.width + x0).wrapping_sub(base);
+            self.from[i] = from;
             self.to[i] = (row1 * s.width + x1).wrapping_sub(base);
+            let (dx, dy) = (x1 as i32 - x0 as i32, row1 as i32 - y0 as i32);
+            self.mid[i] = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
             flags |= DIRECT;
-            if x0.abs_diff(x1) <= 1 && y0.abs_diff(row1) <= 1 {
+            if dx.abs() <= 2 && dy.abs() <= 2 {
                 flags |= SHORT;
             }
         }
@@ -78,14 +85,16 @@ pub(super) fn draw(
     s: &Shared,
     left: &mut Leftovers,
 ) {
-    let (from, to) = (&prep.from[..n], &prep.to[..n]);
+    let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
     let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
     for i in 0..n {
         if flags[i] == DIRECT | SHORT {
-            // The usual trail, staying in its band: its two ends are the
-            // whole line, and merging a pixel twice changes nothing.
+            // The usual trail, at most two steps long: its two ends and
+            // the pixel between them are the whole line (see [`SHORT`]),
+            // and merging a pixel twice changes nothing.
             let c = colour[i].to_le_bytes();
             merge_pixel(&mut zone[from[i] as usize], c);
+            merge_pixel(&mut zone[mid[i] as usize], c);
             merge_pixel(&mut zone[to[i] as usize], c);
         } else {
             draw_other(prep, i, start, bin, zone, z, s, left);
@@ -163,5 +172,26 @@ fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Le
             band.push(seg);
         }
         left.deferred_count += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::field::raster::line_pixels;
+
+    /// A line of at most two steps is its ends and the pixel one step from
+    /// the start towards the end on each axis that moves.
+    #[test]
+    fn two_step_lines_are_ends_and_the_signum_step() {
+        for (x1, y1) in (-2..=2).flat_map(|x| (-2..=2).map(move |y| (x, y))) {
+            let mut line = Vec::new();
+            line_pixels(0, 0, x1, y1, |x, y| line.push((x, y)));
+            let mut three = vec![(0, 0), (x1.signum(), y1.signum()), (x1, y1)];
+            line.sort_unstable();
+            line.dedup();
+            three.sort_unstable();
+            three.dedup();
+            assert_eq!(line, three, "to ({x1}, {y1})");
+        }
     }
 }

@@ -34,7 +34,10 @@ pub(crate) const BLOCK: usize = 256;
 
 /// Flag: the trail is drawn now, inside the zone (no wrap, ends in the zone).
 pub(crate) const DIRECT: u32 = 1;
-/// Flag: the trail is one pixel, or two that touch (only with [`DIRECT`]).
+/// Flag (only with [`DIRECT`]): the line is at most two steps long, so its
+/// pixels are its two ends and the middle one, which is one step from the
+/// start towards the end on each axis that moves (Bresenham's choice,
+/// unit-tested).
 pub(crate) const SHORT: u32 = 2;
 
 /// What every bin's task reads.

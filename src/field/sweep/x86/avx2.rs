@@ -55,7 +55,7 @@ pub(super) unsafe fn prepare(
     let shift = _mm_cvtsi32_si128(s.shift as i32);
     let half_band = _mm256_set1_epi32(1 << s.shift >> 1);
     let one = _mm256_set1_epi32(1);
-    let two = _mm256_set1_epi32(2);
+    let three = _mm256_set1_epi32(3);
     let (direct_flag, short_flag) = (
         _mm256_set1_epi32(DIRECT as i32),
         _mm256_set1_epi32(SHORT as i32),
@@ -129,9 +129,15 @@ pub(super) unsafe fn prepare(
             bin,
         );
         let direct = _mm256_cmpeq_epi32(_mm256_min_epu32(d, one), d);
+        let (dx, dy) = (_mm256_sub_epi32(x1, x0), _mm256_sub_epi32(y1, y0));
         let short = _mm256_and_si256(
-            _mm256_cmpgt_epi32(two, _mm256_abs_epi32(_mm256_sub_epi32(x1, x0))),
-            _mm256_cmpgt_epi32(two, _mm256_abs_epi32(_mm256_sub_epi32(y1, y0))),
+            _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dx)),
+            _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dy)),
+        );
+        // from + signum(dy)·width + signum(dx)
+        let mid = _mm256_add_epi32(
+            _mm256_add_epi32(from, _mm256_sign_epi32(one, dx)),
+            _mm256_sign_epi32(width, dy),
         );
         let flags = _mm256_or_si256(
             _mm256_and_si256(direct, direct_flag),
@@ -147,6 +153,7 @@ pub(super) unsafe fn prepare(
         _mm256_storeu_ps(ys.as_mut_ptr().add(i), uy);
         _mm256_storeu_si256(out.from.as_mut_ptr().add(i).cast(), from);
         _mm256_storeu_si256(out.to.as_mut_ptr().add(i).cast(), to);
+        _mm256_storeu_si256(out.mid.as_mut_ptr().add(i).cast(), mid);
         _mm256_storeu_si256(out.colour.as_mut_ptr().add(i).cast(), colour);
         _mm256_storeu_si256(out.flags.as_mut_ptr().add(i).cast(), flags);
         if irregular != 0 {

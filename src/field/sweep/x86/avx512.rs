@@ -59,7 +59,8 @@ pub(super) unsafe fn prepare(
     let shift = _mm_cvtsi32_si128(s.shift as i32);
     let half_band = _mm512_set1_epi32(1 << s.shift >> 1);
     let one = _mm512_set1_epi32(1);
-    let two = _mm512_set1_epi32(2);
+    let three = _mm512_set1_epi32(3);
+    let minus_one = _mm512_set1_epi32(-1);
     let (direct_flag, short_flag) = (
         _mm512_set1_epi32(DIRECT as i32),
         _mm512_set1_epi32(SHORT as i32),
@@ -127,8 +128,16 @@ pub(super) unsafe fn prepare(
             bin,
         );
         let direct = _mm512_cmple_epu32_mask(d, one);
-        let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(_mm512_sub_epi32(x1, x0)), two)
-            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(_mm512_sub_epi32(y1, y0)), two);
+        let (dx, dy) = (_mm512_sub_epi32(x1, x0), _mm512_sub_epi32(y1, y0));
+        let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), three)
+            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), three);
+        // from + signum(dy)·width + signum(dx)
+        let sign_dx = _mm512_max_epi32(_mm512_min_epi32(dx, one), minus_one);
+        let sign_dy = _mm512_max_epi32(_mm512_min_epi32(dy, one), minus_one);
+        let mid = _mm512_add_epi32(
+            _mm512_add_epi32(from, sign_dx),
+            _mm512_mullo_epi32(sign_dy, width),
+        );
         let flags = _mm512_or_si512(
             _mm512_maskz_mov_epi32(direct, direct_flag),
             _mm512_maskz_mov_epi32(direct & short, short_flag),
@@ -142,6 +151,7 @@ pub(super) unsafe fn prepare(
         _mm512_storeu_ps(ys.as_mut_ptr().add(i), uy);
         _mm512_storeu_si512(out.from.as_mut_ptr().add(i).cast(), from);
         _mm512_storeu_si512(out.to.as_mut_ptr().add(i).cast(), to);
+        _mm512_storeu_si512(out.mid.as_mut_ptr().add(i).cast(), mid);
         _mm512_storeu_si512(out.colour.as_mut_ptr().add(i).cast(), colour);
         _mm512_storeu_si512(out.flags.as_mut_ptr().add(i).cast(), flags);
         if irregular != 0 {
