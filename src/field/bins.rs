@@ -43,15 +43,32 @@ impl Bin {
         self.id.push(p.id);
     }
 
-    /// Removes particle `i`; the last particle takes its place.
-    pub fn swap_remove(&mut self, i: usize) -> Traveller {
+    /// Particle `i`'s state.
+    #[inline]
+    pub fn get(&self, i: usize) -> Traveller {
         Traveller {
-            x: self.x.swap_remove(i),
-            y: self.y.swap_remove(i),
-            speed: self.speed.swap_remove(i),
-            wander: self.wander.swap_remove(i),
-            id: self.id.swap_remove(i),
+            x: self.x[i],
+            y: self.y[i],
+            speed: self.speed[i],
+            wander: self.wander[i],
+            id: self.id[i],
         }
+    }
+
+    /// Drops particle `i`; the last particle takes its place.
+    #[inline]
+    pub fn fill_hole(&mut self, i: usize) {
+        let last = self.len() - 1;
+        self.x[i] = self.x[last];
+        self.y[i] = self.y[last];
+        self.speed[i] = self.speed[last];
+        self.wander[i] = self.wander[last];
+        self.id[i] = self.id[last];
+        self.x.truncate(last);
+        self.y.truncate(last);
+        self.speed.truncate(last);
+        self.wander.truncate(last);
+        self.id.truncate(last);
     }
 
     /// Keeps only the particles for which `keep(id)` holds, in order.

@@ -103,8 +103,8 @@ pub(super) fn draw(
     for (w, &word) in prep.leaving.iter().enumerate() {
         let mut bits = word & low_bits(n.saturating_sub(64 * w));
         while bits != 0 {
-            left.leaving
-                .push((start + 64 * w + bits.trailing_zeros() as usize) as u32);
+            let j = start + 64 * w + bits.trailing_zeros() as usize;
+            left.leave(bin, j, z.bin as usize, s.shift);
             bits &= bits - 1;
         }
     }

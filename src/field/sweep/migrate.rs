@@ -41,20 +41,28 @@ impl Leftovers {
         self.far.clear();
     }
 
-    /// Takes the particles noted in `leaving` out of `bin` (number `k`,
-    /// bands of `1 << shift` rows) into the travel lists.
-    pub fn send_leavers(&mut self, bin: &mut Bin, k: usize, shift: u32) {
-        // Descending, so each swap_remove moves a particle that stays.
+    /// Notes that particle `j` of `bin` (number `k`, bands of `1 << shift`
+    /// rows) leaves it, and copies it into a travel list while its state is
+    /// still in cache. Call in ascending `j`.
+    #[inline]
+    pub fn leave(&mut self, bin: &Bin, j: usize, k: usize, shift: u32) {
+        let t = bin.get(j);
+        let to = (t.y as u32 >> shift) as usize;
+        if to + 1 == k {
+            self.up.push(t);
+        } else if to == k + 1 {
+            self.down.push(t);
+        } else {
+            self.far.push(t);
+        }
+        self.leaving.push(j as u32);
+    }
+
+    /// Takes the particles noted by [`Leftovers::leave`] out of `bin`.
+    pub fn remove_leavers(&self, bin: &mut Bin) {
+        // Descending, so each hole is filled by a particle that stays.
         for &i in self.leaving.iter().rev() {
-            let t = bin.swap_remove(i as usize);
-            let to = (t.y as u32 >> shift) as usize;
-            if to + 1 == k {
-                self.up.push(t);
-            } else if to == k + 1 {
-                self.down.push(t);
-            } else {
-                self.far.push(t);
-            }
+            bin.fill_hole(i as usize);
         }
     }
 }

@@ -162,7 +162,7 @@ fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut
         block::draw(&prep, end - start, start, bin, zone, z, s, left);
         start = end;
     }
-    left.send_leavers(bin, z.bin as usize, s.shift);
+    left.remove_leavers(bin);
 }
 
 /// Stage 1 on the best instruction set allowed: moves the block's
