@@ -10,8 +10,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use hitfield::broadphase::SweepAndPrune;
 use hitfield::collide;
+use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
 use hitfield::reference::collide as reference;

@@ -18,8 +18,8 @@ use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::profile::StageTimes;
 use hitfield::reference;
-use hitfield::sample::{sample, HitMap, Thresholds};
 use hitfield::settings::{Channel, FieldSettings};
+use hitfield::ships::{sample, HitMap, Thresholds};
 use rayon::prelude::*;
 
 fn pool(threads: usize) -> rayon::ThreadPool {

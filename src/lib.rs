@@ -4,10 +4,28 @@
 //!
 //! Thousands to millions of particles drift through a Perlin flow field and
 //! leave fading trails in one shared RGBA [`field::Canvas`]. Ship sprites
-//! sample the window of that canvas under themselves ([`sample`]) and collide
+//! sample the window of that canvas under themselves ([`ships`]) and collide
 //! with each other pixel-perfectly, rotated and scaled ([`collide`]).
 //! [`world::World`] ties it together with a fixed simulation step; nothing in
 //! this library needs a window.
+//!
+//! ## Where things are
+//!
+//! The modules follow the data, once per step:
+//!
+//! - pixel primitives: [`pose`] (where a sprite is, and the coverage rule
+//!   below), [`mask`] (its solid texels as bits), [`rgba`] (images);
+//! - [`field`]: flow grid → particles → fade → trails into the canvas;
+//! - [`ships`]: ship state, movement (wander, player steering), the sampling
+//!   schedule, sampling the canvas, hit maps;
+//! - [`collide`]: sprite against sprite, with the broad phase;
+//! - [`world`]: one step of everything;
+//! - [`settings`]: every tunable, one [`settings::Spec`] each (range,
+//!   default, unit, flag, preset key), and presets;
+//! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
+//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against).
+//!
+//! The `hitfield` binary (features `app`, `cli`) is a thin shell over these.
 //!
 //! ## Pixel coverage (used everywhere)
 //!
@@ -26,7 +44,7 @@
 //! integer `(x, y)` covers world pixel `(x + i, y + j)`.
 //!
 //! Sprite-against-sprite queries ([`collide`]) and sprite-against-field
-//! sampling ([`sample`]) both use this one definition.
+//! sampling ([`ships::sample()`]) both use this one definition.
 //!
 //! ## Using it
 //!
@@ -35,7 +53,7 @@
 //! use hitfield::collide;
 //! use hitfield::pose::Pose;
 //! use hitfield::settings::Settings;
-//! use hitfield::ship::ShipSprite;
+//! use hitfield::ships::ShipSprite;
 //! use hitfield::world::World;
 //!
 //! let mut settings = Settings::default();
@@ -77,20 +95,24 @@
 //! scale) are opt-in and documented where they live.
 #![warn(missing_docs)]
 
-pub mod accuracy;
-pub mod assets;
-pub mod broadphase;
-pub mod collide;
-pub mod field;
+// Pixel primitives, shared by both halves of the data flow: where a sprite
+// is (`pose`, with the coverage rule above), which of its texels are solid
+// (`mask`), and the RGBA images masks are built from (`rgba`).
 pub mod mask;
 pub mod pose;
-pub mod preset;
-pub mod profile;
-pub mod reference;
-pub mod report;
 pub mod rgba;
-pub mod sample;
-pub mod settings;
-pub mod ship;
-pub mod sweep;
+
+// The data flow of one step: the field, then the ships, then collisions,
+// tied together by the world.
+pub mod collide;
+pub mod field;
+pub mod ships;
 pub mod world;
+
+// What a run is made of and how it is measured.
+pub mod assets;
+pub mod profile;
+pub mod settings;
+
+// The plain versions every fast path is checked against.
+pub mod reference;

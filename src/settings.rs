@@ -1,23 +1,25 @@
 //! Every tunable of a run: the field, the ships and the simulation step.
 //!
 //! These are the values the demo's sliders write and a preset file stores.
-//! Defaults follow the source demo (article 003): 100 ms sampling and
-//! thresholds of 100.
+//! Defaults follow the flow-field collision demo this crate grew from:
+//! 100 ms sampling and thresholds of 100.
 //!
-//! Every field documents its allowed range; [`Settings::validate`] checks
-//! them all and names the first offending key. Presets (TOML files of these
+//! Each setting's key, flag, doc line, unit, range, default and slider
+//! scale are written once, in [`specs`]; [`Settings::validate`] checks them
+//! all and names the first offending key. Presets (TOML files of these
 //! settings) are read and written by [`Settings::load_preset`] and
-//! [`Settings::save_preset`] (see [`crate::preset`]).
+//! [`Settings::save_preset`] (see [`preset`]).
 
 use serde::{Deserialize, Serialize};
 
 mod format;
+pub mod preset;
+pub mod spec;
+pub mod specs;
 mod validate;
 
-pub use validate::{
-    SettingsError, MAX_CANVAS_PIXELS, MAX_PARTICLES, MAX_PARTICLE_SPEED, MAX_SAMPLE_INTERVAL_MS,
-    MAX_SHIPS, MAX_SHIP_SPEED, MAX_SIDE,
-};
+pub use spec::{Scale, SettingValue, Spec};
+pub use validate::SettingsError;
 
 /// Which colour channel of a field pixel the colour threshold tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -47,35 +49,35 @@ impl Channel {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FieldSettings {
-    /// Canvas width in pixels: 1 to [`MAX_SIDE`]; `width × height` at most [`MAX_CANVAS_PIXELS`].
+    /// Canvas width in pixels ([`specs::WIDTH`]; `width × height` at most [`specs::MAX_CANVAS_PIXELS`]).
     pub width: u32,
-    /// Canvas height in pixels: 1 to [`MAX_SIDE`]; `width × height` at most [`MAX_CANVAS_PIXELS`].
+    /// Canvas height in pixels ([`specs::HEIGHT`]).
     pub height: u32,
-    /// Number of particles: 0 to [`MAX_PARTICLES`].
+    /// Number of particles ([`specs::PARTICLES`]).
     pub particles: usize,
     /// Seed for particles, noise and ships: any `u64`. TOML integers stop at
     /// `i64::MAX`, so larger seeds are stored as a decimal string (`"18446744073709551615"`);
     /// both forms are read back.
     #[serde(with = "format::seed")]
     pub seed: u64,
-    /// Side of one flow-grid cell in pixels (noise is sampled once per cell): 1 to 256.
+    /// Side of one flow-grid cell in pixels ([`specs::CELL_SIZE`]).
     pub cell_size: u32,
-    /// Noise frequency: noise units per pixel, 0 to 1. Smaller is smoother.
+    /// Noise frequency in noise units per pixel ([`specs::NOISE_FREQUENCY`]).
     pub noise_frequency: f64,
-    /// How fast the flow field evolves, in noise units per simulated second:
-    /// 0 (frozen) to 100.
+    /// How fast the flow field evolves, in noise units per simulated second
+    /// ([`specs::EVOLUTION_SPEED`]).
     pub evolution_speed: f64,
-    /// Speed every particle has at brightness 0, in pixels per step: 0 to [`MAX_PARTICLE_SPEED`].
+    /// Speed every particle has at brightness 0, in pixels per step ([`specs::BASE_SPEED`]).
     #[serde(serialize_with = "format::short_f32")]
     pub base_speed: f32,
-    /// Scale on each particle's own speed, in pixels per step at brightness 1:
-    /// 0 to [`MAX_PARTICLE_SPEED`].
+    /// Scale on each particle's own speed, in pixels per step at brightness 1
+    /// ([`specs::SPEED_SCALE`]).
     #[serde(serialize_with = "format::short_f32")]
     pub speed_scale: f32,
-    /// Upper bound of each particle's own wander factor (angle = 2π·b·wander): 0 to 1000.
+    /// Upper bound of each particle's own wander factor ([`specs::WANDER`]).
     #[serde(serialize_with = "format::short_f32")]
     pub wander: f32,
-    /// Alpha removed from every pixel each step (0 keeps trails forever).
+    /// Alpha removed from every pixel each step ([`specs::FADE`]).
     pub fade: u8,
     /// Run the field stages on rayon's thread pool.
     pub parallel: bool,
@@ -84,18 +86,18 @@ pub struct FieldSettings {
 impl Default for FieldSettings {
     fn default() -> Self {
         Self {
-            width: 1280,
-            height: 720,
-            particles: 100_000,
-            seed: 1,
-            cell_size: 8,
-            noise_frequency: 0.004,
-            evolution_speed: 0.05,
-            base_speed: 0.1,
-            speed_scale: 2.0,
-            wander: 1.0,
-            fade: 4,
-            parallel: true,
+            width: specs::WIDTH.default,
+            height: specs::HEIGHT.default,
+            particles: specs::PARTICLES.default,
+            seed: specs::SEED.default,
+            cell_size: specs::CELL_SIZE.default,
+            noise_frequency: specs::NOISE_FREQUENCY.default,
+            evolution_speed: specs::EVOLUTION_SPEED.default,
+            base_speed: specs::BASE_SPEED.default,
+            speed_scale: specs::SPEED_SCALE.default,
+            wander: specs::WANDER.default,
+            fade: specs::FADE.default,
+            parallel: specs::PARALLEL,
         }
     }
 }
@@ -104,10 +106,10 @@ impl Default for FieldSettings {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ShipSettings {
-    /// Number of ships: 0 to [`MAX_SHIPS`].
+    /// Number of ships ([`specs::SHIPS`]).
     pub count: usize,
-    /// Simulated time between two samples of one ship, in milliseconds: 0
-    /// (every step) to [`MAX_SAMPLE_INTERVAL_MS`].
+    /// Simulated time between two samples of one ship, in milliseconds
+    /// ([`specs::SAMPLE_INTERVAL_MS`]).
     pub sample_interval_ms: f64,
     /// A field pixel counts only when its alpha is at least this.
     pub field_alpha_min: u8,
@@ -117,17 +119,18 @@ pub struct ShipSettings {
     pub colour_channel: Channel,
     /// A ship pixel counts (for sampling and collision) only when its alpha is at least this.
     pub ship_alpha_min: u8,
-    /// Ship cruising speed in pixels per second: 0 to [`MAX_SHIP_SPEED`].
+    /// Ship cruising speed in pixels per second ([`specs::SHIP_SPEED`]).
     #[serde(serialize_with = "format::short_f32")]
     pub speed: f32,
     /// Ships turn as they fly (rotated sprites).
     pub rotate: bool,
-    /// Ship scale (1 = sprite size): 1/16 to 8.
+    /// Ship scale, 1 = sprite size ([`specs::SHIP_SCALE`]).
     #[serde(serialize_with = "format::short_f32")]
     pub scale: f32,
-    /// Collision stride: test every n-th pixel in each axis, 1 to 64. 1 is exact.
+    /// Collision stride: test every n-th pixel in each axis; 1 is exact ([`specs::COLLISION_STRIDE`]).
     pub collision_stride: u32,
-    /// Collision accuracy scale in (0, 1]: test on masks scaled by this. 1 is exact.
+    /// Collision accuracy scale: test on masks scaled by this; 1 is exact
+    /// ([`specs::COLLISION_ACCURACY`]).
     #[serde(serialize_with = "format::short_f32")]
     pub collision_accuracy: f32,
 }
@@ -135,17 +138,17 @@ pub struct ShipSettings {
 impl Default for ShipSettings {
     fn default() -> Self {
         Self {
-            count: 8,
-            sample_interval_ms: 100.0,
-            field_alpha_min: 100,
-            colour_min: 100,
-            colour_channel: Channel::Red,
-            ship_alpha_min: 100,
-            speed: 60.0,
-            rotate: true,
-            scale: 1.0,
-            collision_stride: 1,
-            collision_accuracy: 1.0,
+            count: specs::SHIPS.default,
+            sample_interval_ms: specs::SAMPLE_INTERVAL_MS.default,
+            field_alpha_min: specs::FIELD_ALPHA_MIN.default,
+            colour_min: specs::COLOUR_MIN.default,
+            colour_channel: specs::CHANNEL,
+            ship_alpha_min: specs::SHIP_ALPHA_MIN.default,
+            speed: specs::SHIP_SPEED.default,
+            rotate: specs::ROTATE,
+            scale: specs::SHIP_SCALE.default,
+            collision_stride: specs::COLLISION_STRIDE.default,
+            collision_accuracy: specs::COLLISION_ACCURACY.default,
         }
     }
 }
@@ -158,7 +161,7 @@ pub struct Settings {
     pub field: FieldSettings,
     /// The ships.
     pub ships: ShipSettings,
-    /// Fixed simulation step in milliseconds: more than 0, at most 1000.
+    /// Fixed simulation step in milliseconds ([`specs::STEP_MS`]).
     pub step_ms: f64,
 }
 
@@ -167,7 +170,7 @@ impl Default for Settings {
         Self {
             field: FieldSettings::default(),
             ships: ShipSettings::default(),
-            step_ms: 1000.0 / 60.0,
+            step_ms: specs::STEP_MS.default,
         }
     }
 }

@@ -6,26 +6,22 @@
 //! whose sample is due read the canvas under it, and finds ship-ship
 //! contacts (sweep-and-prune, then exact pixel overlap).
 //!
-//! Sampling is staggered: with `n` ships and an interval `I`, ship `i` first
-//! samples at `i·I/n`, then every `I` of simulated time, so the ships do not
-//! all sample in the same step. An interval of 0 samples every step. Only
-//! simulated time counts, so results do not depend on the frame rate.
+//! Sampling is staggered (see [`crate::ships::schedule`]); only simulated
+//! time counts, so results do not depend on the frame rate.
 
 use std::f32::consts::TAU;
 
 use rayon::prelude::*;
 
-use crate::broadphase::SweepAndPrune;
+use crate::collide::broadphase::SweepAndPrune;
 use crate::collide::{overlap_with, QueryOptions};
 use crate::field::Field;
 use crate::pose::{PixelRect, Pose};
 use crate::profile::{Stage, StageTimes};
-use crate::sample::{sample, HitMap, Thresholds};
 use crate::settings::Settings;
-use crate::ship::{Contact, Ship, ShipSprite};
-
-/// How fast ships turn at random, in radians per second (standard deviation-ish).
-const TURN_RATE: f32 = 1.5;
+use crate::ships::movement::{self, Bounds, Steer};
+use crate::ships::schedule::{sample_is_due, staggered_start};
+use crate::ships::{sample, Contact, HitMap, Ship, ShipSprite, Thresholds};
 
 /// Field, ships and timers. Advance it with [`World::step`].
 pub struct World {
@@ -174,6 +170,28 @@ impl World {
         }
     }
 
+    /// Flies ship `index` as the player's for `dt` real seconds (see
+    /// [`movement::steer`]); from then on the world no longer moves it.
+    /// Returns false when there is no such ship.
+    pub fn steer_player(&mut self, index: usize, input: Steer, dt: f32) -> bool {
+        let Some(bounds) = self.bounds_of(index) else {
+            return false;
+        };
+        let rotate = self.settings.ships.rotate;
+        movement::steer(&mut self.ships[index], bounds, rotate, input, dt);
+        true
+    }
+
+    /// Puts ship `index`, as the player's, with its centre at `at` (world
+    /// pixels). Returns false when there is no such ship.
+    pub fn place_player(&mut self, index: usize, at: [f32; 2]) -> bool {
+        let Some(bounds) = self.bounds_of(index) else {
+            return false;
+        };
+        movement::place(&mut self.ships[index], bounds.sprite, at);
+        true
+    }
+
     fn resize_ships(&mut self) {
         let target = if self.sprites.is_empty() {
             0
@@ -228,28 +246,34 @@ impl World {
     }
 
     fn move_ships(&mut self, dt: f32) {
-        let s = &self.settings.ships;
-        let (w, h) = (
-            self.settings.field.width as f32,
-            self.settings.field.height as f32,
-        );
+        let canvas = self.canvas_size();
         for ship in &mut self.ships {
             if ship.player {
                 continue;
             }
-            let sprite = &self.sprites[ship.sprite];
-            let (sw, sh) = (sprite.mask.width() as f32, sprite.mask.height() as f32);
-            ship.heading =
-                (ship.heading + (self.rng.f32() - 0.5) * 2.0 * TURN_RATE * dt).rem_euclid(TAU);
-            ship.velocity = [ship.heading.cos() * s.speed, ship.heading.sin() * s.speed];
-            // Move the centre and wrap it.
-            let cx = (ship.pose.x + sw / 2.0 + ship.velocity[0] * dt).rem_euclid(w);
-            let cy = (ship.pose.y + sh / 2.0 + ship.velocity[1] * dt).rem_euclid(h);
-            ship.pose.x = cx - sw / 2.0;
-            ship.pose.y = cy - sh / 2.0;
-            ship.pose.scale = s.scale;
-            ship.pose.rotation = if s.rotate { ship.heading } else { 0.0 };
+            let mask = &self.sprites[ship.sprite].mask;
+            let bounds = Bounds {
+                sprite: [mask.width() as f32, mask.height() as f32],
+                canvas,
+            };
+            movement::wander(ship, bounds, &self.settings.ships, &mut self.rng, dt);
         }
+    }
+
+    fn canvas_size(&self) -> [f32; 2] {
+        [
+            self.settings.field.width as f32,
+            self.settings.field.height as f32,
+        ]
+    }
+
+    /// The sprite size of ship `index` and the canvas size, if it exists.
+    fn bounds_of(&self, index: usize) -> Option<Bounds> {
+        let sprite = &self.sprites[self.ships.get(index)?.sprite];
+        Some(Bounds {
+            sprite: [sprite.image.width() as f32, sprite.image.height() as f32],
+            canvas: self.canvas_size(),
+        })
     }
 
     fn sample_due(&mut self) {
@@ -307,26 +331,6 @@ impl World {
             self.contacts.extend(pairs.iter().filter_map(narrow));
         }
     }
-}
-
-/// When ship `index` of `count` first samples: `now + interval·index/count`.
-pub fn staggered_start(index: usize, count: usize, now_ms: f64, interval_ms: f64) -> f64 {
-    now_ms + interval_ms * index as f64 / count.max(1) as f64
-}
-
-/// True when a ship whose next sample is at `next_sample_ms` samples at
-/// `now_ms`; if so, moves `next_sample_ms` to its next time strictly after
-/// now, keeping the phase. An interval of 0 (or less) is due every step.
-pub fn sample_is_due(next_sample_ms: &mut f64, now_ms: f64, interval_ms: f64) -> bool {
-    if interval_ms <= 0.0 {
-        return true;
-    }
-    if *next_sample_ms > now_ms {
-        return false;
-    }
-    let behind = ((now_ms - *next_sample_ms) / interval_ms).floor() + 1.0;
-    *next_sample_ms += behind.max(1.0) * interval_ms;
-    true
 }
 
 fn elapsed_ms(start: std::time::Instant) -> f64 {

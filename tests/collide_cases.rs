@@ -1,5 +1,5 @@
 //! Hand-computed sprite-against-sprite cases: shapes whose boxes overlap
-//! while their pixels do not (article 001), rotations and scales worked out
+//! while their pixels do not, rotations and scales worked out
 //! on paper, the stride and accuracy knobs, normals, and bad input.
 
 use hitfield::collide::{self, intersects, overlap, overlap_with, Overlap, QueryOptions, MAX_SIDE};
@@ -27,7 +27,7 @@ fn checked(a: &Mask, pa: Pose, b: &Mask, pb: Pose) -> Option<Overlap> {
 
 #[test]
 fn boxes_overlap_but_pixels_do_not() {
-    // Article 001: two irregular shapes in overlapping boxes. Strictly below
+    // Bounding boxes overlap, pixels do not: two irregular shapes. Strictly below
     // and strictly above the diagonal, in the same 10×10 box.
     let below = Mask::from_fn(10, 10, |x, y| x < y);
     let above = Mask::from_fn(10, 10, |x, y| x > y);
@@ -166,7 +166,7 @@ fn stride_tests_every_nth_pixel_and_scales_the_count() {
     // A one-pixel column in the middle of a 3-wide sprite: the lattice
     // starts at the sprite's left edge (the bounds intersection), so at
     // stride 2 the column falls between lattice columns and is missed
-    // (article 004's thin-contact caveat), though it is found exactly.
+    // (the thin-contact caveat of sampling on a stride lattice), though it is found exactly.
     let column = Mask::from_fn(3, 10, |x, _| x == 1);
     let col_at = Pose::at(4.0, 0.0);
     assert_eq!(overlap(&a, &at, &column, &col_at).unwrap().count, 10);

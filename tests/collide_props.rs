@@ -7,7 +7,7 @@
 //! wild input, and valid poses that meet (with options), both against the
 //! reference: `cargo test --release --test collide_props -- --ignored`.
 
-use hitfield::broadphase::SweepAndPrune;
+use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, Overlap, QueryOptions};
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hitfield::preset::{PresetError, PresetErrorKind};
+use hitfield::settings::preset::{PresetError, PresetErrorKind};
 use hitfield::settings::{Channel, Settings};
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -215,7 +215,7 @@ fn huge_preset_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("huge.toml");
     let file = std::fs::File::create(&path).expect("create");
-    file.set_len(hitfield::preset::MAX_PRESET_BYTES + 1)
+    file.set_len(hitfield::settings::preset::MAX_PRESET_BYTES + 1)
         .expect("sparse");
     let err = Settings::load_preset(&path).expect_err("huge");
     assert!(matches!(err.kind(), PresetErrorKind::TooLarge), "{err}");

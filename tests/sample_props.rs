@@ -4,8 +4,8 @@ use hitfield::field::Canvas;
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::reference;
-use hitfield::sample::{sample, HitMap, Thresholds};
 use hitfield::settings::Channel;
+use hitfield::ships::{sample, HitMap, Thresholds};
 use proptest::prelude::*;
 
 /// A canvas whose pixels take few distinct values, so thresholds land exactly on them.

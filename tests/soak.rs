@@ -7,7 +7,7 @@
 
 use hitfield::assets::default_sprites;
 use hitfield::settings::Settings;
-use hitfield::ship::ShipSprite;
+use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
 /// A `/proc/self/status` field in KiB (Linux), or `None` elsewhere.

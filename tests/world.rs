@@ -3,7 +3,7 @@
 
 use hitfield::assets::default_sprites;
 use hitfield::settings::Settings;
-use hitfield::ship::ShipSprite;
+use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
 fn sprites(alpha_min: u8) -> Vec<ShipSprite> {
@@ -166,7 +166,7 @@ fn extreme_settings_never_panic_or_produce_nan() {
         // The largest count settings allow (on the 1×1 canvas set above).
         Box::new(|s| {
             s.field.parallel = true;
-            s.field.particles = hitfield::settings::MAX_PARTICLES;
+            s.field.particles = hitfield::settings::specs::PARTICLES.max;
         }),
         Box::new(|s| s.field.particles = 0),
     ];

@@ -24,8 +24,8 @@ pub enum AssetErrorKind {
         /// Height from the header.
         height: u32,
     },
-    /// The header claims more pixels than [`super::MAX_SIDE`] allows on a side.
-    #[error("image is {width}×{height} pixels; the limit is {max}×{max}", max = super::MAX_SIDE)]
+    /// The header claims more pixels than [`super::MAX_IMAGE_SIDE`] allows on a side.
+    #[error("image is {width}×{height} pixels; the limit is {max}×{max}", max = super::MAX_IMAGE_SIDE)]
     TooLarge {
         /// Width from the header.
         width: u32,

@@ -9,7 +9,7 @@
 //! 2. it must start with the PNG signature (other formats are refused, whatever
 //!    their extension);
 //! 3. the IHDR header must give a size from 1×1 up to
-//!    [`MAX_SIDE`]×[`MAX_SIDE`], checked before any pixel memory is allocated
+//!    [`MAX_IMAGE_SIDE`]×[`MAX_IMAGE_SIDE`], checked before any pixel memory is allocated
 //!    (so a header claiming 100000×100000 costs nothing), and every chunk must
 //!    be complete up to IEND (a cut file is "truncated", even when the cut
 //!    spares the pixels) with a correct CRC;
@@ -40,10 +40,10 @@ use crate::rgba::RgbaImage;
 pub type NamedImage = (String, RgbaImage);
 
 /// Largest accepted width or height of a sprite, in pixels.
-pub const MAX_SIDE: u32 = 8192;
+pub const MAX_IMAGE_SIDE: u32 = 8192;
 
 /// Most bytes the PNG decoder may allocate for one sprite (256 MiB: one
-/// [`MAX_SIDE`]² RGBA8 image).
+/// [`MAX_IMAGE_SIDE`]² RGBA8 image).
 pub const MAX_ALLOC: u64 = 256 * 1024 * 1024;
 
 /// Largest accepted sprite file, in bytes (64 MiB).

@@ -8,7 +8,7 @@ use std::path::Path;
 use image::{ImageError, ImageFormat, ImageReader, Limits};
 
 use super::error::{AssetError, AssetErrorKind};
-use super::{MAX_ALLOC, MAX_FILE_BYTES, MAX_SIDE};
+use super::{MAX_ALLOC, MAX_FILE_BYTES, MAX_IMAGE_SIDE};
 use crate::rgba::RgbaImage;
 
 /// The eight bytes every PNG starts with.
@@ -85,7 +85,7 @@ pub(crate) fn check_structure(bytes: &[u8]) -> Result<Header, AssetErrorKind> {
             height: header.height,
         });
     }
-    if header.width > MAX_SIDE || header.height > MAX_SIDE {
+    if header.width > MAX_IMAGE_SIDE || header.height > MAX_IMAGE_SIDE {
         return Err(AssetErrorKind::TooLarge {
             width: header.width,
             height: header.height,
@@ -123,8 +123,8 @@ pub(crate) fn check_structure(bytes: &[u8]) -> Result<Header, AssetErrorKind> {
 /// The decoder limits every sprite is read under.
 fn limits() -> Limits {
     let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_SIDE);
-    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
     limits.max_alloc = Some(MAX_ALLOC);
     limits
 }

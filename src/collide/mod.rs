@@ -91,6 +91,7 @@
 //! other: the cost grows with the shared area in world pixels, as the exact
 //! answer requires.
 
+pub mod broadphase;
 mod gather;
 mod isa;
 mod options;

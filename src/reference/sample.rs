@@ -1,9 +1,10 @@
-//! The plain per-pixel sample: the oracle for [`crate::sample::sample`].
+//! The plain per-pixel sample: the oracle for [`crate::ships::sample()`].
 
 use crate::field::Canvas;
 use crate::mask::Mask;
 use crate::pose::Pose;
-use crate::sample::{canvas_rect, HitMap, Thresholds};
+use crate::ships::sample::canvas_rect;
+use crate::ships::{HitMap, Thresholds};
 
 /// Visits every canvas pixel inside the pose's bounds, maps it to a texel
 /// with [`crate::pose::PixelMap::texel`] and tests all three thresholds.

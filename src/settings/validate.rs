@@ -2,30 +2,8 @@
 
 use std::fmt;
 
+use super::specs::{self, MAX_CANVAS_PIXELS};
 use super::{FieldSettings, Settings, ShipSettings};
-
-/// Largest canvas width or height, in pixels.
-pub const MAX_SIDE: u32 = 16_384;
-
-/// Largest canvas area, in pixels (8192 × 8192: a 256 MiB RGBA canvas).
-pub const MAX_CANVAS_PIXELS: u64 = 8192 * 8192;
-
-/// Most particles a setting allows (the demo slider stops at 1,000,000; a
-/// preset or `--particles` can go higher). A particle takes about 24
-/// bytes, so this is about 96 MB of particle state.
-pub const MAX_PARTICLES: usize = 4_000_000;
-
-/// Largest particle speed term (`base_speed`, `speed_scale`), in pixels per step.
-pub const MAX_PARTICLE_SPEED: f32 = 100.0;
-
-/// Most ships.
-pub const MAX_SHIPS: usize = 1000;
-
-/// Longest sample interval, in milliseconds (10 s).
-pub const MAX_SAMPLE_INTERVAL_MS: f64 = 10_000.0;
-
-/// Fastest ship cruising speed, in pixels per second.
-pub const MAX_SHIP_SPEED: f32 = 10_000.0;
 
 /// A setting out of its range: which key, its value, and what is allowed.
 ///
@@ -50,75 +28,11 @@ impl fmt::Display for SettingsError {
 
 impl std::error::Error for SettingsError {}
 
-/// `note` for a bound written `bound`: a plural unit (" pixels") turns
-/// singular after "1".
-fn unit<'a>(bound: &str, note: &'a str) -> &'a str {
-    if bound == "1" && note.starts_with(' ') && !note.starts_with(" (") {
-        note.strip_suffix('s').unwrap_or(note)
-    } else {
-        note
-    }
-}
-
-/// Checks a whole number against `lo..=hi`.
-fn whole<T>(key: &'static str, value: T, lo: T, hi: T, note: &str) -> Result<(), SettingsError>
-where
-    T: PartialOrd + fmt::Display + Copy,
-{
-    let reason = if value < lo {
-        format!("must be at least {lo}{}", unit(&lo.to_string(), note))
-    } else if value > hi {
-        format!("must be at most {hi}{}", unit(&hi.to_string(), note))
-    } else {
-        return Ok(());
-    };
-    Err(SettingsError {
-        key,
-        value: value.to_string(),
-        reason,
-    })
-}
-
-/// Checks a real number: finite, at least `lo` (or above it when
-/// `lo_open`), at most `hi`.
-fn real(
-    key: &'static str,
-    value: f64,
-    lo: f64,
-    lo_open: bool,
-    hi: f64,
-    note: &str,
-) -> Result<(), SettingsError> {
-    let range = if lo_open {
-        format!("more than {lo} and at most {hi}")
-    } else {
-        format!("from {lo} to {hi}")
-    };
-    let reason = if !value.is_finite() {
-        format!("must be a finite number {range}{note}")
-    } else if value < lo || (lo_open && value == lo) {
-        if lo_open {
-            format!("must be more than {lo}{note}")
-        } else {
-            format!("must be at least {lo}{note}")
-        }
-    } else if value > hi {
-        format!("must be at most {hi}{note}")
-    } else {
-        return Ok(());
-    };
-    Err(SettingsError {
-        key,
-        value: value.to_string(),
-        reason,
-    })
-}
-
 impl FieldSettings {
-    /// Checks every field setting against its documented range.
+    /// Checks every field setting against its range in [`specs`].
     pub fn validate(&self) -> Result<(), SettingsError> {
-        whole("field.width", self.width, 1, MAX_SIDE, " pixels")?;
-        whole("field.height", self.height, 1, MAX_SIDE, " pixels")?;
+        specs::WIDTH.check(self.width)?;
+        specs::HEIGHT.check(self.height)?;
         let area = u64::from(self.width) * u64::from(self.height);
         if area > MAX_CANVAS_PIXELS {
             return Err(SettingsError {
@@ -129,117 +43,54 @@ impl FieldSettings {
                 ),
             });
         }
-        whole(
-            "field.particles",
-            self.particles,
-            0,
-            MAX_PARTICLES,
-            " (about 24 bytes per particle)",
-        )?;
-        whole("field.cell_size", self.cell_size, 1, 256, " pixels")?;
-        real(
-            "field.noise_frequency",
-            self.noise_frequency,
-            0.0,
-            false,
-            1.0,
-            " noise units per pixel",
-        )?;
-        real(
-            "field.evolution_speed",
-            self.evolution_speed,
-            0.0,
-            false,
-            100.0,
-            " noise units per second",
-        )?;
-        let max_speed = f64::from(MAX_PARTICLE_SPEED);
-        let per_step = " pixels per step";
-        real(
-            "field.base_speed",
-            f64::from(self.base_speed),
-            0.0,
-            false,
-            max_speed,
-            per_step,
-        )?;
-        real(
-            "field.speed_scale",
-            f64::from(self.speed_scale),
-            0.0,
-            false,
-            max_speed,
-            per_step,
-        )?;
-        real(
-            "field.wander",
-            f64::from(self.wander),
-            0.0,
-            false,
-            1000.0,
-            "",
-        )?;
-        Ok(())
+        specs::PARTICLES.check(self.particles)?;
+        specs::CELL_SIZE.check(self.cell_size)?;
+        specs::NOISE_FREQUENCY.check(self.noise_frequency)?;
+        specs::EVOLUTION_SPEED.check(self.evolution_speed)?;
+        specs::BASE_SPEED.check(self.base_speed)?;
+        specs::SPEED_SCALE.check(self.speed_scale)?;
+        specs::WANDER.check(self.wander)?;
+        specs::FADE.check(self.fade)
     }
 }
 
 impl ShipSettings {
-    /// Checks every ship setting against its documented range.
+    /// Checks every ship setting against its range in [`specs`].
     pub fn validate(&self) -> Result<(), SettingsError> {
-        whole("ships.count", self.count, 0, MAX_SHIPS, " ships")?;
-        real(
-            "ships.sample_interval_ms",
-            self.sample_interval_ms,
-            0.0,
-            false,
-            MAX_SAMPLE_INTERVAL_MS,
-            " milliseconds",
-        )?;
-        real(
-            "ships.speed",
-            f64::from(self.speed),
-            0.0,
-            false,
-            f64::from(MAX_SHIP_SPEED),
-            " pixels per second",
-        )?;
-        real(
-            "ships.scale",
-            f64::from(self.scale),
-            1.0 / 16.0,
-            false,
-            8.0,
-            "",
-        )?;
-        whole("ships.collision_stride", self.collision_stride, 1, 64, "")?;
-        real(
-            "ships.collision_accuracy",
-            f64::from(self.collision_accuracy),
-            0.0,
-            true,
-            1.0,
-            "",
-        )?;
-        Ok(())
+        specs::SHIPS.check(self.count)?;
+        specs::SAMPLE_INTERVAL_MS.check(self.sample_interval_ms)?;
+        specs::FIELD_ALPHA_MIN.check(self.field_alpha_min)?;
+        specs::COLOUR_MIN.check(self.colour_min)?;
+        specs::SHIP_ALPHA_MIN.check(self.ship_alpha_min)?;
+        specs::SHIP_SPEED.check(self.speed)?;
+        specs::SHIP_SCALE.check(self.scale)?;
+        specs::COLLISION_STRIDE.check(self.collision_stride)?;
+        specs::COLLISION_ACCURACY.check(self.collision_accuracy)
     }
 }
 
 impl Settings {
-    /// Checks every setting against its documented range and returns the
+    /// Checks every setting against its range in [`specs`] and returns the
     /// first one out of range (field settings first, then ships, then the step).
     ///
-    /// Thresholds, the fade, the seed, the channel and the switches take any
-    /// value their type holds.
+    /// The seed, the channel and the switches take any value their type holds.
     pub fn validate(&self) -> Result<(), SettingsError> {
         self.field.validate()?;
         self.ships.validate()?;
-        real("step_ms", self.step_ms, 0.0, true, 1000.0, " milliseconds")
+        specs::STEP_MS.check(self.step_ms)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const MAX_CANVAS_SIDE: u32 = specs::WIDTH.max;
+    const MAX_PARTICLES: usize = specs::PARTICLES.max;
+    const MAX_SHIPS: usize = specs::SHIPS.max;
+    const MAX_PARTICLE_SPEED: f32 = specs::SPEED_SCALE.max;
+    const MAX_SHIP_SPEED: f32 = specs::SHIP_SPEED.max;
+    const MAX_SAMPLE_INTERVAL_MS: f64 = specs::SAMPLE_INTERVAL_MS.max;
 
     fn key_of(s: &Settings) -> Option<&'static str> {
         s.validate().err().map(|e| e.key)
@@ -255,11 +106,11 @@ mod tests {
         type Edit = fn(&mut Settings);
         let cases: &[(&str, Edit)] = &[
             ("field.width", |s| s.field.width = 0),
-            ("field.width", |s| s.field.width = MAX_SIDE + 1),
+            ("field.width", |s| s.field.width = MAX_CANVAS_SIDE + 1),
             ("field.height", |s| s.field.height = 0),
             ("field.width × field.height", |s| {
-                s.field.width = MAX_SIDE;
-                s.field.height = MAX_SIDE;
+                s.field.width = MAX_CANVAS_SIDE;
+                s.field.height = MAX_CANVAS_SIDE;
             }),
             ("field.particles", |s| s.field.particles = MAX_PARTICLES + 1),
             ("field.cell_size", |s| s.field.cell_size = 0),
@@ -309,7 +160,7 @@ mod tests {
     #[test]
     fn edges_of_every_range_are_allowed() {
         let mut s = Settings::default();
-        s.field.width = MAX_SIDE;
+        s.field.width = MAX_CANVAS_SIDE;
         s.field.height = 1;
         s.field.particles = MAX_PARTICLES;
         s.field.cell_size = 256;
@@ -332,6 +183,34 @@ mod tests {
         s.ships.scale = 8.0;
         s.ships.sample_interval_ms = MAX_SAMPLE_INTERVAL_MS;
         assert_eq!(s.validate(), Ok(()));
+    }
+
+    #[test]
+    fn defaults_come_from_the_table() {
+        let s = Settings::default();
+        assert_eq!(s.field.particles, specs::PARTICLES.default);
+        assert_eq!(s.ships.count, specs::SHIPS.default);
+        assert_eq!(
+            s.ships.sample_interval_ms,
+            specs::SAMPLE_INTERVAL_MS.default
+        );
+        assert_eq!(s.step_ms, specs::STEP_MS.default);
+    }
+
+    #[test]
+    fn help_names_doc_range_and_unit() {
+        assert_eq!(
+            specs::PARTICLES.help(),
+            "Number of particles (0 to 4000000)"
+        );
+        assert_eq!(
+            specs::SAMPLE_INTERVAL_MS.help(),
+            "Simulated time between two samples of one ship; 0 samples every step (0 to 10000 milliseconds)"
+        );
+        assert_eq!(
+            specs::COLLISION_ACCURACY.range_text(),
+            "more than 0 and at most 1"
+        );
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! Ship sprites and their per-ship state (pose, velocity, hits).
 
+use super::HitMap;
 use crate::collide::Overlap;
 use crate::mask::Mask;
 use crate::pose::Pose;
 use crate::rgba::RgbaImage;
-use crate::sample::HitMap;
 
 /// A ship's look: its RGBA image and the collision mask built from it.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! The live settings panel: sliders that edit the running [`Settings`],
 //! run controls, the reset seed and presets, and the message line.
 
-use hitfield::settings::{Channel, Settings};
+use hitfield::settings::{specs, Channel, SettingValue, Settings, Spec};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
@@ -114,68 +114,107 @@ pub fn panel(
     actions
 }
 
-fn u8_slider(ui: &mut Ui, id: &'static str, label: &str, v: &mut u8) {
-    let t = f32::from(*v) / 255.0;
-    if let Some(t) = ui.slider(id, label, t, &v.to_string(), 1.0 / 255.0) {
-        *v = (t * 255.0).round() as u8;
+/// A slider over `spec`'s whole range (scale, label and bounds from the
+/// table), showing the value as `shown` formats it. `step` is the keyboard
+/// step along the track.
+fn spec_slider<T: SettingValue>(
+    ui: &mut Ui,
+    id: &'static str,
+    spec: &Spec<T>,
+    value: &mut T,
+    shown: impl Fn(T) -> String,
+    step: f32,
+) {
+    let t = scales::to_t(spec, *value);
+    if let Some(t) = ui.slider(id, spec.label, t, &shown(*value), step) {
+        *value = scales::from_t(spec, t);
     }
+}
+
+/// A 0–255 threshold or amount, one step per value.
+fn u8_slider(ui: &mut Ui, id: &'static str, spec: &Spec<u8>, v: &mut u8) {
+    spec_slider(ui, id, spec, v, |v| v.to_string(), 1.0 / 255.0);
 }
 
 fn field_section(ui: &mut Ui, s: &mut Settings) {
     ui.section("PARTICLE FIELD");
     let f = &mut s.field;
-    let t = scales::particles_to_t(f.particles);
-    if let Some(t) = ui.slider("particles", "Particles", t, &compact(f.particles), 0.02) {
-        f.particles = scales::t_to_particles(t);
-    }
-    u8_slider(ui, "fade", "Fade / step", &mut f.fade);
-    let (lo, hi) = (0.0005, 0.05);
-    let t = scales::log_to_t(f.noise_frequency, lo, hi);
-    let shown = format!("{:.4}", f.noise_frequency);
-    if let Some(t) = ui.slider("noise", "Noise scale", t, &shown, 0.02) {
-        f.noise_frequency = scales::t_to_log(t, lo, hi);
-    }
-    // Quadratic: fine control near the slow end.
-    let max_evo = 1.0;
-    let t = (f.evolution_speed.max(0.0) / max_evo).sqrt() as f32;
-    let shown = format!("{:.3}", f.evolution_speed);
-    if let Some(t) = ui.slider("evolution", "Evolution", t, &shown, 0.02) {
-        f.evolution_speed = max_evo * f64::from(t * t);
-    }
+    spec_slider(
+        ui,
+        "particles",
+        &specs::PARTICLES,
+        &mut f.particles,
+        compact,
+        0.02,
+    );
+    u8_slider(ui, "fade", &specs::FADE, &mut f.fade);
+    let noise = |v: f64| format!("{v:.4}");
+    spec_slider(
+        ui,
+        "noise",
+        &specs::NOISE_FREQUENCY,
+        &mut f.noise_frequency,
+        noise,
+        0.02,
+    );
+    let evolution = |v: f64| format!("{v:.3}");
+    spec_slider(
+        ui,
+        "evolution",
+        &specs::EVOLUTION_SPEED,
+        &mut f.evolution_speed,
+        evolution,
+        0.02,
+    );
     ui.checkbox("Parallel (rayon)", &mut f.parallel);
 }
 
 fn ships_section(ui: &mut Ui, s: &mut Settings) {
     ui.section("SHIPS");
     let sh = &mut s.ships;
-    let t = scales::lin_to_t(sh.count as f64, 0.0, 64.0);
-    if let Some(t) = ui.slider("ships", "Ships", t, &sh.count.to_string(), 1.0 / 64.0) {
-        sh.count = scales::t_to_int(t, 0, 64) as usize;
-    }
-    let t = scales::lin_to_t(f64::from(sh.speed), 0.0, 400.0);
-    let shown = format!("{:.0} px/s", sh.speed);
-    if let Some(t) = ui.slider("speed", "Speed", t, &shown, 0.025) {
-        sh.speed = scales::t_to_lin(t, 0.0, 400.0).round() as f32;
-    }
-    let t = scales::log_to_t(f64::from(sh.scale), 0.25, 4.0);
-    let shown = format!("{:.2}x", sh.scale);
-    if let Some(t) = ui.slider("scale", "Scale", t, &shown, 0.0625) {
-        let v = scales::t_to_log(t, 0.25, 4.0);
-        sh.scale = ((v * 20.0).round() / 20.0) as f32;
-    }
-    let t = scales::lin_to_t(sh.sample_interval_ms, 0.0, 1000.0);
-    let shown = if sh.sample_interval_ms <= 0.0 {
-        "every step".to_string()
-    } else {
-        format!("{:.0} ms", sh.sample_interval_ms)
+    spec_slider(
+        ui,
+        "ships",
+        &specs::SHIPS,
+        &mut sh.count,
+        |n| n.to_string(),
+        0.02,
+    );
+    let speed = |v: f32| format!("{v:.0} px/s");
+    spec_slider(ui, "speed", &specs::SHIP_SPEED, &mut sh.speed, speed, 0.025);
+    let scale = |v: f32| format!("{v:.2}x");
+    spec_slider(
+        ui,
+        "scale",
+        &specs::SHIP_SCALE,
+        &mut sh.scale,
+        scale,
+        0.0625,
+    );
+    let interval = |ms: f64| {
+        if ms <= 0.0 {
+            "every step".to_string()
+        } else {
+            format!("{ms:.0} ms")
+        }
     };
-    if let Some(t) = ui.slider("interval", "Sample every", t, &shown, 0.01) {
-        sh.sample_interval_ms = (scales::t_to_lin(t, 0.0, 1000.0) / 5.0).round() * 5.0;
-    }
+    spec_slider(
+        ui,
+        "interval",
+        &specs::SAMPLE_INTERVAL_MS,
+        &mut sh.sample_interval_ms,
+        interval,
+        0.01,
+    );
 
     ui.section("HIT THRESHOLDS");
-    u8_slider(ui, "field_alpha", "Field alpha >=", &mut sh.field_alpha_min);
-    u8_slider(ui, "colour", "Colour >=", &mut sh.colour_min);
+    u8_slider(
+        ui,
+        "field_alpha",
+        &specs::FIELD_ALPHA_MIN,
+        &mut sh.field_alpha_min,
+    );
+    u8_slider(ui, "colour", &specs::COLOUR_MIN, &mut sh.colour_min);
     let mut channel = sh.colour_channel.index();
     if ui.segmented("Colour channel", &["R", "G", "B"], &mut channel) {
         sh.colour_channel = match channel {
@@ -184,28 +223,44 @@ fn ships_section(ui: &mut Ui, s: &mut Settings) {
             _ => Channel::Blue,
         };
     }
-    u8_slider(ui, "ship_alpha", "Ship alpha >=", &mut sh.ship_alpha_min);
+    u8_slider(
+        ui,
+        "ship_alpha",
+        &specs::SHIP_ALPHA_MIN,
+        &mut sh.ship_alpha_min,
+    );
 
     ui.section("SHIP-SHIP COLLISION");
-    let t = scales::lin_to_t(f64::from(sh.collision_stride), 1.0, 8.0);
-    let shown = if sh.collision_stride <= 1 {
-        "1 exact".to_string()
-    } else {
-        sh.collision_stride.to_string()
+    let stride = |n: u32| {
+        if n <= 1 {
+            "1 exact".to_string()
+        } else {
+            n.to_string()
+        }
     };
-    if let Some(t) = ui.slider("stride", "Stride", t, &shown, 1.0 / 7.0) {
-        sh.collision_stride = scales::t_to_int(t, 1, 8);
-    }
-    let t = scales::lin_to_t(f64::from(sh.collision_accuracy), 0.1, 1.0);
-    let shown = if sh.collision_accuracy >= 1.0 {
-        "1.00 exact".to_string()
-    } else {
-        format!("{:.2}", sh.collision_accuracy)
+    spec_slider(
+        ui,
+        "stride",
+        &specs::COLLISION_STRIDE,
+        &mut sh.collision_stride,
+        stride,
+        0.02,
+    );
+    let accuracy = |v: f32| {
+        if v >= 1.0 {
+            "1.00 exact".to_string()
+        } else {
+            format!("{v:.2}")
+        }
     };
-    if let Some(t) = ui.slider("accuracy", "Accuracy", t, &shown, 0.05) {
-        let v = scales::t_to_lin(t, 0.1, 1.0);
-        sh.collision_accuracy = ((v * 20.0).round() / 20.0).clamp(0.1, 1.0) as f32;
-    }
+    spec_slider(
+        ui,
+        "accuracy",
+        &specs::COLLISION_ACCURACY,
+        &mut sh.collision_accuracy,
+        accuracy,
+        0.02,
+    );
 }
 
 fn run_section(

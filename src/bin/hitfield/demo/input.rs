@@ -1,7 +1,8 @@
 //! Keyboard shortcuts and the player's movement keys.
 
+use hitfield::ships::Steer;
 use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
-use macroquad::math::{vec2, Vec2};
+use macroquad::math::vec2;
 
 /// Something the user asked for, by key or by button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,26 +68,7 @@ pub fn shortcuts() -> Vec<Action> {
         .collect()
 }
 
-/// Movement the player asks for this frame: a direction (length ≤ 1,
-/// screen axes, y down), a turn (−1, 0 or 1) and whether Shift is held.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Steer {
-    /// Direction to fly.
-    pub dir: Vec2,
-    /// −1 anticlockwise, 1 clockwise.
-    pub turn: f32,
-    /// Faster.
-    pub boost: bool,
-}
-
-impl Steer {
-    /// True when any movement key is held.
-    pub fn is_active(&self) -> bool {
-        self.dir != Vec2::ZERO || self.turn != 0.0
-    }
-}
-
-/// Reads the movement keys.
+/// Reads the movement keys into the library's steering input.
 pub fn steer() -> Steer {
     let down = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k));
     let axis = |neg: &[KeyCode], pos: &[KeyCode]| {
@@ -96,8 +78,9 @@ pub fn steer() -> Steer {
         axis(&[KeyCode::Left, KeyCode::A], &[KeyCode::Right, KeyCode::D]),
         axis(&[KeyCode::Up, KeyCode::W], &[KeyCode::Down, KeyCode::S]),
     );
+    let dir = dir.normalize_or_zero();
     Steer {
-        dir: dir.normalize_or_zero(),
+        dir: [dir.x, dir.y],
         turn: axis(&[KeyCode::Q], &[KeyCode::E]),
         boost: down(&[KeyCode::LeftShift, KeyCode::RightShift]),
     }

@@ -17,7 +17,7 @@ use image::{ImageFormat, ImageReader, Limits};
 use serde_json::json;
 
 /// Largest accepted PNG side, in pixels.
-const MAX_SIDE: u32 = 16_384;
+const MAX_DECODE_SIDE: u32 = 16_384;
 /// Largest decoder allocation, in bytes.
 const MAX_ALLOC: u64 = 1 << 30;
 
@@ -222,8 +222,8 @@ fn load_png(path: &Path) -> Result<RgbaImage, String> {
         return Err(format!("{name}: not a PNG file"));
     }
     let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_SIDE);
-    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_image_width = Some(MAX_DECODE_SIDE);
+    limits.max_image_height = Some(MAX_DECODE_SIDE);
     limits.max_alloc = Some(MAX_ALLOC);
     reader.limits(limits);
     let decoded = reader

@@ -4,11 +4,11 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
+use super::sweep::RunResult;
 use hitfield::profile::Stage;
-use hitfield::sweep::RunResult;
 
 /// The font the chart's text is drawn with (DejaVu Sans Mono, see assets/fonts).
-static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
+static FONT: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSansMono.ttf");
 
 /// Stages drawn, with their colours.
 const SERIES: [(Stage, RGBColor); 7] = [

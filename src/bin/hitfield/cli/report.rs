@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::profile::{Profiler, Stage};
-use crate::world::World;
+use hitfield::profile::{Profiler, Stage};
+use hitfield::world::World;
 
 /// Ship-ship contact figures over a run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -2,10 +2,10 @@
 //! ship sampling and ship collisions) timed stage by stage over particle
 //! counts, sample intervals and thread counts.
 
-use crate::profile::{Profiler, Stage, Summary};
-use crate::settings::Settings;
-use crate::ship::ShipSprite;
-use crate::world::World;
+use hitfield::profile::{Profiler, Stage, Summary};
+use hitfield::settings::Settings;
+use hitfield::ships::ShipSprite;
+use hitfield::world::World;
 
 /// One timed configuration.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,7 +71,7 @@ pub fn run(
         for _ in 0..frames {
             let times = *world.step();
             profiler.record(times);
-            let mut field_only = crate::profile::StageTimes::default();
+            let mut field_only = hitfield::profile::StageTimes::default();
             for stage in FIELD_STAGES {
                 field_only.add(stage, times.get(stage));
             }

@@ -5,8 +5,8 @@
 use hitfield::field::Canvas;
 use hitfield::pose::Pose;
 use hitfield::rgba::RgbaImage;
-use hitfield::sample::HitMap;
-use hitfield::ship::{Contact, Ship, ShipSprite};
+use hitfield::ships::HitMap;
+use hitfield::ships::{Contact, Ship, ShipSprite};
 use macroquad::color::{Color, WHITE};
 use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_triangle};

@@ -1,11 +1,10 @@
 //! Command-line parsing and dispatch. Every usage error is one line on
 //! stderr and exit status 2; `--help` and `--version` exit 0.
 
-pub mod bench;
-pub mod chart;
 pub mod demo;
 pub mod headless;
 pub mod overlap;
+pub mod report;
 pub mod run_args;
 
 use std::process::ExitCode;
@@ -37,7 +36,7 @@ pub enum Command {
     /// Test two PNG sprites for pixel-perfect overlap and print JSON.
     Overlap(overlap::OverlapArgs),
     /// Sweep particle counts, intervals and threads; write CSV, a chart and an accuracy table.
-    Bench(bench::BenchArgs),
+    Bench(crate::bench::BenchArgs),
 }
 
 /// Exit status for bad input (usage errors, unreadable files, bad values).
@@ -73,6 +72,6 @@ pub fn main() -> ExitCode {
         None => demo::run(cli.demo),
         Some(Command::Headless(args)) => headless::run(args),
         Some(Command::Overlap(args)) => overlap::run(args),
-        Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Bench(args)) => crate::bench::run(args),
     }
 }

@@ -15,11 +15,12 @@
 
 use std::collections::HashMap;
 
-use crate::broadphase::SweepAndPrune;
-use crate::collide::{overlap_with, QueryOptions};
-use crate::settings::Settings;
-use crate::ship::ShipSprite;
-use crate::world::{sample_is_due, staggered_start, World};
+use hitfield::collide::broadphase::SweepAndPrune;
+use hitfield::collide::{overlap_with, QueryOptions};
+use hitfield::settings::Settings;
+use hitfield::ships::schedule::{sample_is_due, staggered_start};
+use hitfield::ships::ShipSprite;
+use hitfield::world::World;
 
 /// Missed hits for one sample interval.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use hitfield::ship::ShipSprite;
+use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
 use super::run_args::RunArgs;
@@ -32,8 +32,8 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
         .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
         .collect();
     let mut world = World::new(settings, sprites);
-    let (mut profiler, contacts) = hitfield::report::run(&mut world, args.frames);
-    let report = hitfield::report::to_json(&world, args.frames, &mut profiler, &contacts);
+    let (mut profiler, contacts) = super::report::run(&mut world, args.frames);
+    let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     println!("{report}");
     ExitCode::SUCCESS
 }

@@ -4,18 +4,20 @@
 //! (frame time per stage against particle count) and `report.md` (the
 //! tables and the targets) into `--out`.
 
+pub mod accuracy;
+pub mod chart;
+pub mod sweep;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use hitfield::accuracy::{self, missed_percent, CollisionRow, SamplingRow};
+use accuracy::{missed_percent, CollisionRow, SamplingRow};
 use hitfield::settings::Settings;
-use hitfield::ship::ShipSprite;
-use hitfield::sweep::{self, RunResult, RunSpec};
-
-use super::chart;
+use hitfield::ships::ShipSprite;
+use sweep::{RunResult, RunSpec};
 
 /// Flags of `hitfield bench`.
 #[derive(Args, Debug, Clone)]
@@ -42,7 +44,7 @@ pub const SEED: u64 = 42;
 /// Runs the sweep and the accuracy report.
 pub fn run(args: BenchArgs) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&args.out) {
-        return super::usage_error(format!("--out {}: {e}", args.out.display()));
+        return crate::cli::usage_error(format!("--out {}: {e}", args.out.display()));
     }
     let (warmup, frames, accuracy_steps) = if args.quick {
         (3, 12, 240)
@@ -119,12 +121,12 @@ pub fn run(args: BenchArgs) -> ExitCode {
     for (name, text) in writes {
         let path = args.out.join(name);
         if let Err(e) = write_atomic(&path, text.as_bytes()) {
-            return super::usage_error(format!("{}: {e}", path.display()));
+            return crate::cli::usage_error(format!("{}: {e}", path.display()));
         }
     }
     let chart_path = args.out.join("chart.png");
     if let Err(e) = chart::draw(&chart_path, &results) {
-        return super::usage_error(format!("{}: {e}", chart_path.display()));
+        return crate::cli::usage_error(format!("{}: {e}", chart_path.display()));
     }
     println!("{report}");
     eprintln!(

@@ -6,32 +6,33 @@ use std::path::PathBuf;
 use clap::Args;
 use hitfield::assets;
 use hitfield::rgba::RgbaImage;
-use hitfield::settings::{Settings, SettingsError};
+use hitfield::settings::{specs, Settings, SettingsError, Spec};
 
 /// Flags shared by the demo and `hitfield headless`.
 ///
-/// Numeric flags accept a leading `-` as part of their value (`--width -3`,
-/// `--sample-interval-ms -inf`), so a negative number is reported against
-/// its flag rather than as an unknown argument.
+/// Each settings flag's name and help come from its [`Spec`] in
+/// [`specs`]. Numeric flags accept a leading `-` as part of their value
+/// (`--width -3`, `--sample-interval-ms -inf`), so a negative number is
+/// reported against its flag rather than as an unknown argument.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
-    /// Number of particles (0 to 4000000).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    // Number of particles.
+    #[arg(long = long(&specs::PARTICLES), help = specs::PARTICLES.help(), value_name = "N", allow_negative_numbers = true)]
     pub particles: Option<usize>,
-    /// Number of ships (0 to 1000).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    // Number of ships.
+    #[arg(long = long(&specs::SHIPS), help = specs::SHIPS.help(), value_name = "N", allow_negative_numbers = true)]
     pub ships: Option<usize>,
-    /// Seed for particles, noise and ships.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    // Seed for particles, noise and ships.
+    #[arg(long = long(&specs::SEED), help = specs::SEED.help(), value_name = "S", allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// Simulated milliseconds between two samples of one ship (0 = every step, at most 10000).
-    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    // Sample interval.
+    #[arg(long = long(&specs::SAMPLE_INTERVAL_MS), help = specs::SAMPLE_INTERVAL_MS.help(), value_name = "MS", allow_hyphen_values = true)]
     pub sample_interval_ms: Option<f64>,
-    /// Canvas width in pixels (1 to 16384; width × height at most 8192²).
-    #[arg(long, value_name = "W", allow_negative_numbers = true)]
+    // Canvas width.
+    #[arg(long = long(&specs::WIDTH), help = specs::WIDTH.help(), value_name = "W", allow_negative_numbers = true)]
     pub width: Option<u32>,
-    /// Canvas height in pixels (1 to 16384; width × height at most 8192²).
-    #[arg(long, value_name = "H", allow_negative_numbers = true)]
+    // Canvas height.
+    #[arg(long = long(&specs::HEIGHT), help = specs::HEIGHT.help(), value_name = "H", allow_negative_numbers = true)]
     pub height: Option<u32>,
     /// A ship sprite PNG, or a folder of them (repeatable).
     #[arg(long = "ship", value_name = "PATH")]
@@ -41,49 +42,50 @@ pub struct RunArgs {
     pub preset: Option<PathBuf>,
 }
 
-/// The flags that set one settings key: (key, flag).
-const FLAG_KEYS: [(&str, &str); 5] = [
-    ("field.particles", "--particles"),
-    ("ships.count", "--ships"),
-    ("ships.sample_interval_ms", "--sample-interval-ms"),
-    ("field.width", "--width"),
-    ("field.height", "--height"),
-];
+/// The long flag name of a setting that has one.
+fn long<T>(spec: &Spec<T>) -> &'static str {
+    spec.long.unwrap_or_default()
+}
 
 impl RunArgs {
-    /// The flags actually given, by settings key.
-    fn given(&self) -> [(&'static str, &'static str, bool); 5] {
-        let set = [
-            self.particles.is_some(),
-            self.ships.is_some(),
-            self.sample_interval_ms.is_some(),
-            self.width.is_some(),
-            self.height.is_some(),
-        ];
-        let mut out = [("", "", false); 5];
-        for (slot, ((key, flag), set)) in out.iter_mut().zip(FLAG_KEYS.iter().zip(set)) {
-            *slot = (key, flag, set);
-        }
-        out
+    /// The settings flags with whether each was given: (key, flag, given).
+    fn given(&self) -> [(&'static str, String, bool); 5] {
+        let row =
+            |key: &'static str, long: &'static str, set: bool| (key, format!("--{long}"), set);
+        [
+            row(
+                specs::PARTICLES.key,
+                long(&specs::PARTICLES),
+                self.particles.is_some(),
+            ),
+            row(specs::SHIPS.key, long(&specs::SHIPS), self.ships.is_some()),
+            row(
+                specs::SAMPLE_INTERVAL_MS.key,
+                long(&specs::SAMPLE_INTERVAL_MS),
+                self.sample_interval_ms.is_some(),
+            ),
+            row(specs::WIDTH.key, long(&specs::WIDTH), self.width.is_some()),
+            row(
+                specs::HEIGHT.key,
+                long(&specs::HEIGHT),
+                self.height.is_some(),
+            ),
+        ]
     }
 
     /// Turns a validation error into a one-line message naming the flag
     /// that set the value (or the preset it came from).
     fn explain(&self, err: &SettingsError) -> String {
         let given = self.given();
-        let flags: Vec<&str> = if err.key == "field.width × field.height" {
-            given
-                .iter()
-                .filter(|(key, _, set)| *set && (*key == "field.width" || *key == "field.height"))
-                .map(|(_, flag, _)| *flag)
-                .collect()
-        } else {
-            given
-                .iter()
-                .filter(|(key, _, set)| *set && *key == err.key)
-                .map(|(_, flag, _)| *flag)
-                .collect()
-        };
+        let area = err.key == "field.width × field.height";
+        let flags: Vec<&str> = given
+            .iter()
+            .filter(|(key, _, set)| {
+                *set && (*key == err.key
+                    || (area && (*key == specs::WIDTH.key || *key == specs::HEIGHT.key)))
+            })
+            .map(|(_, flag, _)| flag.as_str())
+            .collect();
         if !flags.is_empty() {
             return format!("{} {}: {}", flags.join("/"), err.value, err.reason);
         }

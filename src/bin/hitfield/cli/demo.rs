@@ -1,0 +1,120 @@
+//! The demo window's flags and entry point.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::run_args::RunArgs;
+use super::usage_error;
+use crate::demo::{Capture, DemoOptions, WindowSize};
+
+/// Flags of the demo window (no subcommand).
+#[derive(Args, Debug, Clone, Default)]
+pub struct DemoArgs {
+    /// Shared simulation flags.
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Render N frames (exactly one simulation step each, so captures are
+    /// reproducible), then exit with status 0.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub frames: Option<u64>,
+    /// With --frames: save the window as a PNG after the last frame.
+    #[arg(long, value_name = "PATH", requires = "frames")]
+    pub screenshot: Option<PathBuf>,
+    /// Window size in pixels, e.g. 1280x800.
+    #[arg(long, value_name = "WxH")]
+    pub window_size: Option<WindowSize>,
+    /// Do not wait for vertical sync (frame rate is then not capped by the display).
+    #[arg(long)]
+    pub no_vsync: bool,
+    /// Where the C key writes the profiler CSV (default: `hitfield-frames-<unix time>.csv`).
+    /// With --frames it is also written when the run ends.
+    #[arg(long, value_name = "PATH")]
+    pub profile_csv: Option<PathBuf>,
+}
+
+/// Validates the flags, then opens the demo window.
+pub fn run(args: DemoArgs) -> ExitCode {
+    match options(args) {
+        Ok(options) => crate::demo::run(options),
+        Err(message) => usage_error(message),
+    }
+}
+
+/// The demo's options from its flags: settings and sprites resolved and
+/// validated, output paths checked, so nothing fails after the window opens.
+pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
+    let DemoArgs {
+        run,
+        frames,
+        screenshot,
+        window_size,
+        no_vsync,
+        profile_csv,
+    } = args;
+    let (settings, images) = run.resolve()?;
+    if let Some(path) = &screenshot {
+        check_output_path(path).map_err(|e| format!("--screenshot: {e}"))?;
+    }
+    if let Some(path) = &profile_csv {
+        check_output_path(path).map_err(|e| format!("--profile-csv: {e}"))?;
+    }
+    Ok(DemoOptions {
+        settings,
+        images,
+        capture: frames.map(|frames| Capture { frames, screenshot }),
+        window_size: window_size.unwrap_or_default(),
+        vsync: !no_vsync,
+        profile_csv,
+    })
+}
+
+/// A path we may write: it names a file, in a directory that exists.
+fn check_output_path(path: &Path) -> Result<(), String> {
+    if path.as_os_str().is_empty() || path.is_dir() {
+        return Err(format!("`{}` is not a file path", path.display()));
+    }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+            Err(format!("directory `{}` does not exist", dir.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_paths_need_an_existing_directory() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert!(check_output_path(&dir.path().join("shot.png")).is_ok());
+        assert!(check_output_path(Path::new("shot.png")).is_ok());
+        assert!(check_output_path(dir.path()).is_err());
+        assert!(check_output_path(&dir.path().join("missing/shot.png")).is_err());
+        assert!(check_output_path(Path::new("")).is_err());
+    }
+
+    #[test]
+    fn window_size_parses_and_rejects() {
+        assert_eq!(
+            "1280x800".parse::<WindowSize>(),
+            Ok(WindowSize {
+                width: 1280,
+                height: 800
+            })
+        );
+        assert_eq!(
+            "640X480".parse::<WindowSize>().map(|s| s.to_string()),
+            Ok("640x480".to_string())
+        );
+        for bad in [
+            "", "1280", "x800", "1280x", "axb", "0x0", "10x800", "1280x-1",
+        ] {
+            assert!(bad.parse::<WindowSize>().is_err(), "{bad}");
+        }
+        assert!("99999x800".parse::<WindowSize>().is_err());
+    }
+}

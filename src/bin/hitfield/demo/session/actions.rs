@@ -1,0 +1,168 @@
+//! What the shortcuts and the panel's buttons do: pause, step, reset,
+//! presets, the profiler CSV and screenshots.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use hitfield::settings::Settings;
+
+use super::super::input::Action;
+use super::super::screenshot::save_window_png;
+use super::Session;
+
+impl Session {
+    /// Does what `action` asks. Returns true to quit.
+    pub(super) fn act(&mut self, action: Action) -> bool {
+        match action {
+            Action::TogglePause => {
+                self.stepping.toggle_pause();
+            }
+            Action::Step => {
+                self.stepping.step_once();
+            }
+            Action::Reset => self.reset(),
+            Action::SavePreset => self.save_preset(),
+            Action::LoadPreset => self.load_preset(),
+            Action::WriteCsv => self.write_csv(),
+            Action::Screenshot => {
+                let path = fresh_path("hitfield", "png");
+                match save_window_png(&path) {
+                    Ok(()) => self
+                        .status
+                        .post(format!("saved screenshot {}", path.display()), false),
+                    Err(e) => self.status.post(format!("screenshot failed: {e}"), true),
+                }
+            }
+            Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
+            Action::TogglePanel => {
+                self.controls.show_panel = !self.controls.show_panel;
+                self.controls.ui.unfocus();
+            }
+            Action::ToggleProfiler => self.controls.show_profiler = !self.controls.show_profiler,
+            Action::Back => {
+                if self.controls.show_help {
+                    self.controls.show_help = false;
+                } else {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// A new world from the settings in force and the panel's seed.
+    fn reset(&mut self) {
+        let seed = match self.controls.state.seed.trim().parse::<u64>() {
+            Ok(s) => s,
+            Err(_) => {
+                self.status.post(
+                    format!(
+                        "seed `{}` is not a whole number in 0..=18446744073709551615",
+                        self.controls.state.seed
+                    ),
+                    true,
+                );
+                return;
+            }
+        };
+        self.stepping.reset(seed);
+        self.view.clear();
+        self.profiler.clear();
+        self.status.post(format!("reset with seed {seed}"), false);
+    }
+
+    /// The preset path typed in the panel, or an error message.
+    fn preset_path(&mut self) -> Option<PathBuf> {
+        let typed = self.controls.state.preset_path.trim();
+        if typed.is_empty() {
+            self.status
+                .post("type a preset file name first".to_string(), true);
+            return None;
+        }
+        Some(PathBuf::from(typed))
+    }
+
+    /// Saves the settings in force as a TOML preset.
+    fn save_preset(&mut self) {
+        let Some(path) = self.preset_path() else {
+            return;
+        };
+        match self.stepping.settings.save_preset(&path) {
+            Ok(()) => self
+                .status
+                .post(format!("saved preset {}", absolute(&path).display()), false),
+            Err(e) => self.status.post(e.to_string(), true),
+        }
+    }
+
+    /// Loads a preset and applies it to the running world; on error the
+    /// settings in force stay as they were.
+    fn load_preset(&mut self) {
+        let Some(path) = self.preset_path() else {
+            return;
+        };
+        match Settings::load_preset(&path) {
+            Ok(loaded) => {
+                self.controls.state.seed = loaded.field.seed.to_string();
+                self.stepping.apply(loaded);
+                self.view.field_dirty = true;
+                self.status.post(
+                    format!(
+                        "loaded preset {} (live; Reset to start over with its seed)",
+                        path.display()
+                    ),
+                    false,
+                );
+            }
+            Err(e) => self.status.post(e.to_string(), true),
+        }
+    }
+
+    fn write_csv(&mut self) {
+        let path = self
+            .options
+            .profile_csv
+            .clone()
+            .unwrap_or_else(|| fresh_path("hitfield-frames", "csv"));
+        match std::fs::write(&path, self.profiler.to_csv()) {
+            Ok(()) => {
+                let shown = absolute(&path);
+                self.status.post(
+                    format!(
+                        "wrote {} frames to {}",
+                        self.profiler.len(),
+                        shown.display()
+                    ),
+                    false,
+                );
+            }
+            Err(e) => self
+                .status
+                .post(format!("could not write {}: {e}", path.display()), true),
+        }
+    }
+}
+
+fn unix_time() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// `<stem>-<unix time>.<ext>` in the current directory, with `-2`, `-3`, …
+/// added when that file already exists.
+fn fresh_path(stem: &str, ext: &str) -> PathBuf {
+    let t = unix_time();
+    let mut path = PathBuf::from(format!("{stem}-{t}.{ext}"));
+    let mut n = 2;
+    while path.exists() && n < 1000 {
+        path = PathBuf::from(format!("{stem}-{t}-{n}.{ext}"));
+        n += 1;
+    }
+    path
+}
+
+/// `path` made absolute against the current directory (for messages).
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}

@@ -1,0 +1,63 @@
+//! The status bar and the latest message.
+
+use hitfield::world::World;
+use macroquad::time::get_time;
+
+use super::super::overlay;
+use super::super::panel::Message;
+use super::super::scales::{compact, thousands};
+
+/// How long a message stays in the status bar, in seconds.
+const MESSAGE_SECS: f64 = 8.0;
+
+/// The latest message for the user.
+#[derive(Default)]
+pub struct Status {
+    message: Option<Message>,
+}
+
+impl Status {
+    /// Shows `text` (red when `error`) from now on.
+    pub fn post(&mut self, text: String, error: bool) {
+        self.message = Some(Message {
+            text,
+            error,
+            at: get_time(),
+        });
+    }
+
+    /// The message to show in the panel: errors stay until replaced.
+    pub fn for_panel(&self, time: f64) -> Option<&Message> {
+        self.message
+            .as_ref()
+            .filter(|m| m.error || time - m.at < MESSAGE_SECS)
+    }
+
+    /// Draws the status bar: run state and counts, then the message or a hint.
+    pub fn draw(&self, world: &World, paused: bool, time: f64, screen: (f32, f32)) {
+        let (left, right, kind) = self.texts(world, paused, time);
+        overlay::draw_status(screen.0, screen.1, &left, &right, kind);
+    }
+
+    fn texts(&self, world: &World, paused: bool, time: f64) -> (String, String, Option<bool>) {
+        let run = if paused { "PAUSED " } else { "RUNNING" };
+        let ships = world.ships();
+        let hits: u64 = ships.iter().map(|s| u64::from(s.last_hit_count)).sum();
+        let left = format!(
+            "{run}   step {}   {} particles   {} ships   {} contacts   {} texels hit",
+            thousands(world.steps()),
+            compact(world.field().particle_count()),
+            ships.len(),
+            world.contacts().len(),
+            thousands(hits),
+        );
+        match self.message.as_ref().filter(|m| time - m.at < MESSAGE_SECS) {
+            Some(m) => (left, m.text.clone(), Some(m.error)),
+            None => (
+                left,
+                "H help   Tab panel   P profiler   Esc quit".to_string(),
+                None,
+            ),
+        }
+    }
+}

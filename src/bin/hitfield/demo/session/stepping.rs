@@ -1,0 +1,108 @@
+//! Stepping: the world, the settings in force, and how many fixed steps a
+//! frame runs (pause, single step, catch-up with a time budget).
+
+use std::time::{Duration, Instant};
+
+use hitfield::assets::NamedImage;
+use hitfield::profile::StageTimes;
+use hitfield::settings::Settings;
+use hitfield::ships::ShipSprite;
+use hitfield::world::World;
+
+use super::super::stepper::Stepper;
+
+/// Most real time spent catching up with steps in one frame (after the first step).
+const CATCH_UP_BUDGET: Duration = Duration::from_millis(50);
+
+/// The running simulation and its clock.
+pub struct Stepping {
+    /// The world being shown.
+    pub world: World,
+    /// The settings in force (what the panel edits).
+    pub settings: Settings,
+    /// The sprites' images, to rebuild the world on reset.
+    images: Vec<NamedImage>,
+    stepper: Stepper,
+    /// Paused: only single steps run.
+    pub paused: bool,
+    pending_steps: u32,
+    /// Simulated milliseconds run in the last frame.
+    pub last_sim_ms: f64,
+}
+
+/// A world from `settings`, with sprite masks built at its ship alpha threshold.
+fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
+    let sprites = images
+        .iter()
+        .map(|(name, img)| {
+            ShipSprite::new(name.clone(), img.clone(), settings.ships.ship_alpha_min)
+        })
+        .collect();
+    World::new(settings.clone(), sprites)
+}
+
+impl Stepping {
+    /// A new world from `settings`.
+    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Stepping {
+        Stepping {
+            world: new_world(&settings, &images),
+            settings,
+            images,
+            stepper: Stepper::default(),
+            paused: false,
+            pending_steps: 0,
+            last_sim_ms: 0.0,
+        }
+    }
+
+    /// Runs the steps due after `dt` seconds of real time (exactly one when
+    /// `one_per_frame`, for reproducible captures), plus any single steps
+    /// asked for, adding their stage times to `times`. A slow step stops the
+    /// catch-up early rather than stalling the window. Returns the steps run.
+    pub fn advance(&mut self, dt: f64, one_per_frame: bool, times: &mut StageTimes) -> u32 {
+        let due = if one_per_frame {
+            1
+        } else {
+            self.stepper
+                .due(dt * 1e3, self.settings.step_ms, self.paused)
+        };
+        let steps = due + std::mem::take(&mut self.pending_steps);
+        let start = Instant::now();
+        let mut ran = 0;
+        while ran < steps && (ran == 0 || start.elapsed() < CATCH_UP_BUDGET) {
+            times.accumulate(self.world.step());
+            ran += 1;
+        }
+        self.last_sim_ms = f64::from(ran) * self.settings.step_ms;
+        ran
+    }
+
+    /// Pauses or resumes.
+    pub fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+        self.stepper.reset();
+    }
+
+    /// Pauses and runs one step next frame.
+    pub fn step_once(&mut self) {
+        self.paused = true;
+        self.pending_steps += 1;
+    }
+
+    /// Applies edited settings to the running world. Returns true when they changed.
+    pub fn apply(&mut self, edited: Settings) -> bool {
+        if edited == self.settings {
+            return false;
+        }
+        self.world.apply_settings(&edited);
+        self.settings = edited;
+        true
+    }
+
+    /// A new world from the settings in force with `seed`.
+    pub fn reset(&mut self, seed: u64) {
+        self.settings.field.seed = seed;
+        self.world = new_world(&self.settings, &self.images);
+        self.stepper.reset();
+    }
+}

@@ -1,0 +1,28 @@
+//! The `hitfield` binary, a thin shell over the library.
+//!
+//! With the `cli` feature (the default) it parses the command line: no
+//! subcommand opens the demo window, and `headless`, `overlap` and `bench`
+//! run the tools. With `app` alone it opens the demo with default settings
+//! and reads no flags (the web build is this one).
+//!
+//! Dependencies point one way: `cli/` parses and validates flags into plain
+//! options and hands them to `demo/` (the window) or `bench/` (the sweep and
+//! accuracy report); `demo/` never imports `cli/`.
+
+#[cfg(feature = "cli")]
+mod bench;
+#[cfg(feature = "cli")]
+mod cli;
+mod demo;
+
+use std::process::ExitCode;
+
+#[cfg(feature = "cli")]
+fn main() -> ExitCode {
+    cli::main()
+}
+
+#[cfg(not(feature = "cli"))]
+fn main() -> ExitCode {
+    demo::run(demo::DemoOptions::with_defaults())
+}
