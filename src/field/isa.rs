@@ -8,7 +8,8 @@
 pub enum FieldIsa {
     /// Portable code, one particle at a time. Works everywhere.
     Scalar,
-    /// x86-64 AVX2 and FMA-free float maths, 8 particles per step.
+    /// x86-64 AVX2, 8 particles per step (plain multiplies and adds, no
+    /// fused multiply-adds, so the bits match the scalar code).
     Avx2,
     /// x86-64 AVX-512 (F), 16 particles per step.
     Avx512,
