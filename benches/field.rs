@@ -1,11 +1,19 @@
-//! Field step at 10k, 100k and 1M particles on 1280×720, on 1 and 2 threads,
-//! fast path and plain reference; and sampling 100 ships of 80×80 (one
+//! Field step on 1280×720 at 100k, 1M, 2M and 4M particles, on 1 and 2
+//! threads: hitfield (`hitfield/{1t,2t}`), the straightforward port of the
+//! original Flash demo (`flash_port/{1t,2t}`, see `peer/flash_port.rs`),
+//! each of hitfield's instruction sets at 1M (`hitfield_{scalar,avx2,avx512}`)
+//! and the plain reference at 100k; and sampling 100 ships of 80×80 (one
 //! thread, and spread over two as the world does), fast and reference.
 //!
-//! `cargo bench --bench field`
+//! `cargo bench --no-default-features --bench field -- --warm-up-time 1 --measurement-time 4`
+//! (`-- field_step` for the field alone).
+
+#[path = "peer/flash_port.rs"]
+mod flash_port;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use hitfield::field::{Canvas, Field};
+use flash_port::FlashPort;
+use hitfield::field::{Canvas, Field, FieldIsa};
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::profile::StageTimes;
@@ -38,24 +46,51 @@ fn warm_field(particles: usize) -> Field {
 fn field_step(c: &mut Criterion) {
     let mut group = c.benchmark_group("field_step");
     group.sample_size(20);
-    for particles in [10_000usize, 100_000, 1_000_000] {
+    let dt = 1.0 / 60.0;
+    for particles in [100_000usize, 1_000_000, 2_000_000, 4_000_000] {
         let field = warm_field(particles);
+        let mut port = FlashPort::new(field.settings());
+        for _ in 0..30 {
+            port.step(dt);
+        }
         for threads in [1usize, 2] {
             let pool = pool(threads);
             let mut f = field.clone();
             let mut times = StageTimes::default();
             group.bench_with_input(
-                BenchmarkId::new(format!("fast/{threads}t"), particles),
+                BenchmarkId::new(format!("hitfield/{threads}t"), particles),
                 &particles,
-                |b, _| b.iter(|| pool.install(|| f.step(1.0 / 60.0, &mut times))),
+                |b, _| b.iter(|| pool.install(|| f.step(dt, &mut times))),
             );
+            group.bench_with_input(
+                BenchmarkId::new(format!("flash_port/{threads}t"), particles),
+                &particles,
+                |b, _| b.iter(|| pool.install(|| port.step(dt))),
+            );
+        }
+        assert!(port.lit() > 0);
+        if particles == 1_000_000 {
+            for isa in FieldIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+                let name = format!("{isa:?}").to_lowercase();
+                for threads in [1usize, 2] {
+                    let pool = pool(threads);
+                    let mut f = field.clone();
+                    f.set_isa(isa).expect("supported");
+                    let mut times = StageTimes::default();
+                    group.bench_with_input(
+                        BenchmarkId::new(format!("hitfield_{name}/{threads}t"), particles),
+                        &particles,
+                        |b, _| b.iter(|| pool.install(|| f.step(dt, &mut times))),
+                    );
+                }
+            }
         }
         if particles <= 100_000 {
             let mut f = field.clone();
             group.bench_with_input(
                 BenchmarkId::new("reference/1t", particles),
                 &particles,
-                |b, _| b.iter(|| reference::field::step(&mut f, 1.0 / 60.0)),
+                |b, _| b.iter(|| reference::field::step(&mut f, dt)),
             );
         }
     }

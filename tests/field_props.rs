@@ -1,7 +1,8 @@
 //! The fast field step equals the plain reference bit for bit, serial or
-//! parallel, on 1 or 2 threads.
+//! parallel, on 1 or 2 threads, on every instruction set this CPU has;
+//! also across resizes and live changes of the particle count.
 
-use hitfield::field::Field;
+use hitfield::field::{Field, FieldIsa};
 use hitfield::profile::StageTimes;
 use hitfield::reference;
 use hitfield::settings::FieldSettings;
@@ -9,7 +10,7 @@ use proptest::prelude::*;
 
 fn settings() -> impl Strategy<Value = FieldSettings> {
     (
-        (1u32..70, 1u32..70, 0usize..400, any::<u64>(), 1u32..12),
+        (1u32..200, 1u32..300, 0usize..600, any::<u64>(), 1u32..12),
         (
             0.0f64..0.2,
             0.0f64..2.0,
@@ -42,6 +43,21 @@ fn settings() -> impl Strategy<Value = FieldSettings> {
         )
 }
 
+/// The instruction sets this CPU can run.
+fn supported() -> Vec<FieldIsa> {
+    FieldIsa::ALL
+        .into_iter()
+        .filter(|isa| isa.is_supported())
+        .collect()
+}
+
+/// A field forced to `isa`.
+fn with_isa(s: &FieldSettings, isa: FieldIsa) -> Field {
+    let mut f = Field::new(s);
+    f.set_isa(isa).expect("supported");
+    f
+}
+
 fn assert_same(a: &Field, b: &Field) {
     assert_eq!(a.canvas(), b.canvas(), "canvas differs");
     let (pa, pb) = (a.particles(), b.particles());
@@ -55,22 +71,140 @@ fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("thread pool")
 }
 
+/// A change to apply to a running field between two steps.
+#[derive(Clone, Debug)]
+enum Change {
+    None,
+    Resize(u32, u32),
+    Count(usize),
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        4 => Just(Change::None),
+        1 => (1u32..200, 1u32..300).prop_map(|(w, h)| Change::Resize(w, h)),
+        1 => (0usize..900).prop_map(Change::Count),
+    ]
+}
+
+fn apply(f: &mut Field, c: &Change) {
+    let mut s = f.settings().clone();
+    match *c {
+        Change::None => return,
+        Change::Resize(w, h) => (s.width, s.height) = (w, h),
+        Change::Count(n) => s.particles = n,
+    }
+    f.apply_settings(&s);
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn fast_step_equals_reference(s in settings(), steps in 1usize..6, serial in any::<bool>()) {
+    fn fast_step_equals_reference(
+        s in settings(),
+        changes in prop::collection::vec(change(), 1..6),
+        serial in any::<bool>(),
+        threads in 1usize..=2,
+        isa_pick in any::<prop::sample::Index>(),
+    ) {
         let mut s = s;
         s.parallel = !serial;
-        let mut fast = Field::new(&s);
+        let isas = supported();
+        let isa = isas[isa_pick.index(isas.len())];
+        let mut fast = with_isa(&s, isa);
         let mut plain = fast.clone();
         let mut times = StageTimes::default();
-        for _ in 0..steps {
+        let pool = pool(threads);
+        for c in &changes {
+            pool.install(|| fast.step(1.0 / 60.0, &mut times));
+            reference::field::step(&mut plain, 1.0 / 60.0);
+            assert_same(&fast, &plain);
+            apply(&mut fast, c);
+            apply(&mut plain, c);
+            assert_same(&fast, &plain);
+        }
+    }
+
+    /// Particles faster than half a band (and than the canvas) per step.
+    #[test]
+    fn fast_particles_equal_reference(
+        s in settings(),
+        base in 10.0f32..100.0,
+        scale in 0.0f32..100.0,
+        isa_pick in any::<prop::sample::Index>(),
+    ) {
+        let s = FieldSettings { base_speed: base, speed_scale: scale, ..s };
+        let isas = supported();
+        let mut fast = with_isa(&s, isas[isa_pick.index(isas.len())]);
+        let mut plain = fast.clone();
+        let mut times = StageTimes::default();
+        for _ in 0..3 {
             pool(2).install(|| fast.step(1.0 / 60.0, &mut times));
             reference::field::step(&mut plain, 1.0 / 60.0);
             assert_same(&fast, &plain);
         }
     }
+}
+
+#[test]
+fn every_instruction_set_equals_reference_at_scale() {
+    let s = FieldSettings {
+        width: 640,
+        height: 360,
+        particles: 50_000,
+        seed: 11,
+        ..FieldSettings::default()
+    };
+    let mut plain = Field::new(&s);
+    let mut fields: Vec<(FieldIsa, usize, Field)> = supported()
+        .into_iter()
+        .flat_map(|isa| [1, 2].map(|t| (isa, t, with_isa(&s, isa))))
+        .collect();
+    assert!(fields.len() >= 2);
+    let mut times = StageTimes::default();
+    for step in 0..15 {
+        if step == 8 {
+            // A live count change mid-run.
+            let more = FieldSettings {
+                particles: 70_000,
+                ..s.clone()
+            };
+            plain.apply_settings(&more);
+            for (_, _, f) in &mut fields {
+                f.apply_settings(&more);
+            }
+        }
+        reference::field::step(&mut plain, 1.0 / 60.0);
+        for (isa, threads, f) in &mut fields {
+            pool(*threads).install(|| f.step(1.0 / 60.0, &mut times));
+            assert_eq!(
+                f.canvas(),
+                plain.canvas(),
+                "{isa:?} on {threads} threads, step {step}"
+            );
+            assert_eq!(
+                f.particles(),
+                plain.particles(),
+                "{isa:?} on {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_unsupported_instruction_set_is_refused_with_its_name() {
+    let mut f = Field::new(&FieldSettings::default());
+    for isa in FieldIsa::ALL {
+        match f.set_isa(isa) {
+            Ok(()) => assert_eq!(f.isa(), isa),
+            Err(e) => {
+                assert!(!isa.is_supported());
+                assert!(e.to_string().contains(&format!("{isa:?}")), "{e}");
+            }
+        }
+    }
+    assert!(FieldIsa::detect().is_supported());
 }
 
 #[test]

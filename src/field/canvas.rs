@@ -60,33 +60,14 @@ impl Canvas {
 
     /// Lowers every pixel's alpha by `amount` (saturating at 0). Colours stay.
     pub fn fade(&mut self, amount: u8, parallel: bool) {
-        if amount == 0 {
-            return;
-        }
-        // Subtract `amount` from every fourth byte (alpha) with a lane mask,
-        // which compiles to packed saturating subtractions.
-        let mut lanes = [0u8; 64];
-        for lane in lanes.iter_mut().skip(3).step_by(4) {
-            *lane = amount;
-        }
-        let fade_bytes = |bytes: &mut [u8]| {
-            let mut blocks = bytes.chunks_exact_mut(64);
-            for block in &mut blocks {
-                for (b, l) in block.iter_mut().zip(&lanes) {
-                    *b = b.saturating_sub(*l);
-                }
-            }
-            for (b, l) in blocks.into_remainder().iter_mut().zip(&lanes) {
-                *b = b.saturating_sub(*l);
-            }
-        };
-        const CHUNK: usize = 1 << 18;
-        let bytes = self.pixels.as_flattened_mut();
+        const CHUNK: usize = 1 << 16;
         if parallel {
             use rayon::prelude::*;
-            bytes.par_chunks_mut(CHUNK).for_each(fade_bytes);
+            self.pixels
+                .par_chunks_mut(CHUNK)
+                .for_each(|p| fade_pixels(p, amount));
         } else {
-            fade_bytes(bytes);
+            fade_pixels(&mut self.pixels, amount);
         }
     }
 
@@ -101,6 +82,28 @@ impl Canvas {
             h = h.wrapping_mul(PRIME);
         }
         h
+    }
+}
+
+/// Lowers the alpha of every pixel in `pixels` by `amount` (saturating).
+pub(crate) fn fade_pixels(pixels: &mut [[u8; 4]], amount: u8) {
+    if amount == 0 {
+        return;
+    }
+    // Subtract `amount` from every fourth byte (alpha) with a lane mask,
+    // which compiles to packed saturating subtractions.
+    let mut lanes = [0u8; 64];
+    for lane in lanes.iter_mut().skip(3).step_by(4) {
+        *lane = amount;
+    }
+    let mut blocks = pixels.as_flattened_mut().chunks_exact_mut(64);
+    for block in &mut blocks {
+        for (b, l) in block.iter_mut().zip(&lanes) {
+            *b = b.saturating_sub(*l);
+        }
+    }
+    for (b, l) in blocks.into_remainder().iter_mut().zip(&lanes) {
+        *b = b.saturating_sub(*l);
     }
 }
 

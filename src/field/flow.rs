@@ -75,6 +75,13 @@ impl FlowGrid {
         self.brightness[(row * self.cols + col) as usize]
     }
 
+    /// What a vector kernel needs to do [`FlowGrid::at`] itself:
+    /// `1 / cell_size`, columns, rows and the brightness values.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn lookup_parts(&self) -> (f32, u32, u32, &[f32]) {
+        (self.inv_cell, self.cols, self.rows, &self.brightness)
+    }
+
     /// Columns × rows of cells.
     pub fn size(&self) -> (u32, u32) {
         (self.cols, self.rows)

@@ -1,44 +1,57 @@
 //! The particle field: a noise flow grid steers particles whose trails fade
 //! in one shared RGBA canvas.
 //!
-//! One [`Field::step`] runs four stages:
+//! What one [`Field::step`] computes:
 //! 1. **flow**: the coarse brightness grid is recomputed for the current
 //!    noise time (skipped while the evolution speed is 0);
-//! 2. **particles**: each particle reads its cell's brightness `b` and moves
+//! 2. **fade**: every pixel's alpha drops by `fade` (done by the particles
+//!    stage, each band of rows just before trails are drawn into it);
+//! 3. **particles**: each particle reads its cell's brightness `b` and moves
 //!    `speed = base + b·own_speed` pixels at `angle = 2π·b·own_wander`,
-//!    wrapping around the edges;
-//! 3. **fade**: every pixel's alpha drops by `fade`;
-//! 4. **trails**: each particle's segment from its old position to its new
-//!    one is drawn at full alpha, coloured by speed (red carries speed). A
-//!    wrapped move is drawn as two pieces, one at each edge, never across the
-//!    canvas. Where two segments share a pixel, the faster colour wins.
+//!    wrapping around the edges, and its segment from its old position to
+//!    its new one is drawn at full alpha, coloured by speed (red carries
+//!    speed). A wrapped move is drawn as two pieces, one at each edge, never
+//!    across the canvas. Where two segments share a pixel, the faster
+//!    colour wins;
+//! 4. **trails**: the pieces the particles stage left for later (wrapped or
+//!    very fast moves) are drawn, and particles that changed band move bins.
+//!
+//! How: particles are kept in bins by band of [`BAND_ROWS`] rows. Each bin's
+//! task moves its particles (AVX-512, AVX2 or scalar, see [`FieldIsa`]) and
+//! draws their segments straight into the rows around its band; even bins
+//! run first, then odd ones, so no two tasks share a pixel. Pixels keep the
+//! higher-ranked colour ([`raster::merge_key`]), so order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha
-//! when ships sample. For the same seed and settings the canvas is identical
-//! bit for bit whatever the number of threads; [`crate::reference::field`]
-//! is the plain version the tests compare against.
+//! when ships sample. For the same seed and settings the canvas and the
+//! particles are identical bit for bit whatever the number of threads and
+//! the instruction set; [`crate::reference::field`] is the plain version
+//! the tests compare against.
 
+mod bins;
 pub mod canvas;
 pub mod flow;
+pub mod isa;
 pub mod particles;
 pub mod raster;
+mod sweep;
 pub mod trails;
 
 pub use canvas::Canvas;
+pub use isa::{FieldIsa, UnsupportedIsa};
 
-use rayon::prelude::*;
+use std::sync::OnceLock;
 
 use crate::profile::{Stage, StageTimes};
 use crate::settings::FieldSettings;
+use bins::Bins;
 use flow::FlowGrid;
 use particles::{Motion, Particles};
 use raster::SinCos;
-use trails::Segment;
+use sweep::Leftovers;
 
-/// Particles per work chunk. Fixed, so results never depend on thread count.
-pub const CHUNK: usize = 8192;
-/// Canvas rows per trail band (a power of two). 32 measured about 6% faster
-/// than 16 at 1M particles: fewer lists to file segments into.
+/// Canvas rows per band (a power of two): particles are binned by band,
+/// and a bin's task draws into its band and half a band either side.
 pub const BAND_ROWS: u32 = 32;
 
 /// The whole particle field: flow grid, particles and canvas.
@@ -47,22 +60,29 @@ pub struct Field {
     pub(crate) settings: FieldSettings,
     pub(crate) canvas: Canvas,
     pub(crate) flow: FlowGrid,
-    pub(crate) particles: Particles,
+    /// The particles, binned by band of rows.
+    bins: Bins,
+    /// The particles in creation order, built on demand by [`Field::particles`].
+    view: OnceLock<Particles>,
     pub(crate) rng: fastrand::Rng,
     /// Noise time (the flow grid's third coordinate).
     pub(crate) noise_t: f64,
     pub(crate) sincos: std::sync::Arc<SinCos>,
     pub(crate) palette: [[u8; 4]; 256],
-    /// Per chunk, per band: the segments to draw this step.
-    segments: Vec<Vec<Vec<Segment>>>,
+    /// The palette as merge keys (little-endian `u32`).
+    palette_keys: [u32; 256],
+    isa: FieldIsa,
+    /// Per bin: trail pieces drawn after the sweep, particles leaving.
+    leftovers: Vec<Leftovers>,
 }
 
 impl std::fmt::Debug for Field {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Field")
             .field("settings", &self.settings)
-            .field("particles", &self.particles.len())
+            .field("particles", &self.bins.len())
             .field("noise_t", &self.noise_t)
+            .field("isa", &self.isa)
             .finish_non_exhaustive()
     }
 }
@@ -78,6 +98,7 @@ impl Field {
             settings.height,
             &mut rng,
         );
+        let palette = raster::palette_table();
         Field {
             settings: settings.clone(),
             canvas: Canvas::new(settings.width, settings.height),
@@ -87,12 +108,15 @@ impl Field {
                 settings.cell_size,
                 settings.seed,
             ),
-            particles,
+            bins: Bins::from_flat(&particles, settings.height, BAND_SHIFT),
+            view: OnceLock::new(),
             rng,
             noise_t: 0.0,
             sincos: std::sync::Arc::new(SinCos::default()),
-            palette: raster::palette_table(),
-            segments: Vec::new(),
+            palette,
+            palette_keys: palette.map(raster::merge_key),
+            isa: FieldIsa::detect(),
+            leftovers: Vec::new(),
         }
     }
 
@@ -110,7 +134,9 @@ impl Field {
         let resized = (old.width, old.height) != (settings.width, settings.height);
         if resized {
             self.canvas = Canvas::new(settings.width, settings.height);
-            self.particles.rewrap(settings.width, settings.height);
+            let mut flat = self.bins.to_flat();
+            flat.rewrap(settings.width, settings.height);
+            self.bins = Bins::from_flat(&flat, settings.height, BAND_SHIFT);
         }
         if resized || old.cell_size != settings.cell_size {
             self.flow = FlowGrid::new(
@@ -120,18 +146,36 @@ impl Field {
                 old.seed,
             );
         }
-        if settings.particles != self.particles.len() {
-            self.particles.resize(
+        if settings.particles != self.bins.len() {
+            self.bins.resize(
                 settings.particles,
                 settings.width,
                 settings.height,
                 &mut self.rng,
             );
         }
+        self.view = OnceLock::new();
     }
 
-    /// One fixed step of `dt` seconds: flow, particles, fade, trails. Adds
-    /// each stage's wall time to `times`.
+    /// The instruction set the particles stage uses ([`FieldIsa::detect`]
+    /// unless set).
+    pub fn isa(&self) -> FieldIsa {
+        self.isa
+    }
+
+    /// Makes the particles stage use `isa` (for tests and benches: every
+    /// choice gives the same bits). Refused if this CPU lacks it.
+    pub fn set_isa(&mut self, isa: FieldIsa) -> Result<(), UnsupportedIsa> {
+        if !isa.is_supported() {
+            return Err(UnsupportedIsa(isa));
+        }
+        self.isa = isa;
+        Ok(())
+    }
+
+    /// One fixed step of `dt` seconds: flow, fade, particles (moved, and
+    /// their trails drawn), then the trail pieces left for later. Adds each
+    /// stage's wall time to `times`.
     pub fn step(&mut self, dt: f64, times: &mut StageTimes) {
         let s = &self.settings;
         let parallel = s.parallel;
@@ -139,11 +183,16 @@ impl Field {
         times.time(Stage::Flow, || self.flow.update(t, freq, parallel));
         self.noise_t += dt * s.evolution_speed;
 
-        let motion = self.motion();
-        times.time(Stage::Particles, || self.move_particles(&motion));
-        let fade = self.settings.fade;
-        times.time(Stage::Fade, || self.canvas.fade(fade, parallel));
-        times.time(Stage::Trails, || self.draw_trails());
+        // Fading runs inside the particles stage, each zone just before its
+        // trails are drawn; the stage named fade is the few rows left over.
+        let (width, height, fade) = (s.width, s.height, s.fade);
+        let pixels = self.canvas.pixels_mut();
+        times.time(Stage::Fade, || {
+            sweep::fade_tail(pixels, width, height, BAND_SHIFT, fade)
+        });
+        times.time(Stage::Particles, || self.move_and_draw());
+        times.time(Stage::Trails, || self.finish_trails());
+        self.view = OnceLock::new();
     }
 
     /// The shared RGBA buffer.
@@ -153,12 +202,22 @@ impl Field {
 
     /// Number of live particles.
     pub fn particle_count(&self) -> usize {
-        self.particles.len()
+        self.bins.len()
     }
 
-    /// The particles' state (read-only).
+    /// The particles' state (read-only), in creation order: particle `i`
+    /// is the `i`-th ever created (count changes drop the last ones), so an
+    /// index names the same particle from step to step. Built on the first
+    /// call after a step (the field stores particles binned by row).
     pub fn particles(&self) -> &Particles {
-        &self.particles
+        self.view.get_or_init(|| self.bins.to_flat())
+    }
+
+    /// Replaces every particle's state (same count and order as
+    /// [`Field::particles`]; positions inside the canvas).
+    pub(crate) fn set_particles(&mut self, particles: &Particles) {
+        self.bins = Bins::from_flat(particles, self.settings.height, BAND_SHIFT);
+        self.view = OnceLock::new();
     }
 
     /// The flow grid.
@@ -185,51 +244,44 @@ impl Field {
         }
     }
 
-    fn bands(&self) -> usize {
-        self.settings.height.div_ceil(BAND_ROWS) as usize
-    }
-
-    fn move_particles(&mut self, motion: &Motion) {
-        let chunks = self.particles.len().div_ceil(CHUNK);
-        let bands = self.bands();
-        self.segments.resize_with(chunks, Vec::new);
-        for lists in &mut self.segments {
-            lists.resize_with(bands, Vec::new);
-        }
-        let (flow, sincos, palette) = (&self.flow, &*self.sincos, &self.palette);
-        let p = &mut self.particles;
-        let segments = &mut self.segments;
-        let run = |(((x, y), (speed, wander)), lists): JobItem<'_>| {
-            particles::move_chunk(x, y, speed, wander, motion, flow, sincos, palette, lists)
+    fn move_and_draw(&mut self) {
+        let motion = self.motion();
+        let shared = sweep::Shared {
+            motion: &motion,
+            flow: &self.flow,
+            sincos: &self.sincos,
+            palette: &self.palette_keys,
+            width: self.settings.width,
+            shift: BAND_SHIFT,
+            isa: self.isa,
         };
-        if self.settings.parallel {
-            p.x.par_chunks_mut(CHUNK)
-                .zip(p.y.par_chunks_mut(CHUNK))
-                .zip(p.speed.par_chunks(CHUNK).zip(p.wander.par_chunks(CHUNK)))
-                .zip(segments.par_iter_mut())
-                .for_each(run);
-        } else {
-            p.x.chunks_mut(CHUNK)
-                .zip(p.y.chunks_mut(CHUNK))
-                .zip(p.speed.chunks(CHUNK).zip(p.wander.chunks(CHUNK)))
-                .zip(segments.iter_mut())
-                .for_each(run);
-        }
+        sweep::run(
+            self.canvas.pixels_mut(),
+            self.settings.height,
+            &mut self.bins,
+            &mut self.leftovers,
+            &shared,
+            self.settings.fade,
+            self.settings.parallel,
+        );
     }
 
-    fn draw_trails(&mut self) {
-        let (width, parallel) = (self.settings.width, self.settings.parallel);
-        trails::draw(
-            self.canvas.pixels_mut(),
-            width,
-            BAND_ROWS,
-            &self.segments,
-            parallel,
-        );
+    /// Draws the pieces the sweep left (wrapped or far moves) and moves
+    /// particles that changed band into their new bins.
+    fn finish_trails(&mut self) {
+        if self.leftovers.iter().any(|l| l.deferred_count > 0) {
+            let (width, parallel) = (self.settings.width, self.settings.parallel);
+            trails::draw(
+                self.canvas.pixels_mut(),
+                width,
+                BAND_ROWS,
+                &self.leftovers,
+                parallel,
+            );
+        }
+        sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
     }
 }
 
-type JobItem<'a> = (
-    ((&'a mut [f32], &'a mut [f32]), (&'a [f32], &'a [f32])),
-    &'a mut Vec<Vec<Segment>>,
-);
+/// log2 of [`BAND_ROWS`].
+const BAND_SHIFT: u32 = BAND_ROWS.trailing_zeros();

@@ -85,6 +85,10 @@ pub fn palette_table() -> [[u8; 4]; SHADES] {
 /// Entries in the sine table (a power of two).
 pub const SIN_TABLE_LEN: usize = 4096;
 
+/// Table entries per radian: [`SinCos::get`] reads entry
+/// `(angle · TURN_TO_INDEX + 0.5) as i64 mod SIN_TABLE_LEN`.
+pub(crate) const TURN_TO_INDEX: f32 = SIN_TABLE_LEN as f32 / TAU;
+
 /// A sine/cosine lookup table over one turn. Deterministic and identical on
 /// every platform, unlike `f32::sin_cos`, which may differ between libms.
 pub struct SinCos {
@@ -103,12 +107,19 @@ impl Default for SinCos {
 }
 
 impl SinCos {
+    /// The `(sin, cos)` entries, for vector kernels that index it themselves
+    /// exactly as [`SinCos::get`] does.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn table(&self) -> &[(f32, f32); SIN_TABLE_LEN] {
+        &self.table
+    }
+
     /// `(sin, cos)` of `angle` radians, to the nearest 1/4096 of a turn.
     #[inline]
     pub fn get(&self, angle: f32) -> (f32, f32) {
         // Nearest entry for angle ≥ 0 (particle angles are never negative); a
         // plain truncation keeps this a single instruction on baseline x86-64.
-        let i = (angle * (SIN_TABLE_LEN as f32 / TAU) + 0.5) as i64;
+        let i = (angle * TURN_TO_INDEX + 0.5) as i64;
         self.table[(i as usize) & (SIN_TABLE_LEN - 1)]
     }
 }

@@ -1,12 +1,13 @@
-//! Drawing every particle's segment into the canvas, in parallel and
+//! Drawing the trail pieces the particles stage could not draw at once
+//! (wrapped moves, moves beyond a bin's zone), in parallel and
 //! deterministically.
 //!
-//! While particles move, each chunk files every segment it draws under each
-//! band of [`crate::field::BAND_ROWS`] canvas rows the segment touches. Each
-//! band is then painted by one task from those lists, clipped to its rows, so
-//! no two tasks write the same pixel and every read is sequential. Pixels
-//! written twice in one step keep the higher-ranked colour
-//! ([`merge_pixel`]), so the result does not depend on order at all.
+//! Each bin's task files such pieces under every band of
+//! [`crate::field::BAND_ROWS`] canvas rows they touch. Each band is then
+//! painted by one task from those lists, clipped to its rows, so no two
+//! tasks write the same pixel. Pixels written twice in one step keep the
+//! higher-ranked colour ([`merge_pixel`]), so the result does not depend on
+//! order at all.
 
 use rayon::prelude::*;
 
@@ -62,13 +63,14 @@ pub fn draw_segment(rows: &mut [[u8; 4]], width: u32, row0: i32, row1: i32, seg:
     });
 }
 
-/// Paints every chunk's filed segments into `pixels` (the whole canvas,
-/// `width` wide), one band of `band_rows` rows per task.
-pub fn draw(
+/// Paints every list's filed segments into `pixels` (the whole canvas,
+/// `width` wide), one band of `band_rows` rows per task. `chunks[c][b]`
+/// holds chunk `c`'s segments that touch band `b`.
+pub fn draw<L: AsRef<[Vec<Segment>]> + Sync>(
     pixels: &mut [[u8; 4]],
     width: u32,
     band_rows: u32,
-    chunks: &[Vec<Vec<Segment>>],
+    chunks: &[L],
     parallel: bool,
 ) {
     let band_len = band_rows as usize * width as usize;
@@ -79,7 +81,7 @@ pub fn draw(
         let row0 = (b as u32 * band_rows) as i32;
         let row1 = row0 + (rows.len() / width as usize) as i32;
         for chunk in chunks {
-            if let Some(list) = chunk.get(b) {
+            if let Some(list) = chunk.as_ref().get(b) {
                 for seg in list {
                     draw_segment(rows, width, row0, row1, seg);
                 }

@@ -1,7 +1,7 @@
 //! The plain, serial field step: the oracle for [`crate::field::Field::step`].
 //!
 //! Same stages and the same per-particle maths ([`move_one`], [`pieces`]),
-//! but one particle at a time, no chunks, no bands, no threads: move
+//! but one particle at a time in creation order, no bins, no threads: move
 //! everyone, fade every pixel, then draw every piece clipped to the canvas.
 
 use crate::field::particles::{move_one, pieces};
@@ -15,7 +15,7 @@ pub fn step(field: &mut Field, dt: f64) {
     field.noise_t += dt * s.evolution_speed;
 
     let motion = field.motion();
-    let p = &mut field.particles;
+    let mut p = field.particles().clone();
     let mut segments = Vec::with_capacity(p.len() * 2);
     for i in 0..p.len() {
         let from = (p.x[i], p.y[i]);
@@ -34,6 +34,7 @@ pub fn step(field: &mut Field, dt: f64) {
             segments.push((piece, colour));
         }
     }
+    field.set_particles(&p);
 
     for px in field.canvas.pixels_mut() {
         px[3] = px[3].saturating_sub(s.fade);

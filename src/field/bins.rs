@@ -1,0 +1,225 @@
+//! Particles kept in bins by band of canvas rows, so one task can move a
+//! bin's particles and draw their trails straight into the rows around it.
+//!
+//! Bin `k` holds every particle whose row (`floor(y)`) lies in band `k`
+//! (rows `k·B .. (k+1)·B`, `B` = [`crate::field::BAND_ROWS`]). Inside a bin
+//! the order is arbitrary but deterministic; each particle carries its
+//! identity, its index in [`Particles`] (the order particles were created
+//! in), so the flat view and the count changes never depend on binning.
+
+use super::particles::Particles;
+
+/// One band's particles, structure-of-arrays.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Bin {
+    pub x: Vec<f32>,
+    pub y: Vec<f32>,
+    pub speed: Vec<f32>,
+    pub wander: Vec<f32>,
+    /// Index of each particle in the flat, creation-ordered view.
+    pub id: Vec<u32>,
+}
+
+/// One particle's whole state, while it moves between bins.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Traveller {
+    pub x: f32,
+    pub y: f32,
+    pub speed: f32,
+    pub wander: f32,
+    pub id: u32,
+}
+
+impl Bin {
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    pub fn push(&mut self, p: Traveller) {
+        self.x.push(p.x);
+        self.y.push(p.y);
+        self.speed.push(p.speed);
+        self.wander.push(p.wander);
+        self.id.push(p.id);
+    }
+
+    /// Particle `i`'s state.
+    #[inline]
+    pub fn get(&self, i: usize) -> Traveller {
+        Traveller {
+            x: self.x[i],
+            y: self.y[i],
+            speed: self.speed[i],
+            wander: self.wander[i],
+            id: self.id[i],
+        }
+    }
+
+    /// Drops particle `i`; the last particle takes its place.
+    #[inline]
+    pub fn fill_hole(&mut self, i: usize) {
+        let last = self.len() - 1;
+        self.x[i] = self.x[last];
+        self.y[i] = self.y[last];
+        self.speed[i] = self.speed[last];
+        self.wander[i] = self.wander[last];
+        self.id[i] = self.id[last];
+        self.x.truncate(last);
+        self.y.truncate(last);
+        self.speed.truncate(last);
+        self.wander.truncate(last);
+        self.id.truncate(last);
+    }
+
+    /// Keeps only the particles for which `keep(id)` holds, in order.
+    fn retain_ids(&mut self, keep: impl Fn(u32) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            if keep(self.id[i]) {
+                self.x[kept] = self.x[i];
+                self.y[kept] = self.y[i];
+                self.speed[kept] = self.speed[i];
+                self.wander[kept] = self.wander[i];
+                self.id[kept] = self.id[i];
+                kept += 1;
+            }
+        }
+        for v in [&mut self.x, &mut self.y, &mut self.speed, &mut self.wander] {
+            v.truncate(kept);
+            v.shrink_to_fit();
+        }
+        self.id.truncate(kept);
+        self.id.shrink_to_fit();
+    }
+}
+
+/// Every particle, binned by band of rows.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Bins {
+    /// log2 of the rows per band.
+    shift: u32,
+    bins: Vec<Bin>,
+    len: usize,
+}
+
+impl Bins {
+    /// `particles` binned for a canvas `height` rows high, in bands of
+    /// `1 << shift` rows. Positions must be inside the canvas.
+    pub fn from_flat(particles: &Particles, height: u32, shift: u32) -> Bins {
+        let count = (height.max(1) as usize).div_ceil(1 << shift);
+        let mut bins = Bins {
+            shift,
+            bins: vec![Bin::default(); count],
+            len: 0,
+        };
+        for i in 0..particles.len() {
+            bins.insert(Traveller {
+                x: particles.x[i],
+                y: particles.y[i],
+                speed: particles.speed[i],
+                wander: particles.wander[i],
+                id: i as u32,
+            });
+        }
+        bins
+    }
+
+    /// The particles in creation order.
+    pub fn to_flat(&self) -> Particles {
+        let mut p = Particles {
+            x: vec![0.0; self.len],
+            y: vec![0.0; self.len],
+            speed: vec![0.0; self.len],
+            wander: vec![0.0; self.len],
+        };
+        for bin in &self.bins {
+            for (i, &id) in bin.id.iter().enumerate() {
+                let id = id as usize;
+                p.x[id] = bin.x[i];
+                p.y[id] = bin.y[i];
+                p.speed[id] = bin.speed[i];
+                p.wander[id] = bin.wander[i];
+            }
+        }
+        p
+    }
+
+    /// Number of particles.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// log2 of the rows per band.
+    pub fn shift(&self) -> u32 {
+        self.shift
+    }
+
+    /// The bin of a particle at row position `y` (inside the canvas).
+    #[inline]
+    pub fn bin_of(&self, y: f32) -> usize {
+        ((y as u32 >> self.shift) as usize).min(self.bins.len() - 1)
+    }
+
+    /// Adds `p` to the bin of its row.
+    pub fn insert(&mut self, p: Traveller) {
+        let b = self.bin_of(p.y);
+        self.bins[b].push(p);
+        self.len += 1;
+    }
+
+    /// The bins, top band first.
+    pub fn bins_mut(&mut self) -> &mut [Bin] {
+        &mut self.bins
+    }
+
+    /// Grows to `count` particles (new ones drawn from `rng` exactly as
+    /// [`Particles::resize`] draws them) or drops those created last.
+    pub fn resize(&mut self, count: usize, width: u32, height: u32, rng: &mut fastrand::Rng) {
+        if count < self.len {
+            for bin in &mut self.bins {
+                bin.retain_ids(|id| (id as usize) < count);
+            }
+            self.len = count;
+            return;
+        }
+        let mut fresh = Particles::default();
+        fresh.resize(count - self.len, width, height, rng);
+        let first = self.len;
+        for i in 0..fresh.len() {
+            self.insert(Traveller {
+                x: fresh.x[i],
+                y: fresh.y[i],
+                speed: fresh.speed[i],
+                wander: fresh.wander[i],
+                id: (first + i) as u32,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flat_round_trip_and_count_changes_keep_identity() {
+        let mut rng = fastrand::Rng::with_seed(4);
+        let mut flat = Particles::default();
+        flat.resize(500, 50, 100, &mut rng);
+        let mut bins = Bins::from_flat(&flat, 100, 4);
+        assert_eq!(bins.bins_mut().len(), 7);
+        assert_eq!(bins.to_flat(), flat);
+        for (k, bin) in bins.bins_mut().iter().enumerate() {
+            assert!(bin.y.iter().all(|&y| (y as usize) >> 4 == k));
+        }
+        // Same draws from the same generator state as the flat resize.
+        let (mut a, mut b) = (rng.clone(), rng);
+        bins.resize(800, 50, 100, &mut a);
+        flat.resize(800, 50, 100, &mut b);
+        assert_eq!(bins.to_flat(), flat);
+        bins.resize(120, 50, 100, &mut a);
+        flat.resize(120, 50, 100, &mut b);
+        assert_eq!(bins.to_flat(), flat);
+        assert_eq!(bins.len(), 120);
+    }
+}

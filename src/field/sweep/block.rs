@@ -1,0 +1,197 @@
+//! One block of particles between the two stages: what stage 1 records
+//! per particle, and stage 2, which draws it.
+
+use super::migrate::Leftovers;
+use super::{Shared, Zone, BLOCK, DIRECT, SHORT};
+use crate::field::bins::Bin;
+use crate::field::particles::{move_one, pieces, Move};
+use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
+use crate::field::trails::Segment;
+
+/// Stage 1's answer for one block: old positions, the zone-relative pixel
+/// indices of both trail ends and of the pixel between them, colours and
+/// flags.
+pub(crate) struct Prepared {
+    pub old_x: [f32; BLOCK],
+    pub old_y: [f32; BLOCK],
+    pub from: [u32; BLOCK],
+    pub to: [u32; BLOCK],
+    /// With [`SHORT`]: the line's middle pixel (or an end, for one step).
+    pub mid: [u32; BLOCK],
+    pub colour: [u32; BLOCK],
+    pub flags: [u32; BLOCK],
+    /// Bit `i`: particle `i`'s new row is in another band.
+    pub leaving: [u64; BLOCK / 64],
+}
+
+impl Prepared {
+    pub fn new() -> Prepared {
+        Prepared {
+            old_x: [0.0; BLOCK],
+            old_y: [0.0; BLOCK],
+            from: [0; BLOCK],
+            to: [0; BLOCK],
+            mid: [0; BLOCK],
+            colour: [0; BLOCK],
+            flags: [0; BLOCK],
+            leaving: [0; BLOCK / 64],
+        }
+    }
+
+    /// Records particle `i`'s move from `(x, y)` (the scalar classification
+    /// every vector path must match).
+    #[inline]
+    pub fn set(&mut self, i: usize, x: f32, y: f32, mv: &Move, s: &Shared, z: Zone) {
+        self.old_x[i] = x;
+        self.old_y[i] = y;
+        self.colour[i] = s.palette[mv.shade as usize];
+        let row1 = mv.to.1 as u32;
+        let bit = 1u64 << (i % 64);
+        if row1 >> s.shift != z.bin {
+            self.leaving[i / 64] |= bit;
+        } else {
+            self.leaving[i / 64] &= !bit;
+        }
+        let mut flags = 0;
+        let half = 1 << s.shift >> 1;
+        if mv.to == mv.unwrapped && ((row1 + half) >> s.shift).wrapping_sub(z.bin) <= 1 {
+            // Both ends inside the canvas: truncation is the floor.
+            let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
+            let base = z.base(s.width);
+            let from = (y0 * s.width + x0).wrapping_sub(base);
+            self.from[i] = from;
+            self.to[i] = (row1 * s.width + x1).wrapping_sub(base);
+            let (dx, dy) = (x1 as i32 - x0 as i32, row1 as i32 - y0 as i32);
+            self.mid[i] = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
+            flags |= DIRECT;
+            if dx.abs() <= 2 && dy.abs() <= 2 {
+                flags |= SHORT;
+            }
+        }
+        self.flags[i] = flags;
+    }
+}
+
+/// Stage 2: merges each direct trail into `zone`, files the others, and
+/// notes the particles leaving the bin.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw(
+    prep: &Prepared,
+    n: usize,
+    start: usize,
+    bin: &Bin,
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
+    let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
+    let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
+    for i in 0..n {
+        if flags[i] == DIRECT | SHORT {
+            // The usual trail, at most two steps long: its two ends and
+            // the pixel between them are the whole line (see [`SHORT`]),
+            // and merging a pixel twice changes nothing.
+            let c = colour[i].to_le_bytes();
+            merge_pixel(&mut zone[from[i] as usize], c);
+            merge_pixel(&mut zone[mid[i] as usize], c);
+            merge_pixel(&mut zone[to[i] as usize], c);
+        } else {
+            draw_other(prep, i, start, bin, zone, z, s, left);
+        }
+    }
+    for (w, &word) in prep.leaving.iter().enumerate() {
+        let mut bits = word & low_bits(n.saturating_sub(64 * w));
+        while bits != 0 {
+            let j = start + 64 * w + bits.trailing_zeros() as usize;
+            left.leave(bin, j, z.bin as usize, s.shift);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// A word with the low `n` bits set (all 64 for `n ≥ 64`).
+#[inline]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Stage 2 for particle `i` of the block when it is not the usual case: a
+/// longer line, or a trail drawn later.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn draw_other(
+    prep: &Prepared,
+    i: usize,
+    start: usize,
+    bin: &Bin,
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
+    let colour = prep.colour[i].to_le_bytes();
+    let j = start + i;
+    if prep.flags[i] & DIRECT != 0 {
+        let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
+        let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
+        let (w, r0) = (s.width as usize, z.row0 as i32);
+        line_pixels(x0, y0 - r0, x1, y1 - r0, |x, y| {
+            merge_pixel(&mut zone[y as usize * w + x as usize], colour)
+        });
+    } else {
+        let (x, y) = (prep.old_x[i], prep.old_y[i]);
+        let (speed, wander) = (bin.speed[j], bin.wander[j]);
+        let mv = move_one(x, y, speed, wander, s.motion, s.flow, s.sincos);
+        defer((x, y), &mv, colour, s, left);
+    }
+}
+
+/// Files the piece(s) of a move under every band of rows they touch.
+fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Leftovers) {
+    let last_row = s.motion.rows as i32 - 1;
+    for (a, b) in pieces(from, mv).into_iter().flatten() {
+        let seg = Segment {
+            x0: pixel_of(a.0) as i16,
+            y0: pixel_of(a.1) as i16,
+            x1: pixel_of(b.0) as i16,
+            y1: pixel_of(b.1) as i16,
+            colour,
+        };
+        let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
+        if bottom < 0 || top > last_row {
+            continue;
+        }
+        let first = (top.max(0) as u32 >> s.shift) as usize;
+        let last = (bottom.min(last_row) as u32 >> s.shift) as usize;
+        for band in &mut left.deferred[first..=last] {
+            band.push(seg);
+        }
+        left.deferred_count += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::field::raster::line_pixels;
+
+    /// A line of at most two steps is its ends and the pixel one step from
+    /// the start towards the end on each axis that moves.
+    #[test]
+    fn two_step_lines_are_ends_and_the_signum_step() {
+        for (x1, y1) in (-2..=2).flat_map(|x| (-2..=2).map(move |y| (x, y))) {
+            let mut line = Vec::new();
+            line_pixels(0, 0, x1, y1, |x, y| line.push((x, y)));
+            let mut three = vec![(0, 0), (x1.signum(), y1.signum()), (x1, y1)];
+            line.sort_unstable();
+            line.dedup();
+            three.sort_unstable();
+            three.dedup();
+            assert_eq!(line, three, "to ({x1}, {y1})");
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The particles stage: each bin's particles move and draw their trails
+//! straight into the canvas rows around their band.
+//!
+//! A task owns bin `k` and its *zone*, rows `k·B − B/2 .. (k+1)·B + B/2`
+//! (`B` rows per band). Even bins run first, then odd bins: the zones of
+//! one parity tile the canvas without overlap, so no two tasks ever touch
+//! the same pixel. A particle whose move stays inside its zone without
+//! wrapping (at usual speeds, all but a few per thousand) is drawn at once;
+//! the rest file their pieces under every band they touch, and those are
+//! drawn band-parallel afterwards ([`super::trails::draw`]). Pixels keep the
+//! higher-ranked colour, so none of this order matters to the result.
+//!
+//! Each block of [`BLOCK`] particles runs in two stages: [`prepare`] moves
+//! them and works out where and how each trail is drawn (vector code where
+//! the CPU has it, see [`super::isa`]); [`draw_block`] then merges pixels.
+
+mod block;
+mod migrate;
+mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use rayon::prelude::*;
+
+use super::bins::{Bin, Bins};
+use super::canvas::fade_pixels;
+use super::flow::FlowGrid;
+use super::isa::FieldIsa;
+use super::particles::Motion;
+use super::raster::SinCos;
+
+/// Particles per block between the motion and drawing stages.
+pub(crate) const BLOCK: usize = 256;
+
+/// Flag: the trail is drawn now, inside the zone (no wrap, ends in the zone).
+pub(crate) const DIRECT: u32 = 1;
+/// Flag (only with [`DIRECT`]): the line is at most two steps long, so its
+/// pixels are its two ends and the middle one, which is one step from the
+/// start towards the end on each axis that moves (Bresenham's choice,
+/// unit-tested).
+pub(crate) const SHORT: u32 = 2;
+
+/// What every bin's task reads.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    pub motion: &'a Motion,
+    pub flow: &'a FlowGrid,
+    pub sincos: &'a SinCos,
+    /// Palette colours as little-endian `u32` (see [`super::raster::merge_key`]).
+    pub palette: &'a [u32; 256],
+    pub width: u32,
+    /// log2 of the rows per band.
+    pub shift: u32,
+    pub isa: FieldIsa,
+}
+
+/// One task's view: its bin and the first row of its zone.
+#[derive(Clone, Copy)]
+pub(crate) struct Zone {
+    /// Bin (and band) index.
+    pub bin: u32,
+    /// First canvas row of the zone.
+    pub row0: u32,
+}
+
+impl Zone {
+    /// Index of the zone's first pixel in the canvas.
+    #[inline]
+    pub fn base(&self, width: u32) -> u32 {
+        self.row0 * width
+    }
+}
+
+pub(crate) use block::Prepared;
+pub(crate) use migrate::{settle, Leftovers};
+
+/// Moves every particle and draws what it can: even bins, then odd bins.
+/// Each even task first fades its zone (they tile the canvas, except for
+/// the last rows when they belong to no even bin's zone, see [`fade_tail`]).
+/// `leftovers` gets one entry per bin.
+pub(crate) fn run(
+    pixels: &mut [[u8; 4]],
+    height: u32,
+    bins: &mut Bins,
+    leftovers: &mut Vec<Leftovers>,
+    s: &Shared,
+    fade: u8,
+    parallel: bool,
+) {
+    let rows = 1u32 << s.shift;
+    let bands = bins.bins_mut().len();
+    leftovers.resize_with(bands, Leftovers::default);
+    for l in leftovers.iter_mut() {
+        l.clear(bands);
+    }
+    let row_len = s.width as usize;
+    for parity in 0..2u32 {
+        // Zones of this parity, top down: the first starts at row 0 (even)
+        // or B/2 (odd); every other is 2B rows.
+        let first = if parity == 0 {
+            rows + rows / 2
+        } else {
+            rows / 2
+        };
+        let (head, rest) = pixels.split_at_mut((first.min(height) as usize) * row_len);
+        let mut zones: Vec<&mut [[u8; 4]]> = Vec::with_capacity(bands / 2 + 1);
+        if parity == 0 {
+            zones.push(head);
+        }
+        zones.extend(rest.chunks_mut(2 * rows as usize * row_len));
+        let mut jobs: Vec<_> = zones
+            .into_iter()
+            .zip(bins.bins_mut().chunks_mut(2))
+            .zip(leftovers.chunks_mut(2))
+            .enumerate()
+            .filter_map(|(j, ((zone, pair), left))| {
+                let p = parity as usize;
+                let bin = pair.get_mut(p)?;
+                let k = (2 * j + p) as u32;
+                let z = Zone {
+                    bin: k,
+                    row0: (k * rows).saturating_sub(rows / 2),
+                };
+                Some((z, zone, bin, &mut left[p]))
+            })
+            .collect();
+        let fade_zone = if parity == 0 { fade } else { 0 };
+        let job = |(z, zone, bin, left): &mut (Zone, &mut [[u8; 4]], &mut Bin, &mut Leftovers)| {
+            fade_pixels(zone, fade_zone);
+            step_bin(bin, zone, *z, s, left)
+        };
+        if parallel {
+            jobs.par_iter_mut().for_each(job);
+        } else {
+            jobs.iter_mut().for_each(job);
+        }
+    }
+}
+
+/// Fades the rows below the last even bin's zone, which no task of
+/// [`run`] fades (fewer than half a band, and only on some heights). Call
+/// it before [`run`].
+pub(crate) fn fade_tail(pixels: &mut [[u8; 4]], width: u32, height: u32, shift: u32, fade: u8) {
+    let rows = 1u32 << shift;
+    let bands = height.div_ceil(rows).max(1);
+    let last_even = (bands - 1) & !1;
+    let covered = (last_even * rows + rows + rows / 2).min(height);
+    fade_pixels(&mut pixels[(covered * width) as usize..], fade);
+}
+
+/// Moves bin `z.bin`'s particles and draws their trails into `zone`.
+fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut Leftovers) {
+    let mut prep = Prepared::new();
+    let n = bin.len();
+    let mut start = 0;
+    while start < n {
+        let end = (start + BLOCK).min(n);
+        let xs = &mut bin.x[start..end];
+        let ys = &mut bin.y[start..end];
+        let (speeds, wanders) = (&bin.speed[start..end], &bin.wander[start..end]);
+        prepare(xs, ys, speeds, wanders, s, z, &mut prep);
+        block::draw(&prep, end - start, start, bin, zone, z, s, left);
+        start = end;
+    }
+    left.remove_leavers(bin);
+}
+
+/// Stage 1 on the best instruction set allowed: moves the block's
+/// particles (positions updated in place) and fills `out`.
+#[inline]
+fn prepare(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    match s.isa {
+        #[cfg(target_arch = "x86_64")]
+        FieldIsa::Avx512 => x86::prepare_avx512(xs, ys, speeds, wanders, s, z, out),
+        #[cfg(target_arch = "x86_64")]
+        FieldIsa::Avx2 => x86::prepare_avx2(xs, ys, speeds, wanders, s, z, out),
+        _ => scalar::prepare(xs, ys, speeds, wanders, s, z, out),
+    }
+}

@@ -1,0 +1,40 @@
+//! Stage 1 in portable code, one particle at a time.
+
+use super::{Prepared, Shared, Zone};
+use crate::field::particles::move_one;
+
+/// Moves the block's particles and records each move in `out`.
+pub(crate) fn prepare(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    prepare_at(0, xs, ys, speeds, wanders, s, z, out);
+}
+
+/// As [`prepare`], for particles that sit `start` places into the block.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn prepare_at(
+    start: usize,
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    let particles = xs
+        .iter_mut()
+        .zip(ys.iter_mut())
+        .zip(speeds.iter().zip(wanders));
+    for (i, ((x, y), (&speed, &wander))) in particles.enumerate() {
+        let mv = move_one(*x, *y, speed, wander, s.motion, s.flow, s.sincos);
+        out.set(start + i, *x, *y, &mv, s, z);
+        (*x, *y) = mv.to;
+    }
+}

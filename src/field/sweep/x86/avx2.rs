@@ -1,0 +1,165 @@
+//! Stage 1 with AVX2: 8 particles per step.
+
+use std::arch::x86_64::*;
+use std::f32::consts::TAU;
+
+use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::{redo_lanes, scalar_range};
+use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
+
+/// Lanes per vector.
+const LANES: usize = 8;
+
+/// Stage 1 for one block (see the module docs of [`super`]).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn prepare(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    let n = xs.len();
+    assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
+    let m = s.motion;
+    let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
+    let table = s.sincos.table().as_ptr().cast::<f32>();
+    let palette = s.palette.as_ptr().cast::<i32>();
+
+    let inv_cell = _mm256_set1_ps(inv_cell);
+    let last_col = _mm256_set1_epi32(cols as i32 - 1);
+    let last_row = _mm256_set1_epi32(rows as i32 - 1);
+    let cols = _mm256_set1_epi32(cols as i32);
+    let base_speed = _mm256_set1_ps(m.base_speed);
+    let speed_scale = _mm256_set1_ps(m.speed_scale);
+    let tau = _mm256_set1_ps(TAU);
+    let wander_scale = _mm256_set1_ps(m.wander);
+    let to_index = _mm256_set1_ps(TURN_TO_INDEX);
+    let half = _mm256_set1_ps(0.5);
+    let index_mask = _mm256_set1_epi32(SIN_TABLE_LEN as i32 - 1);
+    let index_limit = _mm256_set1_ps(2_147_483_648.0);
+    let abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX));
+    let shade_scale = _mm256_set1_ps(m.shade_scale);
+    let zero = _mm256_setzero_ps();
+    let top_shade = _mm256_set1_ps(255.0);
+    let width_f = _mm256_set1_ps(m.width);
+    let height_f = _mm256_set1_ps(m.height);
+    let width = _mm256_set1_epi32(s.width as i32);
+    let zone_base = _mm256_set1_epi32(z.base(s.width) as i32);
+    let bin = _mm256_set1_epi32(z.bin as i32);
+    let shift = _mm_cvtsi32_si128(s.shift as i32);
+    let half_band = _mm256_set1_epi32(1 << s.shift >> 1);
+    let one = _mm256_set1_epi32(1);
+    let three = _mm256_set1_epi32(3);
+    let (direct_flag, short_flag) = (
+        _mm256_set1_epi32(DIRECT as i32),
+        _mm256_set1_epi32(SHORT as i32),
+    );
+
+    let mut i = 0;
+    while i + LANES <= n {
+        // SAFETY (all loads and stores below): `i + LANES ≤ n`, and every
+        // slice and `out`'s arrays hold at least `n` elements.
+        let x = _mm256_loadu_ps(xs.as_ptr().add(i));
+        let y = _mm256_loadu_ps(ys.as_ptr().add(i));
+        let speed = _mm256_loadu_ps(speeds.as_ptr().add(i));
+        let wander = _mm256_loadu_ps(wanders.as_ptr().add(i));
+
+        // FlowGrid::at: the unsigned minimum keeps every index in the grid.
+        let col = _mm256_min_epu32(_mm256_cvttps_epi32(_mm256_mul_ps(x, inv_cell)), last_col);
+        let row = _mm256_min_epu32(_mm256_cvttps_epi32(_mm256_mul_ps(y, inv_cell)), last_row);
+        let cell = _mm256_add_epi32(_mm256_mullo_epi32(row, cols), col);
+        let b = _mm256_i32gather_ps::<4>(brightness.as_ptr(), cell);
+
+        // move_with_brightness, operation for operation.
+        let spd = _mm256_add_ps(
+            base_speed,
+            _mm256_mul_ps(_mm256_mul_ps(b, speed), speed_scale),
+        );
+        let angle = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(tau, b), wander), wander_scale);
+        let t = _mm256_add_ps(_mm256_mul_ps(angle, to_index), half);
+        let index_ok = _mm256_cmp_ps::<_CMP_LT_OQ>(_mm256_and_ps(t, abs_mask), index_limit);
+        // Entry k's sine is float 2k of the table, its cosine float 2k + 1.
+        let k = _mm256_and_si256(_mm256_cvttps_epi32(t), index_mask);
+        let k2 = _mm256_slli_epi32::<1>(k);
+        let sin = _mm256_i32gather_ps::<4>(table, k2);
+        let cos = _mm256_i32gather_ps::<4>(table.add(1), k2);
+        let ux = _mm256_add_ps(x, _mm256_mul_ps(cos, spd));
+        let uy = _mm256_add_ps(y, _mm256_mul_ps(sin, spd));
+
+        let inside = _mm256_and_ps(
+            _mm256_and_ps(
+                _mm256_cmp_ps::<_CMP_GE_OQ>(ux, zero),
+                _mm256_cmp_ps::<_CMP_LT_OQ>(ux, width_f),
+            ),
+            _mm256_and_ps(
+                _mm256_cmp_ps::<_CMP_GE_OQ>(uy, zero),
+                _mm256_cmp_ps::<_CMP_LT_OQ>(uy, height_f),
+            ),
+        );
+        // Lanes that wrap are redone by the scalar code after the stores.
+        let irregular = !_mm256_movemask_ps(_mm256_and_ps(inside, index_ok)) & 0xff;
+
+        // `as u8` saturates: max first so NaN gives 0, as it does there.
+        let shade = _mm256_cvttps_epi32(_mm256_min_ps(
+            _mm256_max_ps(_mm256_mul_ps(spd, shade_scale), zero),
+            top_shade,
+        ));
+        let colour = _mm256_i32gather_epi32::<4>(palette, shade);
+
+        // Prepared::set: pixel ends (all in the canvas), zone test, flags.
+        let (x0, y0) = (_mm256_cvttps_epi32(x), _mm256_cvttps_epi32(y));
+        let (x1, y1) = (_mm256_cvttps_epi32(ux), _mm256_cvttps_epi32(uy));
+        let from = _mm256_sub_epi32(
+            _mm256_add_epi32(_mm256_mullo_epi32(y0, width), x0),
+            zone_base,
+        );
+        let to = _mm256_sub_epi32(
+            _mm256_add_epi32(_mm256_mullo_epi32(y1, width), x1),
+            zone_base,
+        );
+        let stays = _mm256_cmpeq_epi32(_mm256_srl_epi32(y1, shift), bin);
+        let d = _mm256_sub_epi32(
+            _mm256_srl_epi32(_mm256_add_epi32(y1, half_band), shift),
+            bin,
+        );
+        let direct = _mm256_cmpeq_epi32(_mm256_min_epu32(d, one), d);
+        let (dx, dy) = (_mm256_sub_epi32(x1, x0), _mm256_sub_epi32(y1, y0));
+        let short = _mm256_and_si256(
+            _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dx)),
+            _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dy)),
+        );
+        // from + signum(dy)·width + signum(dx)
+        let mid = _mm256_add_epi32(
+            _mm256_add_epi32(from, _mm256_sign_epi32(one, dx)),
+            _mm256_sign_epi32(width, dy),
+        );
+        let flags = _mm256_or_si256(
+            _mm256_and_si256(direct, direct_flag),
+            _mm256_and_si256(_mm256_and_si256(direct, short), short_flag),
+        );
+        let leaving = !_mm256_movemask_ps(_mm256_castsi256_ps(stays)) as u64 & 0xff;
+        let word = &mut out.leaving[i / 64];
+        *word = (*word & !(0xff << (i % 64))) | leaving << (i % 64);
+
+        _mm256_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
+        _mm256_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
+        _mm256_storeu_ps(xs.as_mut_ptr().add(i), ux);
+        _mm256_storeu_ps(ys.as_mut_ptr().add(i), uy);
+        _mm256_storeu_si256(out.from.as_mut_ptr().add(i).cast(), from);
+        _mm256_storeu_si256(out.to.as_mut_ptr().add(i).cast(), to);
+        _mm256_storeu_si256(out.mid.as_mut_ptr().add(i).cast(), mid);
+        _mm256_storeu_si256(out.colour.as_mut_ptr().add(i).cast(), colour);
+        _mm256_storeu_si256(out.flags.as_mut_ptr().add(i).cast(), flags);
+        if irregular != 0 {
+            redo_lanes(i, irregular as u32, xs, ys, speeds, wanders, s, z, out);
+        }
+        i += LANES;
+    }
+    scalar_range(i..n, xs, ys, speeds, wanders, s, z, out);
+}

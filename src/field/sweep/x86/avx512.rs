@@ -1,0 +1,163 @@
+//! Stage 1 with AVX-512 (F): 16 particles per step.
+//!
+//! These intrinsics are stable since Rust 1.89, above the crate's declared
+//! `rust-version`; the lint is allowed here until that is raised.
+#![allow(clippy::incompatible_msrv)]
+
+use std::arch::x86_64::*;
+use std::f32::consts::TAU;
+
+use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::{redo_lanes, scalar_range};
+use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
+
+/// Lanes per vector.
+const LANES: usize = 16;
+
+/// Stage 1 for one block (see the module docs of [`super`]); the same
+/// steps as the AVX2 kernel, with comparisons into mask registers.
+///
+/// # Safety
+/// The CPU must support AVX-512 F.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn prepare(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    let n = xs.len();
+    assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
+    let m = s.motion;
+    let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
+    let table = s.sincos.table().as_ptr().cast::<f32>();
+    let palette = s.palette.as_ptr().cast::<i32>();
+
+    let inv_cell = _mm512_set1_ps(inv_cell);
+    let last_col = _mm512_set1_epi32(cols as i32 - 1);
+    let last_row = _mm512_set1_epi32(rows as i32 - 1);
+    let cols = _mm512_set1_epi32(cols as i32);
+    let base_speed = _mm512_set1_ps(m.base_speed);
+    let speed_scale = _mm512_set1_ps(m.speed_scale);
+    let tau = _mm512_set1_ps(TAU);
+    let wander_scale = _mm512_set1_ps(m.wander);
+    let to_index = _mm512_set1_ps(TURN_TO_INDEX);
+    let half = _mm512_set1_ps(0.5);
+    let index_mask = _mm512_set1_epi32(SIN_TABLE_LEN as i32 - 1);
+    let index_limit = _mm512_set1_ps(2_147_483_648.0);
+    let shade_scale = _mm512_set1_ps(m.shade_scale);
+    let zero = _mm512_setzero_ps();
+    let top_shade = _mm512_set1_ps(255.0);
+    let width_f = _mm512_set1_ps(m.width);
+    let height_f = _mm512_set1_ps(m.height);
+    let width = _mm512_set1_epi32(s.width as i32);
+    let zone_base = _mm512_set1_epi32(z.base(s.width) as i32);
+    let bin = _mm512_set1_epi32(z.bin as i32);
+    let shift = _mm_cvtsi32_si128(s.shift as i32);
+    let half_band = _mm512_set1_epi32(1 << s.shift >> 1);
+    let one = _mm512_set1_epi32(1);
+    let three = _mm512_set1_epi32(3);
+    let minus_one = _mm512_set1_epi32(-1);
+    let (direct_flag, short_flag) = (
+        _mm512_set1_epi32(DIRECT as i32),
+        _mm512_set1_epi32(SHORT as i32),
+    );
+
+    let mut i = 0;
+    while i + LANES <= n {
+        // SAFETY (all loads and stores below): `i + LANES ≤ n`, and every
+        // slice and `out`'s arrays hold at least `n` elements.
+        let x = _mm512_loadu_ps(xs.as_ptr().add(i));
+        let y = _mm512_loadu_ps(ys.as_ptr().add(i));
+        let speed = _mm512_loadu_ps(speeds.as_ptr().add(i));
+        let wander = _mm512_loadu_ps(wanders.as_ptr().add(i));
+
+        // FlowGrid::at: the unsigned minimum keeps every index in the grid.
+        let col = _mm512_min_epu32(_mm512_cvttps_epi32(_mm512_mul_ps(x, inv_cell)), last_col);
+        let row = _mm512_min_epu32(_mm512_cvttps_epi32(_mm512_mul_ps(y, inv_cell)), last_row);
+        let cell = _mm512_add_epi32(_mm512_mullo_epi32(row, cols), col);
+        let b = _mm512_i32gather_ps::<4>(cell, brightness.as_ptr());
+
+        // move_with_brightness, operation for operation.
+        let spd = _mm512_add_ps(
+            base_speed,
+            _mm512_mul_ps(_mm512_mul_ps(b, speed), speed_scale),
+        );
+        let angle = _mm512_mul_ps(_mm512_mul_ps(_mm512_mul_ps(tau, b), wander), wander_scale);
+        let t = _mm512_add_ps(_mm512_mul_ps(angle, to_index), half);
+        let index_ok = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(_mm512_abs_ps(t), index_limit);
+        // Entry k's sine is float 2k of the table, its cosine float 2k + 1.
+        let k = _mm512_and_si512(_mm512_cvttps_epi32(t), index_mask);
+        let k2 = _mm512_slli_epi32::<1>(k);
+        let sin = _mm512_i32gather_ps::<4>(k2, table);
+        let cos = _mm512_i32gather_ps::<4>(k2, table.add(1));
+        let ux = _mm512_add_ps(x, _mm512_mul_ps(cos, spd));
+        let uy = _mm512_add_ps(y, _mm512_mul_ps(sin, spd));
+
+        let inside = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(ux, zero)
+            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(ux, width_f)
+            & _mm512_cmp_ps_mask::<_CMP_GE_OQ>(uy, zero)
+            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(uy, height_f);
+        // Lanes that wrap are redone by the scalar code after the stores.
+        let irregular = !(inside & index_ok) as u32 & 0xffff;
+
+        // `as u8` saturates: max first so NaN gives 0, as it does there.
+        let shade = _mm512_cvttps_epi32(_mm512_min_ps(
+            _mm512_max_ps(_mm512_mul_ps(spd, shade_scale), zero),
+            top_shade,
+        ));
+        let colour = _mm512_i32gather_epi32::<4>(shade, palette);
+
+        // Prepared::set: pixel ends (all in the canvas), zone test, flags.
+        let (x0, y0) = (_mm512_cvttps_epi32(x), _mm512_cvttps_epi32(y));
+        let (x1, y1) = (_mm512_cvttps_epi32(ux), _mm512_cvttps_epi32(uy));
+        let from = _mm512_sub_epi32(
+            _mm512_add_epi32(_mm512_mullo_epi32(y0, width), x0),
+            zone_base,
+        );
+        let to = _mm512_sub_epi32(
+            _mm512_add_epi32(_mm512_mullo_epi32(y1, width), x1),
+            zone_base,
+        );
+        let leaving = _mm512_cmpneq_epi32_mask(_mm512_srl_epi32(y1, shift), bin);
+        let d = _mm512_sub_epi32(
+            _mm512_srl_epi32(_mm512_add_epi32(y1, half_band), shift),
+            bin,
+        );
+        let direct = _mm512_cmple_epu32_mask(d, one);
+        let (dx, dy) = (_mm512_sub_epi32(x1, x0), _mm512_sub_epi32(y1, y0));
+        let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), three)
+            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), three);
+        // from + signum(dy)·width + signum(dx)
+        let sign_dx = _mm512_max_epi32(_mm512_min_epi32(dx, one), minus_one);
+        let sign_dy = _mm512_max_epi32(_mm512_min_epi32(dy, one), minus_one);
+        let mid = _mm512_add_epi32(
+            _mm512_add_epi32(from, sign_dx),
+            _mm512_mullo_epi32(sign_dy, width),
+        );
+        let flags = _mm512_or_si512(
+            _mm512_maskz_mov_epi32(direct, direct_flag),
+            _mm512_maskz_mov_epi32(direct & short, short_flag),
+        );
+        let word = &mut out.leaving[i / 64];
+        *word = (*word & !(0xffff << (i % 64))) | u64::from(leaving) << (i % 64);
+
+        _mm512_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
+        _mm512_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
+        _mm512_storeu_ps(xs.as_mut_ptr().add(i), ux);
+        _mm512_storeu_ps(ys.as_mut_ptr().add(i), uy);
+        _mm512_storeu_si512(out.from.as_mut_ptr().add(i).cast(), from);
+        _mm512_storeu_si512(out.to.as_mut_ptr().add(i).cast(), to);
+        _mm512_storeu_si512(out.mid.as_mut_ptr().add(i).cast(), mid);
+        _mm512_storeu_si512(out.colour.as_mut_ptr().add(i).cast(), colour);
+        _mm512_storeu_si512(out.flags.as_mut_ptr().add(i).cast(), flags);
+        if irregular != 0 {
+            redo_lanes(i, irregular as u32, xs, ys, speeds, wanders, s, z, out);
+        }
+        i += LANES;
+    }
+    scalar_range(i..n, xs, ys, speeds, wanders, s, z, out);
+}

@@ -1,0 +1,90 @@
+//! Stage 1 with AVX2 (8 particles per step) and AVX-512 (16).
+//!
+//! Each lane does exactly the scalar arithmetic of
+//! [`crate::field::particles::move_one`] and [`Prepared::set`]: the same
+//! operations in the same order, no fused multiply-adds, truncating
+//! conversions where the scalar code truncates. A lane whose particle wraps
+//! (or whose angle is too large for a 32-bit index) is redone by the scalar
+//! code, so only the plain in-canvas case is vectorised.
+
+mod avx2;
+mod avx512;
+
+use super::{scalar, Prepared, Shared, Zone};
+use crate::field::isa::FieldIsa;
+use crate::field::particles::move_one;
+
+/// Stage 1 with AVX2.
+pub(crate) fn prepare_avx2(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    assert!(s.isa == FieldIsa::Avx2 && FieldIsa::Avx2.is_supported());
+    // SAFETY: the CPU has AVX2 (checked when the field's ISA was set, and
+    // again just above).
+    unsafe { avx2::prepare(xs, ys, speeds, wanders, s, z, out) }
+}
+
+/// Stage 1 with AVX-512.
+pub(crate) fn prepare_avx512(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    assert!(s.isa == FieldIsa::Avx512 && FieldIsa::Avx512.is_supported());
+    // SAFETY: the CPU has AVX-512 F (checked as for AVX2).
+    unsafe { avx512::prepare(xs, ys, speeds, wanders, s, z, out) }
+}
+
+/// The scalar stage 1 for particles `range` of the block.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn scalar_range(
+    range: std::ops::Range<usize>,
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    let start = range.start;
+    let (xs, ys) = (&mut xs[range.clone()], &mut ys[range.clone()]);
+    let (speeds, wanders) = (&speeds[range.clone()], &wanders[range]);
+    scalar::prepare_at(start, xs, ys, speeds, wanders, s, z, out);
+}
+
+/// Redoes with the scalar code the lanes set in `lanes` of the vector at
+/// `start`, from the old positions the vector code stored in `out`.
+#[cold]
+#[allow(clippy::too_many_arguments)]
+fn redo_lanes(
+    start: usize,
+    mut lanes: u32,
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    while lanes != 0 {
+        let i = start + lanes.trailing_zeros() as usize;
+        lanes &= lanes - 1;
+        let (x, y) = (out.old_x[i], out.old_y[i]);
+        let mv = move_one(x, y, speeds[i], wanders[i], s.motion, s.flow, s.sincos);
+        out.set(i, x, y, &mv, s, z);
+        (xs[i], ys[i]) = mv.to;
+    }
+}
