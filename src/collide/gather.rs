@@ -26,7 +26,9 @@ pub(crate) struct MapGather<'a> {
     pub texel0: (u32, u32),
     /// Box size in texels.
     pub size: (u32, u32),
-    /// The mask's dwords can be indexed with `i32` (for hardware gathers).
+    /// The mask's dwords can be indexed with `i32` (for hardware gathers;
+    /// only the x86 walkers read it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub narrow: bool,
 }
 
@@ -105,7 +107,9 @@ impl<'a> PlainWalker<'a> {
 }
 
 impl PlainWalker<'_> {
-    /// Fixed-point position of the next sample.
+    /// Fixed-point position of the next sample (the x86 walkers resume
+    /// from it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
     pub fn position(&self) -> (i64, i64) {
         (self.u, self.v)

@@ -141,15 +141,14 @@ fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     tmp.write_all(text.as_bytes())?;
     tmp.flush()?;
     // Keep an existing preset's permissions; new ones get the usual 0644 on Unix.
-    match std::fs::metadata(path) {
-        Ok(meta) => tmp.as_file().set_permissions(meta.permissions())?,
-        Err(_) => {
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                tmp.as_file()
-                    .set_permissions(std::fs::Permissions::from_mode(0o644))?;
-            }
+    if let Ok(meta) = std::fs::metadata(path) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            tmp.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))?;
         }
     }
     tmp.as_file().sync_all()?;
