@@ -64,7 +64,7 @@
 //!     .into_iter()
 //!     .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
 //!     .collect();
-//! let mut world = World::new(settings, sprites);
+//! let mut world = World::new(settings, sprites)?; // settings out of range: an error naming the key
 //! for _ in 0..30 {
 //!     world.step(); // one fixed step: flow, particles, fade, trails, ships, samples, contacts
 //! }
@@ -86,6 +86,7 @@
 //!     println!("{} pixels shared, box {:?}, normal {:?}", o.count, o.rect, o.normal);
 //! }
 //! assert_eq!(collide::intersects(a, &pose_a, b, &pose_b), collide::overlap(a, &pose_a, b, &pose_b).is_some());
+//! # Ok::<(), hitfield::settings::SettingsError>(())
 //! ```
 //!
 //! ## Exact by default

@@ -62,7 +62,7 @@ proptest! {
     fn fast_step_equals_reference(s in settings(), steps in 1usize..6, serial in any::<bool>()) {
         let mut s = s;
         s.parallel = !serial;
-        let mut fast = Field::new(&s);
+        let mut fast = Field::new(&s).expect("valid settings");
         let mut plain = fast.clone();
         let mut times = StageTimes::default();
         for _ in 0..steps {
@@ -82,7 +82,7 @@ fn same_bits_on_one_and_two_threads_at_scale() {
         seed: 9,
         ..FieldSettings::default()
     };
-    let mut one = Field::new(&s);
+    let mut one = Field::new(&s).expect("valid settings");
     let mut two = one.clone();
     let mut plain = one.clone();
     let mut times = StageTimes::default();
@@ -105,23 +105,26 @@ fn count_changes_keep_the_particles_that_stay() {
         particles: 1000,
         ..FieldSettings::default()
     };
-    let mut f = Field::new(&s);
+    let mut f = Field::new(&s).expect("valid settings");
     let mut times = StageTimes::default();
     f.step(0.016, &mut times);
     let before: Vec<f32> = f.particles().x[..500].to_vec();
     f.apply_settings(&FieldSettings {
         particles: 500,
         ..s.clone()
-    });
+    })
+    .expect("valid settings");
     assert_eq!(f.particles().x, before);
     f.apply_settings(&FieldSettings {
         particles: 3000,
         ..s.clone()
-    });
+    })
+    .expect("valid settings");
     assert_eq!(f.particle_count(), 3000);
     assert_eq!(&f.particles().x[..500], &before[..]);
     f.step(0.016, &mut times);
-    f.apply_settings(&FieldSettings { particles: 0, ..s });
+    f.apply_settings(&FieldSettings { particles: 0, ..s })
+        .expect("valid settings");
     f.step(0.016, &mut times);
     assert_eq!(f.particle_count(), 0);
 }
@@ -138,7 +141,7 @@ fn wrapped_moves_are_not_drawn_across_the_canvas() {
         speed_scale: 0.0,
         ..FieldSettings::default()
     };
-    let mut f = Field::new(&s);
+    let mut f = Field::new(&s).expect("valid settings");
     let mut times = StageTimes::default();
     let mut wraps = 0;
     for _ in 0..300 {

@@ -29,7 +29,7 @@ pub use canvas::Canvas;
 use rayon::prelude::*;
 
 use crate::profile::{Stage, StageTimes};
-use crate::settings::FieldSettings;
+use crate::settings::{FieldSettings, SettingsError};
 use flow::FlowGrid;
 use particles::{Motion, Particles};
 use raster::SinCos;
@@ -69,7 +69,11 @@ impl std::fmt::Debug for Field {
 
 impl Field {
     /// A field built from `settings`, with particles seeded from `settings.seed`.
-    pub fn new(settings: &FieldSettings) -> Field {
+    ///
+    /// The settings are checked first ([`FieldSettings::validate`]); a value
+    /// out of range is an error naming its key, and nothing is allocated.
+    pub fn new(settings: &FieldSettings) -> Result<Field, SettingsError> {
+        settings.validate()?;
         let mut rng = fastrand::Rng::with_seed(settings.seed);
         let mut particles = Particles::default();
         particles.resize(
@@ -78,22 +82,22 @@ impl Field {
             settings.height,
             &mut rng,
         );
-        Field {
+        Ok(Field {
             settings: settings.clone(),
-            canvas: Canvas::new(settings.width, settings.height),
+            canvas: Canvas::new(settings.width, settings.height)?,
             flow: FlowGrid::new(
                 settings.width,
                 settings.height,
                 settings.cell_size,
                 settings.seed,
-            ),
+            )?,
             particles,
             rng,
             noise_t: 0.0,
             sincos: std::sync::Arc::new(SinCos::default()),
             palette: raster::palette_table(),
             segments: Vec::new(),
-        }
+        })
     }
 
     /// The settings in force.
@@ -105,11 +109,15 @@ impl Field {
     /// their state; a new canvas size starts a blank canvas and wraps the
     /// particles into it; a new cell size rebuilds the flow grid. The seed
     /// only matters for a new field.
-    pub fn apply_settings(&mut self, settings: &FieldSettings) {
+    ///
+    /// Invalid settings are refused with an error naming the key, and the
+    /// field is left as it was.
+    pub fn apply_settings(&mut self, settings: &FieldSettings) -> Result<(), SettingsError> {
+        settings.validate()?;
         let old = std::mem::replace(&mut self.settings, settings.clone());
         let resized = (old.width, old.height) != (settings.width, settings.height);
         if resized {
-            self.canvas = Canvas::new(settings.width, settings.height);
+            self.canvas = Canvas::new(settings.width, settings.height)?;
             self.particles.rewrap(settings.width, settings.height);
         }
         if resized || old.cell_size != settings.cell_size {
@@ -118,7 +126,7 @@ impl Field {
                 settings.height,
                 settings.cell_size,
                 old.seed,
-            );
+            )?;
         }
         if settings.particles != self.particles.len() {
             self.particles.resize(
@@ -128,6 +136,7 @@ impl Field {
                 &mut self.rng,
             );
         }
+        Ok(())
     }
 
     /// One fixed step of `dt` seconds: flow, particles, fade, trails. Adds

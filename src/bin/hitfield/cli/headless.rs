@@ -31,7 +31,10 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
         .into_iter()
         .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
         .collect();
-    let mut world = World::new(settings, sprites);
+    let mut world = match World::new(settings, sprites) {
+        Ok(world) => world,
+        Err(e) => return super::usage_error(e),
+    };
     let (mut profiler, contacts) = super::report::run(&mut world, args.frames);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     println!("{report}");

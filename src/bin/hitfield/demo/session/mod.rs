@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use hitfield::assets::NamedImage;
 use hitfield::profile::{Profiler, Stage, StageTimes};
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, SettingsError};
 use macroquad::input::clear_input_queue;
 use macroquad::math::Rect;
 use macroquad::time::get_time;
@@ -69,10 +69,14 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session over a new world.
-    pub fn new(settings: Settings, images: Vec<NamedImage>, options: Options) -> Session {
-        let stepping = Stepping::new(settings, images);
-        Session {
+    /// A session over a new world; settings out of range are an error naming the key.
+    pub fn new(
+        settings: Settings,
+        images: Vec<NamedImage>,
+        options: Options,
+    ) -> Result<Session, SettingsError> {
+        let stepping = Stepping::new(settings, images)?;
+        Ok(Session {
             controls: Controls::new(&stepping),
             stepping,
             view: View::new(),
@@ -82,7 +86,7 @@ impl Session {
             clock: FrameClock::default(),
             options,
             frames_drawn: 0,
-        }
+        })
     }
 
     /// Runs frames until the user quits or the capture is done. Returns the

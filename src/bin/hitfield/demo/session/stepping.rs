@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use hitfield::assets::NamedImage;
 use hitfield::profile::StageTimes;
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, SettingsError};
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
@@ -31,7 +31,7 @@ pub struct Stepping {
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
-fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
+fn new_world(settings: &Settings, images: &[NamedImage]) -> Result<World, SettingsError> {
     let sprites = images
         .iter()
         .map(|(name, img)| {
@@ -42,17 +42,17 @@ fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
 }
 
 impl Stepping {
-    /// A new world from `settings`.
-    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Stepping {
-        Stepping {
-            world: new_world(&settings, &images),
+    /// A new world from `settings`; settings out of range are an error naming the key.
+    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Result<Stepping, SettingsError> {
+        Ok(Stepping {
+            world: new_world(&settings, &images)?,
             settings,
             images,
             stepper: Stepper::default(),
             paused: false,
             pending_steps: 0,
             last_sim_ms: 0.0,
-        }
+        })
     }
 
     /// Runs the steps due after `dt` seconds of real time (exactly one when
@@ -89,20 +89,31 @@ impl Stepping {
         self.pending_steps += 1;
     }
 
-    /// Applies edited settings to the running world. Returns true when they changed.
+    /// Applies edited settings to the running world. Returns true when they
+    /// changed; settings the world refuses leave everything as it was.
     pub fn apply(&mut self, edited: Settings) -> bool {
         if edited == self.settings {
             return false;
         }
-        self.world.apply_settings(&edited);
+        if let Err(e) = self.world.apply_settings(&edited) {
+            eprintln!("hitfield: settings not applied: {e}");
+            return false;
+        }
         self.settings = edited;
         true
     }
 
     /// A new world from the settings in force with `seed`.
     pub fn reset(&mut self, seed: u64) {
-        self.settings.field.seed = seed;
-        self.world = new_world(&self.settings, &self.images);
+        let mut settings = self.settings.clone();
+        settings.field.seed = seed;
+        match new_world(&settings, &self.images) {
+            Ok(world) => {
+                self.world = world;
+                self.settings = settings;
+            }
+            Err(e) => eprintln!("hitfield: reset refused: {e}"),
+        }
         self.stepper.reset();
     }
 }
