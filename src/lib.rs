@@ -23,7 +23,9 @@
 //! - [`settings`]: every tunable, one [`settings::Spec`] each (range,
 //!   default, unit, flag, preset key), and presets;
 //! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
-//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against).
+//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against);
+//! - `draw` (feature `app`): the pose → screen mapping for macroquad, so a
+//!   game draws ships where the collision code sees them.
 //!
 //! The `hitfield` binary (features `app`, `cli`) is a thin shell over these.
 //!
@@ -117,3 +119,7 @@ pub mod settings;
 
 // The plain versions every fast path is checked against.
 pub mod reference;
+
+// Drawing posed sprites with macroquad, as the collision code sees them.
+#[cfg(feature = "app")]
+pub mod draw;

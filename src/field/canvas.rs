@@ -148,7 +148,8 @@ mod tests {
         assert_eq!(key(0, 10), Some("field.width"));
         assert_eq!(key(10, 0), Some("field.height"));
         assert_eq!(key(100_000, 100_000), Some("field.width"));
-        assert_eq!(key(8192, 8193), Some("field.height"));
+        assert_eq!(key(1, 16_385), Some("field.height"));
+        assert_eq!(key(8192, 8193), Some("field.width × field.height"));
         assert_eq!(key(1, 1), None);
     }
 }
