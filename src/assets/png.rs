@@ -5,7 +5,8 @@
 use std::io::{Cursor, Read};
 use std::path::Path;
 
-use image::{ImageError, ImageFormat, ImageReader, Limits};
+use image::io::{Limits, Reader as ImageReader};
+use image::{ImageError, ImageFormat};
 
 use super::error::{AssetError, AssetErrorKind};
 use super::{MAX_ALLOC, MAX_FILE_BYTES, MAX_IMAGE_SIDE};

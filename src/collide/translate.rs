@@ -118,7 +118,7 @@ pub(super) fn scan<I: Isa, V: Visit>(
                 if isa.and_any(&rows_block) != 0 {
                     for r in y..y + rows {
                         let one = block(r, 1);
-                        if one.map_or(true, |one| isa.and_any(&one) != 0) && !visit_row(r) {
+                        if one.is_none_or(|one| isa.and_any(&one) != 0) && !visit_row(r) {
                             return;
                         }
                     }

@@ -13,7 +13,7 @@ use super::run_args::RunArgs;
 #[derive(Args, Debug, Clone)]
 pub struct HeadlessArgs {
     /// Number of fixed steps to run.
-    #[arg(long, value_name = "N", default_value_t = 600)]
+    #[arg(long, value_name = "N", default_value_t = 600, allow_hyphen_values = true, value_parser = super::number::steps)]
     pub frames: u64,
     /// Shared simulation flags.
     #[command(flatten)]

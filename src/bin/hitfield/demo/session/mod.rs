@@ -206,17 +206,32 @@ impl Session {
         }
         let mut code = 0;
         if let Some(path) = &capture.screenshot {
-            if let Err(e) = save_window_png(path) {
-                eprintln!("hitfield: error: screenshot: {e}");
-                code = super::EXIT_FAILURE;
+            match save_window_png(path) {
+                Ok(()) => eprintln!("hitfield: saved screenshot {}", shown(path).display()),
+                Err(e) => {
+                    eprintln!("hitfield: error: screenshot: {e}");
+                    code = super::EXIT_FAILURE;
+                }
             }
         }
         if let Some(path) = &self.options.profile_csv {
-            if let Err(e) = std::fs::write(path, self.profiler.to_csv()) {
-                eprintln!("hitfield: error: could not write {}: {e}", path.display());
-                code = super::EXIT_FAILURE;
+            match std::fs::write(path, self.profiler.to_csv()) {
+                Ok(()) => eprintln!(
+                    "hitfield: wrote {} frames to {}",
+                    self.profiler.len(),
+                    shown(path).display()
+                ),
+                Err(e) => {
+                    eprintln!("hitfield: error: could not write {}: {e}", path.display());
+                    code = super::EXIT_FAILURE;
+                }
             }
         }
         (true, code)
     }
+}
+
+/// `path` made absolute for messages (as given when that fails).
+fn shown(path: &std::path::Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
