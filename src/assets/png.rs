@@ -1,6 +1,6 @@
 //! Decoding one PNG with bounded memory: our own structure check first
 //! (signature, IHDR size, every chunk complete up to IEND, CRCs), then `image`'s
-//! decoder under [`image::Limits`].
+//! decoder under [`image::io::Limits`].
 
 use std::io::{Cursor, Read};
 use std::path::Path;
