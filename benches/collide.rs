@@ -240,7 +240,8 @@ fn posed_sampling(c: &mut Criterion) {
     let mut field = Field::new(&FieldSettings {
         particles: 100_000,
         ..FieldSettings::default()
-    });
+    })
+    .expect("bench settings are valid");
     let mut times = StageTimes::default();
     for _ in 0..30 {
         field.step(1.0 / 60.0, &mut times);

@@ -35,7 +35,7 @@ fn warm_field(particles: usize) -> Field {
         particles,
         ..FieldSettings::default()
     };
-    let mut field = Field::new(&settings);
+    let mut field = Field::new(&settings).expect("bench settings are valid");
     let mut times = StageTimes::default();
     for _ in 0..30 {
         field.step(1.0 / 60.0, &mut times);

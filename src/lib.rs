@@ -23,7 +23,9 @@
 //! - [`settings`]: every tunable, one [`settings::Spec`] each (range,
 //!   default, unit, flag, preset key), and presets;
 //! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
-//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against).
+//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against);
+//! - `draw` (feature `app`): the pose → screen mapping for macroquad, so a
+//!   game draws ships where the collision code sees them.
 //!
 //! The `hitfield` binary (features `app`, `cli`) is a thin shell over these.
 //!
@@ -64,7 +66,7 @@
 //!     .into_iter()
 //!     .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
 //!     .collect();
-//! let mut world = World::new(settings, sprites);
+//! let mut world = World::new(settings, sprites)?; // settings out of range: an error naming the key
 //! for _ in 0..30 {
 //!     world.step(); // one fixed step: flow, particles, fade, trails, ships, samples, contacts
 //! }
@@ -86,6 +88,7 @@
 //!     println!("{} pixels shared, box {:?}, normal {:?}", o.count, o.rect, o.normal);
 //! }
 //! assert_eq!(collide::intersects(a, &pose_a, b, &pose_b), collide::overlap(a, &pose_a, b, &pose_b).is_some());
+//! # Ok::<(), hitfield::settings::SettingsError>(())
 //! ```
 //!
 //! ## Exact by default
@@ -117,3 +120,7 @@ pub mod settings;
 
 // The plain versions every fast path is checked against.
 pub mod reference;
+
+// Drawing posed sprites with macroquad, as the collision code sees them.
+#[cfg(feature = "app")]
+pub mod draw;

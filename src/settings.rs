@@ -19,7 +19,7 @@ pub mod specs;
 mod validate;
 
 pub use spec::{Scale, SettingValue, Spec};
-pub use validate::SettingsError;
+pub use validate::{check_canvas_size, SettingsError};
 
 /// Which colour channel of a field pixel the colour threshold tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -23,7 +23,7 @@ use crate::field::Field;
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 use crate::profile::{Stage, StageTimes};
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 use crate::ships::movement::{self, Bounds, Steer};
 use crate::ships::schedule::{sample_is_due, staggered_start};
 use crate::ships::{sample_posed, Contact, HitMap, HitPixels, Ship, ShipSprite, Thresholds};
@@ -46,10 +46,15 @@ pub struct World {
 }
 
 impl World {
-    /// A world from validated settings and its sprites. Ship `i` uses sprite
+    /// A world from settings and its sprites. Ship `i` uses sprite
     /// `i % sprites.len()`; with no sprites there are no ships.
-    pub fn new(settings: Settings, sprites: Vec<ShipSprite>) -> World {
-        let field = Field::new(&settings.field);
+    ///
+    /// The settings are checked first ([`Settings::validate`], the same rules
+    /// as the command line and presets): a value out of range is an error
+    /// naming its key, and nothing is allocated.
+    pub fn new(settings: Settings, sprites: Vec<ShipSprite>) -> Result<World, SettingsError> {
+        settings.validate()?;
+        let field = Field::new(&settings.field)?;
         let rng = fastrand::Rng::with_seed(settings.field.seed ^ 0x5eed_5417_u64);
         let mut world = World {
             field,
@@ -67,7 +72,7 @@ impl World {
         };
         world.resize_ships();
         world.stagger_samples();
-        world
+        Ok(world)
     }
 
     /// The settings in force.
@@ -78,9 +83,13 @@ impl World {
     /// Applies new settings without restarting: particles and ships that stay
     /// keep their state. A new ship alpha threshold rebuilds the masks; a new
     /// sample interval restarts the staggered schedule from now.
-    pub fn apply_settings(&mut self, settings: &Settings) {
+    ///
+    /// Invalid settings are refused with an error naming the key, and the
+    /// world is left as it was.
+    pub fn apply_settings(&mut self, settings: &Settings) -> Result<(), SettingsError> {
+        settings.validate()?;
+        self.field.apply_settings(&settings.field)?;
         let old = std::mem::replace(&mut self.settings, settings.clone());
-        self.field.apply_settings(&settings.field);
         if old.ships.ship_alpha_min != settings.ships.ship_alpha_min {
             for sprite in &mut self.sprites {
                 *sprite = ShipSprite::new(
@@ -107,6 +116,7 @@ impl World {
                 ship.pose.rotation = 0.0;
             }
         }
+        Ok(())
     }
 
     /// Advances one fixed step (`settings.step_ms`) and returns that step's stage times.

@@ -18,7 +18,7 @@ use proptest::prelude::*;
 fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
     let mut rng = fastrand::Rng::with_seed(seed);
     // Sometimes a blob (shapes with holes and edges), sometimes noise.
-    let blob = seed % 3 == 0;
+    let blob = seed.is_multiple_of(3);
     let (cx, cy, r) = (w as f32 / 2.0, h as f32 / 2.0, (w.min(h) as f32) * 0.6);
     Mask::from_fn(w, h, |x, y| {
         let noise = rng.f32() < density;

@@ -53,7 +53,7 @@ fn supported() -> Vec<FieldIsa> {
 
 /// A field forced to `isa`.
 fn with_isa(s: &FieldSettings, isa: FieldIsa) -> Field {
-    let mut f = Field::new(s);
+    let mut f = Field::new(s).expect("valid settings");
     f.set_isa(isa).expect("supported");
     f
 }
@@ -94,7 +94,7 @@ fn apply(f: &mut Field, c: &Change) {
         Change::Resize(w, h) => (s.width, s.height) = (w, h),
         Change::Count(n) => s.particles = n,
     }
-    f.apply_settings(&s);
+    f.apply_settings(&s).expect("valid settings");
 }
 
 proptest! {
@@ -156,7 +156,7 @@ fn every_instruction_set_equals_reference_at_scale() {
         seed: 11,
         ..FieldSettings::default()
     };
-    let mut plain = Field::new(&s);
+    let mut plain = Field::new(&s).expect("valid settings");
     let mut fields: Vec<(FieldIsa, usize, Field)> = supported()
         .into_iter()
         .flat_map(|isa| [1, 2].map(|t| (isa, t, with_isa(&s, isa))))
@@ -170,9 +170,9 @@ fn every_instruction_set_equals_reference_at_scale() {
                 particles: 70_000,
                 ..s.clone()
             };
-            plain.apply_settings(&more);
+            plain.apply_settings(&more).expect("valid settings");
             for (_, _, f) in &mut fields {
-                f.apply_settings(&more);
+                f.apply_settings(&more).expect("valid settings");
             }
         }
         reference::field::step(&mut plain, 1.0 / 60.0);
@@ -194,7 +194,7 @@ fn every_instruction_set_equals_reference_at_scale() {
 
 #[test]
 fn an_unsupported_instruction_set_is_refused_with_its_name() {
-    let mut f = Field::new(&FieldSettings::default());
+    let mut f = Field::new(&FieldSettings::default()).expect("valid settings");
     for isa in FieldIsa::ALL {
         match f.set_isa(isa) {
             Ok(()) => assert_eq!(f.isa(), isa),
@@ -216,7 +216,7 @@ fn same_bits_on_one_and_two_threads_at_scale() {
         seed: 9,
         ..FieldSettings::default()
     };
-    let mut one = Field::new(&s);
+    let mut one = Field::new(&s).expect("valid settings");
     let mut two = one.clone();
     let mut plain = one.clone();
     let mut times = StageTimes::default();
@@ -239,23 +239,26 @@ fn count_changes_keep_the_particles_that_stay() {
         particles: 1000,
         ..FieldSettings::default()
     };
-    let mut f = Field::new(&s);
+    let mut f = Field::new(&s).expect("valid settings");
     let mut times = StageTimes::default();
     f.step(0.016, &mut times);
     let before: Vec<f32> = f.particles().x[..500].to_vec();
     f.apply_settings(&FieldSettings {
         particles: 500,
         ..s.clone()
-    });
+    })
+    .expect("valid settings");
     assert_eq!(f.particles().x, before);
     f.apply_settings(&FieldSettings {
         particles: 3000,
         ..s.clone()
-    });
+    })
+    .expect("valid settings");
     assert_eq!(f.particle_count(), 3000);
     assert_eq!(&f.particles().x[..500], &before[..]);
     f.step(0.016, &mut times);
-    f.apply_settings(&FieldSettings { particles: 0, ..s });
+    f.apply_settings(&FieldSettings { particles: 0, ..s })
+        .expect("valid settings");
     f.step(0.016, &mut times);
     assert_eq!(f.particle_count(), 0);
 }
@@ -272,7 +275,7 @@ fn wrapped_moves_are_not_drawn_across_the_canvas() {
         speed_scale: 0.0,
         ..FieldSettings::default()
     };
-    let mut f = Field::new(&s);
+    let mut f = Field::new(&s).expect("valid settings");
     let mut times = StageTimes::default();
     let mut wraps = 0;
     for _ in 0..300 {

@@ -112,7 +112,6 @@ fn bad_arguments_exit_2_with_one_line() {
         &["--particles", "lots"],
         &["--seed", "1.5"],
         &["--width", "x"],
-        &["--no-such-flag"],
     ] {
         let out = headless(args, "1");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -20,7 +20,7 @@ fn world(ships: usize) -> World {
         .into_iter()
         .map(|(name, image)| ShipSprite::new(name, image, s.ships.ship_alpha_min))
         .collect();
-    World::new(s, sprites)
+    World::new(s, sprites).expect("valid settings")
 }
 
 fn centre(w: &World, i: usize) -> [f32; 2] {

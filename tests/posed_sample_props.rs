@@ -18,7 +18,7 @@ use proptest::prelude::*;
 fn canvas(w: u32, h: u32, seed: u64) -> Canvas {
     let mut rng = fastrand::Rng::with_seed(seed);
     let levels = [0u8, 1, 99, 100, 101, 254, 255];
-    let mut c = Canvas::new(w, h);
+    let mut c = Canvas::new(w, h).expect("valid canvas size");
     for p in c.pixels_mut() {
         *p = [
             levels[rng.usize(..levels.len())],

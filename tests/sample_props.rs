@@ -12,7 +12,7 @@ use proptest::prelude::*;
 fn canvas(w: u32, h: u32, seed: u64) -> Canvas {
     let mut rng = fastrand::Rng::with_seed(seed);
     let levels = [0u8, 1, 99, 100, 101, 254, 255];
-    let mut c = Canvas::new(w, h);
+    let mut c = Canvas::new(w, h).expect("valid canvas size");
     for p in c.pixels_mut() {
         *p = [
             levels[rng.usize(..levels.len())],
@@ -101,7 +101,7 @@ proptest! {
 
 #[test]
 fn hit_needs_all_three_thresholds_at_their_boundaries() {
-    let mut c = Canvas::new(4, 1);
+    let mut c = Canvas::new(4, 1).expect("valid canvas size");
     c.pixels_mut()[0] = [100, 0, 0, 100]; // exactly at both: hit
     c.pixels_mut()[1] = [99, 0, 0, 255]; // red one below: miss
     c.pixels_mut()[2] = [255, 0, 0, 99]; // alpha one below: miss
@@ -121,7 +121,7 @@ fn hit_needs_all_three_thresholds_at_their_boundaries() {
 #[test]
 fn non_square_sprites_index_rows_by_width() {
     // The article's `i / h` bug: a 5×2 sprite must map texel (4, 1) to pixel (4, 1).
-    let mut c = Canvas::new(10, 10);
+    let mut c = Canvas::new(10, 10).expect("valid canvas size");
     c.pixels_mut()[10 + 4] = [255, 255, 255, 255];
     let m = Mask::from_fn(5, 2, |_, _| true);
     let t = Thresholds {
@@ -137,7 +137,7 @@ fn non_square_sprites_index_rows_by_width() {
 
 #[test]
 fn windows_outside_the_canvas_are_clipped() {
-    let mut c = Canvas::new(8, 8);
+    let mut c = Canvas::new(8, 8).expect("valid canvas size");
     for p in c.pixels_mut() {
         *p = [255; 4];
     }

@@ -66,14 +66,16 @@ fn memory_stays_flat_while_settings_change() {
         .into_iter()
         .map(|(n, i)| ShipSprite::new(n, i, first.ships.ship_alpha_min))
         .collect();
-    let mut world = World::new(first, sprites);
+    let mut world = World::new(first, sprites).expect("valid settings");
     let warm_up = 5_000;
     let mut peak_after_warm_up = 0u64;
     let mut at_warm_up = None;
     let started = std::time::Instant::now();
     for step in 0..steps {
         if step % 1000 == 0 {
-            world.apply_settings(&phase(step / 1000));
+            world
+                .apply_settings(&phase(step / 1000))
+                .expect("valid settings");
         }
         world.step();
         if step % 1000 == 999 {

@@ -23,7 +23,7 @@ fn small_settings() -> Settings {
 }
 
 fn world(s: &Settings) -> World {
-    World::new(s.clone(), sprites(s.ships.ship_alpha_min))
+    World::new(s.clone(), sprites(s.ships.ship_alpha_min)).expect("valid settings")
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -126,13 +126,13 @@ fn live_settings_keep_what_stays() {
     let mut t = s.clone();
     t.ships.count = 30;
     t.field.particles = 5_000;
-    w.apply_settings(&t);
+    w.apply_settings(&t).expect("valid settings");
     assert_eq!(w.ships().len(), 30);
     assert_eq!(w.ships()[0].pose, first_pose);
     assert_eq!(w.field().particle_count(), 5_000);
     t.ships.count = 3;
     t.ships.ship_alpha_min = 255;
-    w.apply_settings(&t);
+    w.apply_settings(&t).expect("valid settings");
     assert_eq!(w.ships().len(), 3);
     w.step();
 }
@@ -173,7 +173,7 @@ fn extreme_settings_never_panic_or_produce_nan() {
     let mut w = world(&s);
     for change in &cases {
         change(&mut s);
-        w.apply_settings(&s);
+        w.apply_settings(&s).expect("valid settings");
         for _ in 0..5 {
             w.step();
         }

@@ -16,7 +16,7 @@ fn world(s: &Settings) -> World {
         .into_iter()
         .map(|(name, image)| ShipSprite::new(name, image, s.ships.ship_alpha_min))
         .collect();
-    World::new(s.clone(), sprites)
+    World::new(s.clone(), sprites).expect("valid settings")
 }
 
 fn small() -> Settings {

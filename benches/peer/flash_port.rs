@@ -44,7 +44,8 @@ impl FlashPort {
                 settings.height,
                 settings.cell_size,
                 settings.seed,
-            ),
+            )
+            .expect("bench settings are valid"),
             particles,
             sincos: SinCos::default(),
             palette: palette_table().map(u32::from_le_bytes),

@@ -13,7 +13,7 @@
 //!    (so a header claiming 100000×100000 costs nothing), and every chunk must
 //!    be complete up to IEND (a cut file is "truncated", even when the cut
 //!    spares the pixels) with a correct CRC;
-//! 4. it is decoded by the `image` crate under [`image::Limits`] (the same
+//! 4. it is decoded by the `image` crate under [`image::io::Limits`] (the same
 //!    side limit and [`MAX_ALLOC`] bytes), so damaged or truncated data is an
 //!    error, never a panic;
 //! 5. [`load_ship_paths`] also keeps the sum of decoded sprites under

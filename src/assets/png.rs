@@ -1,11 +1,12 @@
 //! Decoding one PNG with bounded memory: our own structure check first
 //! (signature, IHDR size, every chunk complete up to IEND, CRCs), then `image`'s
-//! decoder under [`image::Limits`].
+//! decoder under [`image::io::Limits`].
 
 use std::io::{Cursor, Read};
 use std::path::Path;
 
-use image::{ImageError, ImageFormat, ImageReader, Limits};
+use image::io::{Limits, Reader as ImageReader};
+use image::{ImageError, ImageFormat};
 
 use super::error::{AssetError, AssetErrorKind};
 use super::{MAX_ALLOC, MAX_FILE_BYTES, MAX_IMAGE_SIDE};

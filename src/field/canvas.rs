@@ -1,5 +1,7 @@
 //! The shared RGBA buffer that particles draw trails into.
 
+use crate::settings::{check_canvas_size, SettingsError};
+
 /// A `width`×`height` RGBA8 buffer, rows top-down. Never cleared; faded each step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Canvas {
@@ -9,13 +11,16 @@ pub struct Canvas {
 }
 
 impl Canvas {
-    /// A fully transparent canvas.
-    pub fn new(width: u32, height: u32) -> Canvas {
-        Canvas {
+    /// A fully transparent canvas. The size follows the rules of
+    /// `field.width` and `field.height` (see
+    /// [`check_canvas_size`]); anything else is an error naming the key.
+    pub fn new(width: u32, height: u32) -> Result<Canvas, SettingsError> {
+        check_canvas_size(width, height)?;
+        Ok(Canvas {
             width,
             height,
             pixels: vec![[0; 4]; width as usize * height as usize],
-        }
+        })
     }
 
     /// Width in pixels.
@@ -111,9 +116,13 @@ pub(crate) fn fade_pixels(pixels: &mut [[u8; 4]], amount: u8) {
 mod tests {
     use super::*;
 
+    fn canvas(width: u32, height: u32) -> Canvas {
+        Canvas::new(width, height).expect("a valid test size")
+    }
+
     #[test]
     fn fade_saturates_and_keeps_colour() {
-        let mut c = Canvas::new(3, 1);
+        let mut c = canvas(3, 1);
         c.pixels_mut()[0] = [10, 20, 30, 3];
         c.pixels_mut()[1] = [1, 2, 3, 255];
         c.fade(4, false);
@@ -127,12 +136,23 @@ mod tests {
 
     #[test]
     fn hash_sees_size_and_pixels() {
-        let a = Canvas::new(2, 3);
-        let b = Canvas::new(3, 2);
+        let a = canvas(2, 3);
+        let b = canvas(3, 2);
         assert_ne!(a.hash64(), b.hash64());
         let mut c = a.clone();
         c.pixels_mut()[5][3] = 1;
         assert_ne!(a.hash64(), c.hash64());
-        assert_eq!(a.hash64(), Canvas::new(2, 3).hash64());
+        assert_eq!(a.hash64(), canvas(2, 3).hash64());
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused_by_key() {
+        let key = |w, h| Canvas::new(w, h).err().map(|e| e.key);
+        assert_eq!(key(0, 10), Some("field.width"));
+        assert_eq!(key(10, 0), Some("field.height"));
+        assert_eq!(key(100_000, 100_000), Some("field.width"));
+        assert_eq!(key(1, 16_385), Some("field.height"));
+        assert_eq!(key(8192, 8193), Some("field.width × field.height"));
+        assert_eq!(key(1, 1), None);
     }
 }

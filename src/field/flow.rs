@@ -4,6 +4,8 @@
 use noise::{NoiseFn, Perlin};
 use rayon::prelude::*;
 
+use crate::settings::{check_canvas_size, specs, SettingsError};
+
 /// Brightness `b ∈ [0, 1]` per cell of `cell_size` pixels, row-major.
 #[derive(Clone, Debug)]
 pub struct FlowGrid {
@@ -20,11 +22,19 @@ pub struct FlowGrid {
 
 impl FlowGrid {
     /// A grid covering `width`×`height` pixels. Not computed until [`FlowGrid::update`].
-    pub fn new(width: u32, height: u32, cell_size: u32, seed: u64) -> FlowGrid {
-        let cell_size = cell_size.max(1);
+    /// Sizes follow the rules of `field.width`, `field.height` and
+    /// `field.cell_size`; anything else is an error naming the key.
+    pub fn new(
+        width: u32,
+        height: u32,
+        cell_size: u32,
+        seed: u64,
+    ) -> Result<FlowGrid, SettingsError> {
+        check_canvas_size(width, height)?;
+        specs::CELL_SIZE.check(cell_size)?;
         let cols = width.div_ceil(cell_size).max(1);
         let rows = height.div_ceil(cell_size).max(1);
-        FlowGrid {
+        Ok(FlowGrid {
             cell_size,
             inv_cell: 1.0 / cell_size as f32,
             cols,
@@ -33,7 +43,7 @@ impl FlowGrid {
             noise: Perlin::new(seed as u32 ^ (seed >> 32) as u32),
             computed_at: None,
             frequency: f64::NAN,
-        }
+        })
     }
 
     /// Recomputes every cell for noise time `t` and `frequency` (noise units
@@ -104,7 +114,7 @@ mod tests {
 
     #[test]
     fn grid_is_smooth_varied_and_frozen_time_skips_work() {
-        let mut g = FlowGrid::new(1280, 720, 8, 1);
+        let mut g = FlowGrid::new(1280, 720, 8, 1).expect("valid grid");
         assert_eq!(g.size(), (160, 90));
         assert!(g.update(0.0, 0.004, true));
         assert!(!g.update(0.0, 0.004, true), "same time: no work");
@@ -114,7 +124,7 @@ mod tests {
             .iter()
             .fold((1f32, 0f32), |(l, h), &v| (l.min(v), h.max(v)));
         assert!(hi - lo > 0.3, "brightness should vary: {lo}..{hi}");
-        let mut s = FlowGrid::new(1280, 720, 8, 1);
+        let mut s = FlowGrid::new(1280, 720, 8, 1).expect("valid grid");
         s.update(0.0, 0.004, false);
         assert_eq!(s.brightness(), &b[..], "parallel == serial");
         assert!(g.update(0.5, 0.004, true));

@@ -43,7 +43,7 @@ pub use isa::{FieldIsa, UnsupportedIsa};
 use std::sync::OnceLock;
 
 use crate::profile::{Stage, StageTimes};
-use crate::settings::FieldSettings;
+use crate::settings::{FieldSettings, SettingsError};
 use bins::Bins;
 use flow::FlowGrid;
 use particles::{Motion, Particles};
@@ -89,7 +89,11 @@ impl std::fmt::Debug for Field {
 
 impl Field {
     /// A field built from `settings`, with particles seeded from `settings.seed`.
-    pub fn new(settings: &FieldSettings) -> Field {
+    ///
+    /// The settings are checked first ([`FieldSettings::validate`]); a value
+    /// out of range is an error naming its key, and nothing is allocated.
+    pub fn new(settings: &FieldSettings) -> Result<Field, SettingsError> {
+        settings.validate()?;
         let mut rng = fastrand::Rng::with_seed(settings.seed);
         let mut particles = Particles::default();
         particles.resize(
@@ -99,15 +103,15 @@ impl Field {
             &mut rng,
         );
         let palette = raster::palette_table();
-        Field {
+        Ok(Field {
             settings: settings.clone(),
-            canvas: Canvas::new(settings.width, settings.height),
+            canvas: Canvas::new(settings.width, settings.height)?,
             flow: FlowGrid::new(
                 settings.width,
                 settings.height,
                 settings.cell_size,
                 settings.seed,
-            ),
+            )?,
             bins: Bins::from_flat(&particles, settings.height, BAND_SHIFT),
             view: OnceLock::new(),
             rng,
@@ -117,7 +121,7 @@ impl Field {
             palette_keys: palette.map(raster::merge_key),
             isa: FieldIsa::detect(),
             leftovers: Vec::new(),
-        }
+        })
     }
 
     /// The settings in force.
@@ -129,11 +133,15 @@ impl Field {
     /// their state; a new canvas size starts a blank canvas and wraps the
     /// particles into it; a new cell size rebuilds the flow grid. The seed
     /// only matters for a new field.
-    pub fn apply_settings(&mut self, settings: &FieldSettings) {
+    ///
+    /// Invalid settings are refused with an error naming the key, and the
+    /// field is left as it was.
+    pub fn apply_settings(&mut self, settings: &FieldSettings) -> Result<(), SettingsError> {
+        settings.validate()?;
         let old = std::mem::replace(&mut self.settings, settings.clone());
         let resized = (old.width, old.height) != (settings.width, settings.height);
         if resized {
-            self.canvas = Canvas::new(settings.width, settings.height);
+            self.canvas = Canvas::new(settings.width, settings.height)?;
             let mut flat = self.bins.to_flat();
             flat.rewrap(settings.width, settings.height);
             self.bins = Bins::from_flat(&flat, settings.height, BAND_SHIFT);
@@ -144,7 +152,7 @@ impl Field {
                 settings.height,
                 settings.cell_size,
                 old.seed,
-            );
+            )?;
         }
         if settings.particles != self.bins.len() {
             self.bins.resize(
@@ -155,6 +163,7 @@ impl Field {
             );
         }
         self.view = OnceLock::new();
+        Ok(())
     }
 
     /// The instruction set the particles stage uses ([`FieldIsa::detect`]

@@ -97,6 +97,28 @@ impl<T: SettingValue> Spec<T> {
         }
     }
 
+    /// Why a number as typed (any size or sign) is out of range, in the
+    /// words of [`Spec::check`]; `None` when it is in range. For whole-number
+    /// settings it compares the value only (callers check it is whole).
+    pub fn reason_for(&self, value: f64) -> Option<String> {
+        if !T::WHOLE {
+            return self.real_reason(value);
+        }
+        let (lo, hi) = (self.min.to_string(), self.max.to_string());
+        let min = self.min.to_f64();
+        if value.is_nan() || value < min || (self.min_exclusive && value == min) {
+            // The note explains the maximum; below the minimum only the unit helps.
+            let suffix = self.suffix(&lo);
+            let note = format!(" ({})", self.note);
+            let unit = suffix.strip_suffix(note.as_str()).unwrap_or(&suffix);
+            Some(format!("must be at least {lo}{unit}"))
+        } else if value > self.max.to_f64() {
+            Some(format!("must be at most {hi}{}", self.suffix(&hi)))
+        } else {
+            None
+        }
+    }
+
     /// The flag as typed, e.g. `--particles`, if the setting has one.
     pub fn flag(&self) -> Option<String> {
         self.long.map(|long| format!("--{long}"))

@@ -28,21 +28,28 @@ impl fmt::Display for SettingsError {
 
 impl std::error::Error for SettingsError {}
 
+/// Checks a canvas size with the same rules as `field.width` and
+/// `field.height`: each side in range and at most [`MAX_CANVAS_PIXELS`] in all.
+pub fn check_canvas_size(width: u32, height: u32) -> Result<(), SettingsError> {
+    specs::WIDTH.check(width)?;
+    specs::HEIGHT.check(height)?;
+    let area = u64::from(width) * u64::from(height);
+    if area > MAX_CANVAS_PIXELS {
+        return Err(SettingsError {
+            key: "field.width × field.height",
+            value: format!("{width}×{height}"),
+            reason: format!(
+                "must be at most {MAX_CANVAS_PIXELS} pixels in all (a 256 MiB canvas), got {area}"
+            ),
+        });
+    }
+    Ok(())
+}
+
 impl FieldSettings {
     /// Checks every field setting against its range in [`specs`].
     pub fn validate(&self) -> Result<(), SettingsError> {
-        specs::WIDTH.check(self.width)?;
-        specs::HEIGHT.check(self.height)?;
-        let area = u64::from(self.width) * u64::from(self.height);
-        if area > MAX_CANVAS_PIXELS {
-            return Err(SettingsError {
-                key: "field.width × field.height",
-                value: format!("{}×{}", self.width, self.height),
-                reason: format!(
-                    "must be at most {MAX_CANVAS_PIXELS} pixels in all (a 256 MiB canvas), got {area}"
-                ),
-            });
-        }
+        check_canvas_size(self.width, self.height)?;
         specs::PARTICLES.check(self.particles)?;
         specs::CELL_SIZE.check(self.cell_size)?;
         specs::NOISE_FREQUENCY.check(self.noise_frequency)?;

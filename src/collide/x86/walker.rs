@@ -222,7 +222,7 @@ fn synced_lanes(w: &Avx2Walker<'_>) -> (Lanes, Lanes) {
 fn finish(w: &mut Avx2Walker<'_>, (u, v): (Lanes, Lanes), len: u32) {
     (w.u, w.v) = (u, v);
     w.exact.skip(len);
-    w.synced = len % 8 == 0;
+    w.synced = len.is_multiple_of(8);
 }
 
 /// Eight samples per masked `vpgatherdd`.

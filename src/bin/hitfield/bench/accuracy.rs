@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{overlap_with, QueryOptions};
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, SettingsError};
 use hitfield::ships::schedule::{sample_is_due, staggered_start};
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
@@ -101,7 +101,8 @@ impl EventTracker {
 
 /// Runs `steps` steps of a world from `settings` (its sample interval is
 /// forced to 0) and measures every interval and stride against it.
-/// `progress` is called once per step.
+/// `progress` is called once per step. Settings out of range are an error
+/// naming the key.
 pub fn measure(
     settings: &Settings,
     sprites: &[ShipSprite],
@@ -109,12 +110,12 @@ pub fn measure(
     intervals: &[f64],
     strides: &[u32],
     mut progress: impl FnMut(),
-) -> (Vec<SamplingRow>, Vec<CollisionRow>) {
+) -> Result<(Vec<SamplingRow>, Vec<CollisionRow>), SettingsError> {
     let mut exact_settings = settings.clone();
     exact_settings.ships.sample_interval_ms = 0.0;
     exact_settings.ships.collision_stride = 1;
     exact_settings.ships.collision_accuracy = 1.0;
-    let mut world = World::new(exact_settings, sprites.to_vec());
+    let mut world = World::new(exact_settings, sprites.to_vec())?;
     let n = world.ships().len();
 
     let mut next: Vec<Vec<f64>> = intervals
@@ -233,7 +234,7 @@ pub fn measure(
             row.events_seen += t.seen;
         }
     }
-    (sampling, collision)
+    Ok((sampling, collision))
 }
 
 #[cfg(test)]

@@ -84,7 +84,10 @@ pub fn run(args: BenchArgs) -> ExitCode {
             "{} particles, {} ms, {} thread(s)",
             spec.particles, spec.sample_interval_ms, spec.threads
         ));
-        results.push(sweep::run(&base, &sprites, spec, warmup, frames));
+        match sweep::run(&base, &sprites, spec, warmup, frames) {
+            Ok(result) => results.push(result),
+            Err(e) => return crate::cli::usage_error(e),
+        }
         bar.inc(1);
     }
 
@@ -92,7 +95,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
     let mut acc_settings = base.clone();
     acc_settings.field.particles = 100_000;
     acc_settings.ships.count = 60;
-    let (sampling, collision) = accuracy::measure(
+    let measured = accuracy::measure(
         &acc_settings,
         &sprites,
         accuracy_steps,
@@ -100,6 +103,10 @@ pub fn run(args: BenchArgs) -> ExitCode {
         &[1, 2, 4],
         || bar.inc(1),
     );
+    let (sampling, collision) = match measured {
+        Ok(rows) => rows,
+        Err(e) => return crate::cli::usage_error(e),
+    };
     bar.finish_and_clear();
 
     let command = if args.quick {

@@ -3,7 +3,7 @@
 //! counts, sample intervals and thread counts.
 
 use hitfield::profile::{Profiler, Stage, Summary};
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, SettingsError};
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
@@ -47,14 +47,15 @@ impl RunResult {
 pub const FIELD_STAGES: [Stage; 4] = [Stage::Flow, Stage::Particles, Stage::Trails, Stage::Fade];
 
 /// Builds a world for `spec` from `base` settings, steps it `warmup` times,
-/// then times `frames` steps on a pool of `spec.threads` threads.
+/// then times `frames` steps on a pool of `spec.threads` threads. Settings
+/// out of range are an error naming the key.
 pub fn run(
     base: &Settings,
     sprites: &[ShipSprite],
     spec: &RunSpec,
     warmup: usize,
     frames: usize,
-) -> RunResult {
+) -> Result<RunResult, SettingsError> {
     let mut settings = base.clone();
     settings.field.particles = spec.particles;
     settings.ships.sample_interval_ms = spec.sample_interval_ms;
@@ -63,8 +64,8 @@ pub fn run(
         .build();
     let mut profiler = Profiler::new(frames.max(1));
     let mut field_profiler = Profiler::new(frames.max(1));
+    let mut world = World::new(settings, sprites.to_vec())?;
     let mut body = || {
-        let mut world = World::new(settings.clone(), sprites.to_vec());
         for _ in 0..warmup {
             world.step();
         }
@@ -83,7 +84,7 @@ pub fn run(
         // Thread pools only fail when the OS refuses threads; run on the global pool then.
         Err(_) => body(),
     }
-    RunResult {
+    Ok(RunResult {
         spec: spec.clone(),
         frames,
         stages: Stage::ALL
@@ -92,7 +93,7 @@ pub fn run(
             .collect(),
         field: field_profiler.total_summary(),
         total: profiler.total_summary(),
-    }
+    })
 }
 
 /// The header of [`csv_row`].

@@ -19,12 +19,12 @@ pub struct DemoArgs {
     pub run: RunArgs,
     /// Render N frames (exactly one simulation step each, so captures are
     /// reproducible), then exit with status 0.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::number::frames)]
     pub frames: Option<u64>,
-    /// With --frames: save the window as a PNG after the last frame.
+    /// With --frames: save the window as a PNG (the path must end in .png) after the last frame.
     #[arg(long, value_name = "PATH", requires = "frames")]
     pub screenshot: Option<PathBuf>,
-    /// Window size in pixels, e.g. 1280x800.
+    /// Window size in pixels, e.g. 1280x800 [default: 1280x800]
     #[arg(long, value_name = "WxH")]
     pub window_size: Option<WindowSize>,
     /// Do not wait for vertical sync (frame rate is then not capped by the display).
@@ -62,10 +62,19 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
     };
     let (settings, images) = run.resolve_from(Settings::demo())?;
     if let Some(path) = &screenshot {
-        check_output_path(path).map_err(|e| format!("--screenshot: {e}"))?;
+        check_output_path(path).map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
+        let png = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if !png {
+            return Err(format!(
+                "--screenshot {}: must end in .png (screenshots are PNG files)",
+                path.display()
+            ));
+        }
     }
     if let Some(path) = &profile_csv {
-        check_output_path(path).map_err(|e| format!("--profile-csv: {e}"))?;
+        check_output_path(path).map_err(|e| format!("--profile-csv {}: {e}", path.display()))?;
     }
     Ok(DemoOptions {
         settings,
@@ -103,6 +112,23 @@ mod tests {
         assert!(check_output_path(dir.path()).is_err());
         assert!(check_output_path(&dir.path().join("missing/shot.png")).is_err());
         assert!(check_output_path(Path::new("")).is_err());
+    }
+
+    #[test]
+    fn screenshots_must_be_png_files() {
+        let args = |path: &str| DemoArgs {
+            frames: Some(1),
+            screenshot: Some(PathBuf::from(path)),
+            ..DemoArgs::default()
+        };
+        assert!(options(args("shot.png")).is_ok());
+        assert!(options(args("shot.PNG")).is_ok());
+        let err = options(args("shot.jpg")).err();
+        assert_eq!(
+            err.as_deref(),
+            Some("--screenshot shot.jpg: must end in .png (screenshots are PNG files)")
+        );
+        assert!(options(args("shot")).is_err());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::run_args::RunArgs;
 #[derive(Args, Debug, Clone)]
 pub struct HeadlessArgs {
     /// Number of fixed steps to run.
-    #[arg(long, value_name = "N", default_value_t = 600)]
+    #[arg(long, value_name = "N", default_value_t = 600, allow_hyphen_values = true, value_parser = super::number::steps)]
     pub frames: u64,
     /// Shared simulation flags.
     #[command(flatten)]
@@ -31,7 +31,10 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
         .into_iter()
         .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
         .collect();
-    let mut world = World::new(settings, sprites);
+    let mut world = match World::new(settings, sprites) {
+        Ok(world) => world,
+        Err(e) => return super::usage_error(e),
+    };
     let (mut profiler, contacts) = super::report::run(&mut world, args.frames);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     println!("{report}");

@@ -3,6 +3,7 @@
 
 pub mod demo;
 pub mod headless;
+pub mod number;
 pub mod overlap;
 pub mod report;
 pub mod run_args;
@@ -48,6 +49,41 @@ pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// clap's error in our words. A bad value reads `--flag value: reason`, as
+/// range errors do; anything else keeps clap's lines (the missing
+/// arguments' names, the did-you-mean tip, the usage line), without blank
+/// lines and the `--help` hint.
+fn clap_message(err: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind| match err.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    if err.kind() == ErrorKind::ValueValidation {
+        if let (Some(arg), Some(value)) = (
+            text(ContextKind::InvalidArg),
+            text(ContextKind::InvalidValue),
+        ) {
+            let flag = arg.split_whitespace().next().unwrap_or(&arg);
+            let reason = std::error::Error::source(err)
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "invalid value".to_string());
+            return format!("{flag} {value}: {reason}");
+        }
+    }
+    let rendered = err.render().to_string();
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect();
+    let joined = lines.join("\n");
+    joined
+        .strip_prefix("error: ")
+        .unwrap_or(&joined)
+        .to_string()
+}
+
 /// Parses the command line and runs what it names.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -61,11 +97,7 @@ pub fn main() -> ExitCode {
                 let _ = err.print();
                 return ExitCode::SUCCESS;
             }
-            // clap's message spans several lines; keep the first, which names the flag.
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            return usage_error(first);
+            return usage_error(clap_message(&err));
         }
     };
     match cli.command {

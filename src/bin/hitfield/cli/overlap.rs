@@ -13,7 +13,8 @@ use hitfield::collide::overlap;
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::rgba::RgbaImage;
-use image::{ImageFormat, ImageReader, Limits};
+use image::io::{Limits, Reader as ImageReader};
+use image::ImageFormat;
 use serde_json::json;
 
 /// Largest accepted PNG side, in pixels.

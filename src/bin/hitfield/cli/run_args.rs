@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 use hitfield::assets;
 use hitfield::rgba::RgbaImage;
-use hitfield::settings::{specs, Settings, SettingsError, Spec};
+use hitfield::settings::{specs, SettingValue, Settings, SettingsError, Spec};
+
+use super::number::{self, Whole};
 
 /// Flags shared by the demo and `hitfield headless`.
 ///
@@ -17,29 +19,42 @@ use hitfield::settings::{specs, Settings, SettingsError, Spec};
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
     // Number of particles.
-    #[arg(long = long(&specs::PARTICLES), help = specs::PARTICLES.help(), value_name = "N", allow_negative_numbers = true)]
-    pub particles: Option<usize>,
+    #[arg(long = long(&specs::PARTICLES), help = help(&specs::PARTICLES), value_name = "N", allow_hyphen_values = true, value_parser = number::whole)]
+    pub particles: Option<Whole>,
     // Number of ships.
-    #[arg(long = long(&specs::SHIPS), help = specs::SHIPS.help(), value_name = "N", allow_negative_numbers = true)]
-    pub ships: Option<usize>,
+    #[arg(long = long(&specs::SHIPS), help = help(&specs::SHIPS), value_name = "N", allow_hyphen_values = true, value_parser = number::whole)]
+    pub ships: Option<Whole>,
     // Seed for particles, noise and ships.
-    #[arg(long = long(&specs::SEED), help = specs::SEED.help(), value_name = "S", allow_negative_numbers = true)]
-    pub seed: Option<u64>,
+    #[arg(long = long(&specs::SEED), help = help(&specs::SEED), value_name = "S", allow_hyphen_values = true, value_parser = number::whole)]
+    pub seed: Option<Whole>,
     // Sample interval.
-    #[arg(long = long(&specs::SAMPLE_INTERVAL_MS), help = specs::SAMPLE_INTERVAL_MS.help(), value_name = "MS", allow_hyphen_values = true)]
+    #[arg(long = long(&specs::SAMPLE_INTERVAL_MS), help = help(&specs::SAMPLE_INTERVAL_MS), value_name = "MS", allow_hyphen_values = true, value_parser = number::real)]
     pub sample_interval_ms: Option<f64>,
     // Canvas width.
-    #[arg(long = long(&specs::WIDTH), help = specs::WIDTH.help(), value_name = "W", allow_negative_numbers = true)]
-    pub width: Option<u32>,
+    #[arg(long = long(&specs::WIDTH), help = help(&specs::WIDTH), value_name = "W", allow_hyphen_values = true, value_parser = number::whole)]
+    pub width: Option<Whole>,
     // Canvas height.
-    #[arg(long = long(&specs::HEIGHT), help = specs::HEIGHT.help(), value_name = "H", allow_negative_numbers = true)]
-    pub height: Option<u32>,
-    /// A ship sprite PNG, or a folder of them (repeatable).
+    #[arg(long = long(&specs::HEIGHT), help = help(&specs::HEIGHT), value_name = "H", allow_hyphen_values = true, value_parser = number::whole)]
+    pub height: Option<Whole>,
+    /// A ship sprite PNG, or a folder of them (repeatable) [default: the three bundled ships]
     #[arg(long = "ship", value_name = "PATH")]
     pub ship: Vec<PathBuf>,
-    /// A TOML preset of settings, applied before the other flags.
+    /// A TOML preset of settings, applied before the other flags [default: none, the settings' defaults]
     #[arg(long, value_name = "PATH")]
     pub preset: Option<PathBuf>,
+}
+
+/// A settings flag's help: doc line, range, and its default.
+fn help<T: SettingValue>(spec: &Spec<T>) -> String {
+    format!("{} [default: {}]", spec.help(), spec.default)
+}
+
+/// A whole-number flag's value as its setting, or `--flag value: reason`.
+fn whole_setting<T>(spec: &Spec<T>, value: Whole) -> Result<T, String>
+where
+    T: SettingValue + TryFrom<i128>,
+{
+    number::setting(spec, value).map_err(|reason| format!("--{} {}: {reason}", long(spec), value.0))
 }
 
 /// The long flag name of a setting that has one.
@@ -118,22 +133,22 @@ impl RunArgs {
             None => base,
         };
         if let Some(n) = self.particles {
-            settings.field.particles = n;
+            settings.field.particles = whole_setting(&specs::PARTICLES, n)?;
         }
         if let Some(n) = self.ships {
-            settings.ships.count = n;
+            settings.ships.count = whole_setting(&specs::SHIPS, n)?;
         }
         if let Some(seed) = self.seed {
-            settings.field.seed = seed;
+            settings.field.seed = whole_setting(&specs::SEED, seed)?;
         }
         if let Some(ms) = self.sample_interval_ms {
             settings.ships.sample_interval_ms = ms;
         }
         if let Some(w) = self.width {
-            settings.field.width = w;
+            settings.field.width = whole_setting(&specs::WIDTH, w)?;
         }
         if let Some(h) = self.height {
-            settings.field.height = h;
+            settings.field.height = whole_setting(&specs::HEIGHT, h)?;
         }
         settings.validate().map_err(|e| self.explain(&e))?;
         let sprites = if self.ship.is_empty() {
@@ -181,8 +196,8 @@ mod tests {
         .expect("preset");
         let args = RunArgs {
             preset: Some(preset),
-            particles: Some(9),
-            seed: Some(u64::MAX),
+            particles: Some(Whole(9)),
+            seed: Some(Whole(u64::MAX.into())),
             sample_interval_ms: Some(0.0),
             ..RunArgs::default()
         };
@@ -197,7 +212,7 @@ mod tests {
     #[test]
     fn bad_flags_are_named_with_their_value() {
         let e = err(RunArgs {
-            particles: Some(10_000_000_000),
+            particles: Some(Whole(10_000_000_000)),
             ..RunArgs::default()
         });
         assert!(
@@ -205,7 +220,7 @@ mod tests {
             "{e}"
         );
         let e = err(RunArgs {
-            width: Some(0),
+            width: Some(Whole(0)),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--width 0: must be at least 1"), "{e}");
@@ -217,13 +232,13 @@ mod tests {
             assert!(e.starts_with("--sample-interval-ms "), "{e}");
         }
         let e = err(RunArgs {
-            ships: Some(5000),
+            ships: Some(Whole(5000)),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--ships 5000: must be at most 1000"), "{e}");
         let e = err(RunArgs {
-            width: Some(16384),
-            height: Some(16384),
+            width: Some(Whole(16384)),
+            height: Some(Whole(16384)),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--width/--height 16384×16384:"), "{e}");
@@ -236,7 +251,7 @@ mod tests {
         std::fs::write(&preset, "[field]\nwidth = 16384\n").expect("preset");
         let e = err(RunArgs {
             preset: Some(preset),
-            height: Some(16384),
+            height: Some(Whole(16384)),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--height 16384×16384:"), "{e}");
@@ -273,7 +288,7 @@ mod tests {
     #[test]
     fn settings_are_checked_before_sprites_load() {
         let e = err(RunArgs {
-            width: Some(0),
+            width: Some(Whole(0)),
             ship: vec!["/nonexistent/ship.png".into()],
             ..RunArgs::default()
         });

@@ -104,6 +104,10 @@ pub fn run(options: DemoOptions) -> ExitCode {
         );
         return ExitCode::from(EXIT_FAILURE);
     }
+    if let Err(e) = settings.validate() {
+        eprintln!("hitfield: error: {e}");
+        return ExitCode::from(EXIT_FAILURE);
+    }
     let status = Rc::new(Cell::new(0u8));
     let status_in = Rc::clone(&status);
     let conf = window_conf(window_size, vsync);
@@ -116,7 +120,13 @@ pub fn run(options: DemoOptions) -> ExitCode {
     };
     macroquad::Window::from_config(conf, async move {
         platform::report_panics();
-        let code = session::Session::new(settings, images, options).run().await;
+        let code = match session::Session::new(settings, images, options) {
+            Ok(session) => session.run().await,
+            Err(e) => {
+                eprintln!("hitfield: error: {e}");
+                EXIT_FAILURE
+            }
+        };
         status_in.set(code);
         // Where the platform's event loop never returns, leave from here;
         // every file was written and closed before the session returned.

@@ -2,6 +2,7 @@
 //! ships as rotated sprites with their hit texels painted cold blue, and
 //! ship-ship contacts as outline flashes, markers and normal arrows.
 
+use hitfield::draw::{PoseQuad, ScreenMap};
 use hitfield::field::Canvas;
 use hitfield::pose::Pose;
 use hitfield::rgba::RgbaImage;
@@ -268,32 +269,27 @@ pub struct ShipQuad {
 
 impl ShipQuad {
     /// The screen quad of a `w`×`h` sprite at `pose`; `None` for an invalid pose.
+    /// (The library's [`PoseQuad`], which games use too.)
     pub fn new(lb: &Letterbox, pose: &Pose, w: u32, h: u32) -> Option<ShipQuad> {
-        if !pose.is_valid() {
-            return None;
-        }
-        let half = vec2(w as f32, h as f32) * 0.5;
-        let centre = lb.to_screen(vec2(pose.x, pose.y) + half);
+        let map = ScreenMap {
+            origin: lb.origin,
+            scale: lb.scale,
+        };
+        let q = PoseQuad::new(pose, w, h, map)?;
         Some(ShipQuad {
-            centre,
-            size: half * 2.0 * pose.scale * lb.scale,
-            rotation: pose.rotation,
+            centre: q.centre,
+            size: q.size,
+            rotation: q.rotation,
         })
     }
 
     fn draw(&self, tex: &Texture2D, offset: Vec2, color: Color) {
-        let tl = self.centre - self.size * 0.5 + offset;
-        draw_texture_ex(
-            tex,
-            tl.x,
-            tl.y,
-            color,
-            DrawTextureParams {
-                dest_size: Some(self.size),
-                rotation: self.rotation,
-                ..Default::default()
-            },
-        );
+        let quad = PoseQuad {
+            centre: self.centre + offset,
+            size: self.size,
+            rotation: self.rotation,
+        };
+        quad.draw(tex, color);
     }
 
     /// Half the side of the axis-aligned square that holds the rotated quad.

@@ -33,9 +33,12 @@ impl Session {
             Action::Screenshot => {
                 let path = fresh_path("hitfield", "png");
                 match save_window_png(&path) {
-                    Ok(()) => self
-                        .status
-                        .post(format!("saved screenshot {}", path.display()), false),
+                    Ok(()) => {
+                        let shown = absolute(&path);
+                        eprintln!("hitfield: saved screenshot {}", shown.display());
+                        self.status
+                            .post(format!("saved screenshot {}", shown.display()), false)
+                    }
                     Err(e) => self.status.post(format!("screenshot failed: {e}"), true),
                 }
             }
@@ -133,6 +136,11 @@ impl Session {
         match std::fs::write(&path, self.profiler.to_csv()) {
             Ok(()) => {
                 let shown = absolute(&path);
+                eprintln!(
+                    "hitfield: wrote {} frames to {}",
+                    self.profiler.len(),
+                    shown.display()
+                );
                 self.status.post(
                     format!(
                         "wrote {} frames to {}",

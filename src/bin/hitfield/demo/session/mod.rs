@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use hitfield::assets::NamedImage;
 use hitfield::clock::Clock;
 use hitfield::profile::{Profiler, Stage, StageTimes};
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, SettingsError};
 use macroquad::input::clear_input_queue;
 use macroquad::math::Rect;
 use macroquad::time::get_time;
@@ -82,12 +82,17 @@ pub struct Session {
 
 impl Session {
     /// A session over a new world. Call it once the window is open: the
-    /// world may be sized to it (`options.fit`).
-    pub fn new(mut settings: Settings, images: Vec<NamedImage>, options: Options) -> Session {
+    /// world may be sized to it (`options.fit`). Settings out of range are an
+    /// error naming the key.
+    pub fn new(
+        mut settings: Settings,
+        images: Vec<NamedImage>,
+        options: Options,
+    ) -> Result<Session, SettingsError> {
         fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
         warm_font_cache();
-        let stepping = Stepping::new(settings, images);
-        Session {
+        let stepping = Stepping::new(settings, images)?;
+        Ok(Session {
             controls: Controls::new(&stepping),
             stepping,
             view: View::new(),
@@ -97,7 +102,7 @@ impl Session {
             clock: FrameClock::default(),
             options,
             frames_drawn: 0,
-        }
+        })
     }
 
     /// Runs frames until the user quits or the capture is done. Returns the
@@ -223,17 +228,32 @@ impl Session {
         }
         let mut code = 0;
         if let Some(path) = &capture.screenshot {
-            if let Err(e) = save_window_png(path) {
-                eprintln!("hitfield: error: screenshot: {e}");
-                code = super::EXIT_FAILURE;
+            match save_window_png(path) {
+                Ok(()) => eprintln!("hitfield: saved screenshot {}", shown(path).display()),
+                Err(e) => {
+                    eprintln!("hitfield: error: screenshot: {e}");
+                    code = super::EXIT_FAILURE;
+                }
             }
         }
         if let Some(path) = &self.options.profile_csv {
-            if let Err(e) = std::fs::write(path, self.profiler.to_csv()) {
-                eprintln!("hitfield: error: could not write {}: {e}", path.display());
-                code = super::EXIT_FAILURE;
+            match std::fs::write(path, self.profiler.to_csv()) {
+                Ok(()) => eprintln!(
+                    "hitfield: wrote {} frames to {}",
+                    self.profiler.len(),
+                    shown(path).display()
+                ),
+                Err(e) => {
+                    eprintln!("hitfield: error: could not write {}: {e}", path.display());
+                    code = super::EXIT_FAILURE;
+                }
             }
         }
         (true, code)
     }
+}
+
+/// `path` made absolute for messages (as given when that fails).
+fn shown(path: &std::path::Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

@@ -3,7 +3,7 @@
 
 use hitfield::assets::NamedImage;
 use hitfield::profile::StageTimes;
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, SettingsError};
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
@@ -31,30 +31,30 @@ pub struct Stepping {
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
-fn new_world(settings: &Settings, images: &[NamedImage]) -> World {
+fn new_world(settings: &Settings, images: &[NamedImage]) -> Result<World, SettingsError> {
     let sprites = images
         .iter()
         .map(|(name, img)| {
             ShipSprite::new(name.clone(), img.clone(), settings.ships.ship_alpha_min)
         })
         .collect();
-    let mut world = World::new(settings.clone(), sprites);
+    let mut world = World::new(settings.clone(), sprites)?;
     world.set_clock(FRAME_CLOCK);
-    world
+    Ok(world)
 }
 
 impl Stepping {
-    /// A new world from `settings`.
-    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Stepping {
-        Stepping {
-            world: new_world(&settings, &images),
+    /// A new world from `settings`; settings out of range are an error naming the key.
+    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Result<Stepping, SettingsError> {
+        Ok(Stepping {
+            world: new_world(&settings, &images)?,
             settings,
             images,
             stepper: Stepper::default(),
             paused: false,
             pending_steps: 0,
             last_sim_ms: 0.0,
-        }
+        })
     }
 
     /// Runs the steps due after `dt` seconds of real time (exactly one when
@@ -91,20 +91,31 @@ impl Stepping {
         self.pending_steps += 1;
     }
 
-    /// Applies edited settings to the running world. Returns true when they changed.
+    /// Applies edited settings to the running world. Returns true when they
+    /// changed; settings the world refuses leave everything as it was.
     pub fn apply(&mut self, edited: Settings) -> bool {
         if edited == self.settings {
             return false;
         }
-        self.world.apply_settings(&edited);
+        if let Err(e) = self.world.apply_settings(&edited) {
+            eprintln!("hitfield: settings not applied: {e}");
+            return false;
+        }
         self.settings = edited;
         true
     }
 
     /// A new world from the settings in force with `seed`.
     pub fn reset(&mut self, seed: u64) {
-        self.settings.field.seed = seed;
-        self.world = new_world(&self.settings, &self.images);
+        let mut settings = self.settings.clone();
+        settings.field.seed = seed;
+        match new_world(&settings, &self.images) {
+            Ok(world) => {
+                self.world = world;
+                self.settings = settings;
+            }
+            Err(e) => eprintln!("hitfield: reset refused: {e}"),
+        }
         self.stepper.reset();
     }
 }
