@@ -60,6 +60,11 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             ship.hit_samples,
             ship.hits.len(),
         );
+        // The canvas pixels that hit (exact under rotation), not the texels.
+        let first: Vec<(i64, i64)> = ship.hit_pixels.iter().take(3).collect();
+        if !first.is_empty() {
+            println!("  first hit pixels on the canvas: {first:?}");
+        }
     }
     if world.contacts().is_empty() {
         println!("no ships touch");

@@ -73,8 +73,10 @@
 //! let rgba: &[u8] = world.field().canvas().rgba_bytes(); // upload as a texture
 //! assert_eq!(rgba.len(), 1280 * 720 * 4);
 //! for ship in world.ships() {
-//!     // `ship.hits` marks the sprite texels hit by the last sample.
-//!     println!("{:?}: {} pixels hit, {} in all", ship.pose, ship.last_hit_count, ship.hits_total);
+//!     // `ship.hits` marks the sprite texels hit by the last sample (paint these);
+//!     // `ship.hit_pixels` lists the canvas pixels that hit, exact under rotation.
+//!     let first_hit: Option<(i64, i64)> = ship.hit_pixels.iter().next();
+//!     println!("{:?}: {} pixels hit (first {first_hit:?}), {} in all", ship.pose, ship.last_hit_count, ship.hits_total);
 //! }
 //! for contact in world.contacts() {
 //!     println!("ships {} and {} touch at {:?}", contact.a, contact.b, contact.overlap.point);
