@@ -67,21 +67,7 @@ impl FlashPort {
                 *v = (*v & 0x00ff_ffff) | (*v & 0xff00_0000).saturating_sub(fade);
             }
         });
-        let max_speed = s.base_speed + s.speed_scale;
-        let m = Motion {
-            width: s.width as f32,
-            height: s.height as f32,
-            rows: s.height,
-            base_speed: s.base_speed,
-            speed_scale: s.speed_scale,
-            wander: s.wander,
-            shade_scale: if max_speed > 0.0 {
-                255.0 / max_speed
-            } else {
-                0.0
-            },
-            band_rows: 32,
-        };
+        let m = Motion::new(s);
         let (flow, sincos, palette, canvas) =
             (&self.flow, &self.sincos, &self.palette, &self.canvas);
         let (w, h) = (s.width as usize, s.height as usize);

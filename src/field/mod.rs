@@ -235,22 +235,7 @@ impl Field {
     }
 
     pub(crate) fn motion(&self) -> Motion {
-        let s = &self.settings;
-        let max_speed = s.base_speed.abs() + s.speed_scale.abs();
-        Motion {
-            width: s.width as f32,
-            height: s.height as f32,
-            rows: s.height,
-            base_speed: s.base_speed,
-            speed_scale: s.speed_scale,
-            wander: s.wander,
-            shade_scale: if max_speed > 0.0 {
-                255.0 / max_speed
-            } else {
-                0.0
-            },
-            band_rows: BAND_ROWS,
-        }
+        Motion::new(&self.settings)
     }
 
     fn move_and_draw(&mut self) {

@@ -4,6 +4,7 @@ use std::f32::consts::TAU;
 
 use super::flow::FlowGrid;
 use super::raster::SinCos;
+use crate::settings::FieldSettings;
 
 /// Every particle's state, one array per property.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,8 +36,27 @@ pub struct Motion {
     pub wander: f32,
     /// `255 / max speed`, for the palette shade.
     pub shade_scale: f32,
-    /// Rows per band (a power of two).
-    pub band_rows: u32,
+}
+
+impl Motion {
+    /// The motion constants of a field with `settings`.
+    pub fn new(settings: &FieldSettings) -> Motion {
+        let s = settings;
+        let max_speed = s.base_speed.abs() + s.speed_scale.abs();
+        Motion {
+            width: s.width as f32,
+            height: s.height as f32,
+            rows: s.height,
+            base_speed: s.base_speed,
+            speed_scale: s.speed_scale,
+            wander: s.wander,
+            shade_scale: if max_speed > 0.0 {
+                255.0 / max_speed
+            } else {
+                0.0
+            },
+        }
+    }
 }
 
 impl Particles {
