@@ -18,7 +18,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hitfield::assets::default_sprites;
 use hitfield::collide::broadphase::SweepAndPrune;
-use hitfield::collide::{self, PosedMask};
+use hitfield::collide::{self, PosedMask, RasterMethod};
 use hitfield::field::Field;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
@@ -221,14 +221,38 @@ fn posed(c: &mut Criterion) {
                 .rotated(rng.f32() * std::f32::consts::TAU)
         })
         .collect();
-    let mut k = 0;
-    g.bench_function("build/ship_80x80", |bench| {
-        bench.iter(|| {
-            k = (k + 1) % poses.len();
-            qa.rebuild(black_box(&ship), &poses[k]);
-            qa.pixel_count()
-        })
-    });
+    // Auto, and each rasteriser forced (all give the same bits).
+    for (name, method) in [
+        ("", RasterMethod::Auto),
+        ("/edges", RasterMethod::Edges),
+        ("/pixel_walk", RasterMethod::PixelWalk),
+    ] {
+        let mut k = 0;
+        g.bench_function(format!("build/ship_80x80{name}"), |bench| {
+            bench.iter(|| {
+                k = (k + 1) % poses.len();
+                qa.rebuild_with(black_box(&ship), &poses[k], method);
+                qa.pixel_count()
+            })
+        });
+    }
+    for (name, method) in [
+        ("/edges", RasterMethod::Edges),
+        ("/pixel_walk", RasterMethod::PixelWalk),
+    ] {
+        g.bench_function(format!("build/dart_128{name}"), |bench| {
+            bench.iter(|| {
+                qa.rebuild_with(black_box(&sa), &spa, method);
+                qa.pixel_count()
+            })
+        });
+        g.bench_function(format!("build/checker_128{name}"), |bench| {
+            bench.iter(|| {
+                qa.rebuild_with(black_box(&ca), &pc, method);
+                qa.pixel_count()
+            })
+        });
+    }
     g.finish();
 }
 

@@ -104,7 +104,7 @@ fn same(fast: Option<Overlap>, plain: Option<Overlap>) -> Result<(), TestCaseErr
 fn coverage_matches(mask: &Mask, pose: &Pose) -> Result<(), TestCaseError> {
     for method in [
         RasterMethod::Auto,
-        RasterMethod::Runs,
+        RasterMethod::Edges,
         RasterMethod::PixelWalk,
     ] {
         let mut posed = PosedMask::default();

@@ -30,7 +30,7 @@ proptest! {
         let mut want_hits = HitMap::default();
         let want = reference::sample::sample(&c, &m, &pose, &t, &mut want_hits);
         let mut posed = PosedMask::default();
-        let method = if runs { RasterMethod::Runs } else { RasterMethod::Auto };
+        let method = if runs { RasterMethod::Edges } else { RasterMethod::Auto };
         posed.rebuild_with(&m, &pose, method);
         let (mut hits, mut pixels) = (HitMap::default(), HitPixels::default());
         let got = sample_posed(&c, &m, &posed, &t, &mut hits, &mut pixels);

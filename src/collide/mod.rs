@@ -47,11 +47,12 @@
 //! eight rows ORed before one branch.
 //!
 //! **Posed masks** ([`PosedMask`]) hold a sprite's exact world coverage for
-//! one pose, rasterised once (by walking its pixels, or by runs of solid
-//! texels when those are far fewer); queries between posed masks, or a
-//! posed mask and a plain mask, then take the translation path. Build them
-//! when a pose is tested more than once (the world builds each ship's once
-//! per step, for sampling and contacts).
+//! one pose, rasterised once (by walking its pixels, or by letting the
+//! mask's boundary edges flip pixels along each world row when the outline
+//! reaches fewer rows than there are pixels); queries between posed masks,
+//! or a posed mask and a plain mask, then take the translation path. Build
+//! them when a pose is tested more than once (the world builds each ship's
+//! once per step, for sampling and contacts).
 //!
 //! Architecture-specific code lives in `collide/x86/` (one folder per
 //! architecture, implementing the portable traits of `isa.rs` and
@@ -108,12 +109,13 @@
 //! answer requires.
 
 pub mod broadphase;
+mod crossing;
+mod edges;
 mod gather;
 mod isa;
 mod options;
 mod posed;
 mod raster;
-mod runs;
 mod scan;
 mod sprite;
 mod stats;

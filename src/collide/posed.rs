@@ -9,9 +9,9 @@
 //! masks and poses they were built from (property tested against the
 //! per-pixel reference).
 
+use super::edges::Outline;
 use super::options::{centre, Lattice, Sampling};
 use super::raster::{self, RasterMethod};
-use super::runs::TexelRect;
 use super::scan;
 use super::sprite::Placed;
 use super::stats::Overlap;
@@ -39,8 +39,8 @@ pub struct PosedMask {
     pose: Pose,
     /// Size of the sprite it was built from.
     size: (u32, u32),
-    /// Scratch for the rasteriser's solid rectangles.
-    rects: Vec<TexelRect>,
+    /// The last mask's boundary edges (kept while the mask stays the same).
+    outline: Outline,
 }
 
 impl Default for PosedMask {
@@ -52,7 +52,7 @@ impl Default for PosedMask {
             centre: [0.0; 2],
             pose: Pose::at(0.0, 0.0),
             size: (0, 0),
-            rects: Vec::new(),
+            outline: Outline::default(),
         }
     }
 }
@@ -75,7 +75,7 @@ impl PosedMask {
     pub fn rebuild_with(&mut self, mask: &Mask, pose: &Pose, method: RasterMethod) {
         let cover = std::mem::replace(&mut self.cover, Mask::from_words(0, 0, Vec::new()));
         let words = cover.into_words();
-        let (cover, (x, y)) = raster::coverage(mask, pose, words, &mut self.rects, method);
+        let (cover, (x, y)) = raster::coverage(mask, pose, words, &mut self.outline, method);
         self.cover = cover;
         (self.x, self.y) = (x, y);
         self.centre = centre(pose, mask.width(), mask.height());

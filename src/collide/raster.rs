@@ -3,14 +3,15 @@
 //!
 //! An integer translation is the mask itself. Any other pose takes the
 //! cheaper of two exact methods (or the one asked for):
-//! - **runs** ([`super::runs`]): the solid texels as rectangles, one
-//!   interval per rectangle and world row; cost follows the runs;
+//! - **edges** ([`super::edges`]): the mask's boundary edges flip pixels
+//!   along each world row, a prefix XOR fills between; cost follows the
+//!   outline (how many world rows its edges reach);
 //! - **pixel walk**: row by row over the solid box, each row's column span
 //!   estimated (a superset), the samples along it read 64 at a time by the
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
+use super::edges::{self, Outline};
 use super::isa::{Isa, Plain};
-use super::runs::{self, TexelRect};
 use super::sprite::{Place, Placed};
 use super::transformed::Source;
 use crate::mask::Mask;
@@ -25,27 +26,28 @@ pub enum RasterMethod {
     /// The cheaper of the two for this mask and pose (estimated).
     #[default]
     Auto,
-    /// One interval per solid rectangle and world row.
-    Runs,
+    /// Boundary edges flipping pixels along each world row.
+    Edges,
     /// Every pixel of the solid box's rows, 64 samples at a time.
     PixelWalk,
 }
 
-/// An interval costs about this many walked pixels: measured on the demo's
-/// `dart` turned 33°, the two methods break even near scale 8 (at scale 2
-/// walking is 2.5× faster), where the estimate gives about 68 pixels per
-/// interval.
-const INTERVAL_COST: f64 = 60.0;
+/// One estimated (edge, world row) visit costs about this many pixels of
+/// the solid box walked (`posed/128/build` benches: the 80×80 disc with
+/// holes at scale 1 costs about the same both ways, estimated 1,209 visits
+/// against a 110×110 box; the `dart` at scale 2 is 1.4× faster by edges).
+const VISIT_COST: f64 = 10.0;
 
 /// The coverage of `mask` in `pose` and the world position of its texel
 /// `(0, 0)`, built in `words` (whose old contents are dropped) with
-/// `scratch` for the runs. Empty (0×0) when the pose is invalid or the mask
+/// `outline` holding the mask's edges (kept for the next pose of the same
+/// mask). Empty (0×0) when the pose is invalid or the mask
 /// has no solid texel.
 pub(super) fn coverage(
     mask: &Mask,
     pose: &Pose,
     mut words: Vec<u64>,
-    scratch: &mut Vec<TexelRect>,
+    outline: &mut Outline,
     method: RasterMethod,
 ) -> (Mask, (i64, i64)) {
     words.clear();
@@ -64,20 +66,21 @@ pub(super) fn coverage(
             let (w, h) = (rect.width() as u32, rect.height() as u32);
             words.resize((w as usize).div_ceil(64) * h as usize, 0);
             let full = pose.pixel_map(mask.width(), mask.height());
-            let by_runs = full
-                .filter(|m| runs::fits(m, &rect))
+            let by_edges = full
+                .filter(|m| edges::fits(m, &rect))
                 .filter(|m| match method {
-                    RasterMethod::Runs => true,
+                    RasterMethod::Edges => true,
                     RasterMethod::PixelWalk => false,
                     RasterMethod::Auto => {
+                        outline.set_mask(mask);
                         let pixels = (rect.width() * rect.height()) as f64;
-                        runs::interval_estimate(mask, m) * INTERVAL_COST < pixels
+                        outline.visits_estimate(m) * VISIT_COST < pixels
                     }
                 });
-            match by_runs {
+            match by_edges {
                 Some(m) => {
-                    runs::rects(mask, scratch);
-                    runs::fill(scratch, &m, &rect, &mut words);
+                    outline.set_mask(mask);
+                    outline.fill(&m, &rect, &mut words);
                 }
                 None => fill(&placed, &rect, &mut words),
             }

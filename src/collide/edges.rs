@@ -1,0 +1,490 @@
+//! Rasterising by boundary edges: the cost follows the sprite's outline,
+//! not its area.
+//!
+//! Walk a world row pixel by pixel: pixel `k`'s sample sits in texel
+//! `(⌊u_k⌋, ⌊v_k⌋)` (the coverage rule of [`PixelMap`]). Going from sample
+//! `k − 1` to sample `k`, first along the texel row of `k − 1` to the column
+//! of `k`, then along that column to the row of `k`, crosses grid lines; the
+//! pixel's solidity flips once for every crossed grid-line segment that
+//! separates a solid texel from a clear one (a **boundary edge**). So:
+//!
+//! - a horizontal edge (grid line `v = t`, columns `[a, b)`) flips pixel
+//!   `K`, the first sample past the line, when `⌊u_K⌋ ∈ [a, b)`;
+//! - a vertical edge (grid line `u = t`, rows `[a, b)`) flips pixel `K`, the
+//!   first sample past the line, when `⌊v_{K−1}⌋ ∈ [a, b)`.
+//!
+//! `K` comes from one exact bound per edge and world row
+//! ([`Crossing::first_past`]),
+//! the check from one multiply. The flips are XORed into the output rows and
+//! a prefix XOR along each row turns them into coverage. Pixels left of the
+//! output are clear, so flips there cancel and are dropped.
+//!
+//! The sample that flips lies within `|∂u/∂x · ∂v/∂x| / det` world rows of
+//! its edge (at most half a row for rotations), so each edge visits only
+//! the world rows its own extent reaches, plus that margin.
+
+use super::crossing::Crossing;
+use crate::mask::Mask;
+use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
+
+/// A stretch of one grid line between texels of different solidity:
+/// line `line`, texels `[lo, hi)` along it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Edge {
+    line: u32,
+    lo: u32,
+    hi: u32,
+}
+
+/// A mask's boundary edges, kept for the next pose of the same mask.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Outline {
+    /// The mask the outline belongs to: size and words.
+    width: u32,
+    height: u32,
+    words: Vec<u64>,
+    /// Unit boundary edges on horizontal and vertical grid lines (for the
+    /// cost estimate), valid once `counted`.
+    units: (u64, u64),
+    counted: bool,
+    /// Merged edges, valid once `extracted`.
+    horizontal: Vec<Edge>,
+    vertical: Vec<Edge>,
+    extracted: bool,
+    /// Scratch: one row of vertical boundaries and where open edges began.
+    row: Vec<u64>,
+    open: Vec<u32>,
+}
+
+impl Outline {
+    /// Makes this the outline of `mask` (kept when it already is).
+    pub(super) fn set_mask(&mut self, mask: &Mask) {
+        if self.width == mask.width() && self.height == mask.height() && self.words == mask.words()
+        {
+            return;
+        }
+        self.width = mask.width();
+        self.height = mask.height();
+        self.words.clear();
+        self.words.extend_from_slice(mask.words());
+        self.counted = false;
+        self.extracted = false;
+    }
+
+    fn mask_row(&self, j: u32) -> &[u64] {
+        let n = (self.width as usize).div_ceil(64);
+        &self.words[j as usize * n..(j as usize + 1) * n]
+    }
+
+    /// Estimated (edge, world row) visits [`Outline::fill`] makes under
+    /// `map`.
+    pub(super) fn visits_estimate(&mut self, map: &PixelMap) -> f64 {
+        if !self.counted {
+            self.units = self.count_units();
+            self.counted = true;
+        }
+        let g = Geometry::of(map);
+        let one = (1u64 << FRAC_BITS) as f64;
+        let (h, v) = (self.units.0 as f64, self.units.1 as f64);
+        // Each unit edge reaches its extent plus the margin on both sides;
+        // merged edges share the margin, so count it half.
+        h * (g.dy_du.abs() * one) + v * (g.dy_dv.abs() * one) + (h + v) * (g.reach + 0.5)
+    }
+
+    /// Unit boundary edges on horizontal and vertical grid lines.
+    fn count_units(&self) -> (u64, u64) {
+        let (mut h, mut v) = (0u64, 0u64);
+        let zero = vec![0u64; (self.width as usize).div_ceil(64)];
+        for j in 0..=self.height {
+            let above = if j > 0 { self.mask_row(j - 1) } else { &zero };
+            let here = if j < self.height {
+                self.mask_row(j)
+            } else {
+                &zero
+            };
+            let mut carry = 0u64;
+            for (&a, &b) in above.iter().zip(here) {
+                h += u64::from((a ^ b).count_ones());
+                v += u64::from((b ^ (b << 1 | carry)).count_ones());
+                carry = b >> 63;
+            }
+            v += carry;
+        }
+        (h, v)
+    }
+
+    /// Lists the merged boundary edges (once per mask).
+    fn extract(&mut self) {
+        if self.extracted {
+            return;
+        }
+        self.extracted = true;
+        let mut horizontal = std::mem::take(&mut self.horizontal);
+        let mut vertical = std::mem::take(&mut self.vertical);
+        let mut row = std::mem::take(&mut self.row);
+        let mut open = std::mem::take(&mut self.open);
+        horizontal.clear();
+        vertical.clear();
+        let per_row = (self.width as usize).div_ceil(64);
+        // Vertical boundaries of the previous and this row; bit t is grid
+        // line u = t (one more word for t = width).
+        let mut before = vec![0u64; per_row + 1];
+        row.clear();
+        row.resize(per_row + 1, 0);
+        open.clear();
+        open.resize(self.width as usize + 1, 0);
+        let mut diff = vec![0u64; per_row];
+        for j in 0..=self.height {
+            let zero = [0u64; 0];
+            let above: &[u64] = if j > 0 { self.mask_row(j - 1) } else { &zero };
+            let here: &[u64] = if j < self.height {
+                self.mask_row(j)
+            } else {
+                &zero
+            };
+            // Horizontal grid line v = j: where the rows above and below differ.
+            for (k, d) in diff.iter_mut().enumerate() {
+                *d = above.get(k).copied().unwrap_or(0) ^ here.get(k).copied().unwrap_or(0);
+            }
+            each_run(&diff, |lo, hi| horizontal.push(Edge { line: j, lo, hi }));
+            // Vertical grid lines in row j (none past the last row).
+            let mut carry = 0u64;
+            for (k, r) in row.iter_mut().enumerate() {
+                let b = here.get(k).copied().unwrap_or(0);
+                *r = b ^ (b << 1 | carry);
+                carry = b >> 63;
+            }
+            for (k, (&now, &was)) in row.iter().zip(&before).enumerate() {
+                let base = 64 * k as u32;
+                let mut ends = was & !now;
+                while ends != 0 {
+                    let t = base + ends.trailing_zeros();
+                    ends &= ends - 1;
+                    vertical.push(Edge {
+                        line: t,
+                        lo: open[t as usize],
+                        hi: j,
+                    });
+                }
+                let mut starts = now & !was;
+                while starts != 0 {
+                    let t = base + starts.trailing_zeros();
+                    starts &= starts - 1;
+                    open[t as usize] = j;
+                }
+            }
+            before.copy_from_slice(&row);
+        }
+        self.horizontal = horizontal;
+        self.vertical = vertical;
+        self.row = row;
+        self.open = open;
+    }
+
+    /// Sets, in `words` (rows of `out`, whole words each), the pixels of
+    /// `out` that `map` covers with solid texels. `out` must hold every
+    /// covered pixel and `map` must satisfy [`fits`] over it.
+    pub(super) fn fill(&mut self, map: &PixelMap, out: &PixelRect, words: &mut [u64]) {
+        self.extract();
+        let per_row = (out.width() as usize).div_ceil(64);
+        let g = Geometry::of(map);
+        let flips = Flips {
+            kmin: out.x0 - map.origin.0,
+            width: out.width() as u64,
+            ymin: out.y0 - map.origin.1,
+            ymax: out.y1 - map.origin.1,
+            per_row,
+            reach: g.reach,
+        };
+        let one = 1i64 << FRAC_BITS;
+        // Horizontal edges: v passes the line, u at that pixel picks the column.
+        if let Some(cross) = Crossing::new(map.dv_dx) {
+            let along = Line {
+                cross,
+                start: (map.v0, map.dv_dy),
+                check: (map.u0, map.du_dy, map.du_dx),
+            };
+            for e in &self.horizontal {
+                let (line, lo) = (i64::from(e.line) * one, i64::from(e.lo) * one);
+                let y = g.world_y(map, lo, line);
+                let rows = flips.rows(y, y + g.dy_du * (i64::from(e.hi - e.lo) * one) as f64);
+                flips.apply(&along, line, e, rows, words);
+            }
+        }
+        // Vertical edges: u passes the line, v one pixel earlier picks the row.
+        if let Some(cross) = Crossing::new(map.du_dx) {
+            let along = Line {
+                cross,
+                start: (map.u0, map.du_dy),
+                check: (map.v0 - map.dv_dx, map.dv_dy, map.dv_dx),
+            };
+            for e in &self.vertical {
+                let (line, lo) = (i64::from(e.line) * one, i64::from(e.lo) * one);
+                let y = g.world_y(map, line, lo);
+                let rows = flips.rows(y, y + g.dy_dv * (i64::from(e.hi - e.lo) * one) as f64);
+                flips.apply(&along, line, e, rows, words);
+            }
+        }
+        let tail = match out.width() % 64 {
+            0 => u64::MAX,
+            n => (1u64 << n) - 1,
+        };
+        for row in words.chunks_exact_mut(per_row.max(1)) {
+            let mut carry = 0u64;
+            for w in row.iter_mut() {
+                let x = prefix_xor(*w) ^ carry;
+                carry = ((x as i64) >> 63) as u64;
+                *w = x;
+            }
+            if let Some(last) = row.last_mut() {
+                *last &= tail;
+            }
+        }
+    }
+}
+
+/// How one kind of edge meets a world row `dy` (relative to the map's
+/// origin): the crossed coordinate starts at `start.0 + start.1·dy`; the
+/// checked one is `check.0 + check.1·dy + check.2·k` at the flipped pixel
+/// `k`.
+struct Line {
+    cross: Crossing,
+    start: (i64, i64),
+    check: (i64, i64, i64),
+}
+
+/// The output's extent in map offsets, and how to flip its pixels.
+struct Flips {
+    kmin: i64,
+    width: u64,
+    ymin: i64,
+    ymax: i64,
+    per_row: usize,
+    reach: f64,
+}
+
+impl Flips {
+    /// The output rows within reach of an edge whose ends lie at world rows
+    /// `y0` and `y1` (relative to the origin).
+    #[inline(always)]
+    fn rows(&self, y0: f64, y1: f64) -> std::ops::Range<i64> {
+        let (lo, hi) = if y0 < y1 { (y0, y1) } else { (y1, y0) };
+        let first = ceil(lo - self.reach).max(self.ymin);
+        let last = floor(hi + self.reach).min(self.ymax - 1);
+        first..last + 1
+    }
+
+    /// Flips, in each row of `rows`, the pixel where the crossed coordinate
+    /// passes `line`, when the checked coordinate there lies in the edge.
+    #[inline(always)]
+    fn apply(
+        &self,
+        along: &Line,
+        line: i64,
+        e: &Edge,
+        rows: std::ops::Range<i64>,
+        words: &mut [u64],
+    ) {
+        let (lo, span) = (i64::from(e.lo), u64::from(e.hi - e.lo));
+        // Both coordinates are linear in the row: step them.
+        let mut start = along.start.0 + along.start.1 * rows.start;
+        let mut check = along.check.0 + along.check.1 * rows.start;
+        let mut at_row = (rows.start - self.ymin) as usize * self.per_row;
+        for _ in rows {
+            let k = along.cross.first_past(line - start);
+            let i = k.wrapping_sub(self.kmin) as u64;
+            let inside = i < self.width;
+            let c = check.wrapping_add(along.check.2.wrapping_mul(k)) >> FRAC_BITS;
+            let hit = inside & (((c - lo) as u64) < span);
+            // Branch-free: a miss XORs zero into the row's first word.
+            let i = if inside { i as usize } else { 0 };
+            words[at_row + i / 64] ^= u64::from(hit) << (i % 64);
+            start += along.start.1;
+            check += along.check.1;
+            at_row += self.per_row;
+        }
+    }
+}
+
+/// How world rows follow texel coordinates.
+struct Geometry {
+    /// World rows per fixed-point unit of u and of v.
+    dy_du: f64,
+    dy_dv: f64,
+    /// How many rows a flipping sample may lie from its edge (plus a
+    /// rounding margin).
+    reach: f64,
+}
+
+impl Geometry {
+    fn of(m: &PixelMap) -> Geometry {
+        let (a, b, c, d) = (
+            m.du_dx as f64,
+            m.du_dy as f64,
+            m.dv_dx as f64,
+            m.dv_dy as f64,
+        );
+        let det = a * d - b * c;
+        Geometry {
+            dy_du: -c / det,
+            dy_dv: a / det,
+            reach: (a * c / det).abs() + 1e-6,
+        }
+    }
+
+    /// World row (relative to the map's origin) of texel point `(u, v)`.
+    #[inline(always)]
+    fn world_y(&self, m: &PixelMap, u: i64, v: i64) -> f64 {
+        (u - m.u0) as f64 * self.dy_du + (v - m.v0) as f64 * self.dy_dv
+    }
+}
+
+/// True when `map`'s products stay in `i64` over `out` and its rows (else
+/// the pixel walkers rasterise it).
+pub(super) fn fits(map: &PixelMap, out: &PixelRect) -> bool {
+    const LIMIT: i64 = 1 << 46;
+    let small = |d: i64| d.abs() <= LIMIT;
+    let near = |t: i64| t.abs() <= 1 << 14;
+    let det = (map.du_dx as f64) * (map.dv_dy as f64) - (map.du_dy as f64) * (map.dv_dx as f64);
+    det != 0.0
+        && [map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
+            .into_iter()
+            .all(small)
+        && map.u0.abs() <= 1 << 60
+        && map.v0.abs() <= 1 << 60
+        && [
+            out.x0 - map.origin.0,
+            out.x1 - map.origin.0,
+            out.y0 - map.origin.1,
+            out.y1 - map.origin.1,
+        ]
+        .into_iter()
+        .all(near)
+}
+
+/// Bit i of the result is the XOR of bits 0..=i of `x`.
+#[inline(always)]
+fn prefix_xor(mut x: u64) -> u64 {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    x
+}
+
+/// `⌊x⌋` for |x| well inside `i64` (no libm call).
+#[inline(always)]
+fn floor(x: f64) -> i64 {
+    let t = x as i64;
+    t - i64::from((t as f64) > x)
+}
+
+/// `⌈x⌉` for |x| well inside `i64`.
+#[inline(always)]
+fn ceil(x: f64) -> i64 {
+    let t = x as i64;
+    t + i64::from((t as f64) < x)
+}
+
+/// Calls `f(a, b)` for each maximal run `[a, b)` of set bits in a packed row.
+fn each_run(row: &[u64], mut f: impl FnMut(u32, u32)) {
+    let mut start = 0u32;
+    let mut carry = 0u64;
+    for (k, &w) in row.iter().enumerate() {
+        let base = 64 * k as u32;
+        // Bit i of `before` is bit i − 1 of the row.
+        let before = w << 1 | carry;
+        let rises = w & !before;
+        let falls = !w & before;
+        let mut edges = rises | falls;
+        while edges != 0 {
+            let i = edges.trailing_zeros();
+            edges &= edges - 1;
+            if rises >> i & 1 == 1 {
+                start = base + i;
+            } else {
+                f(start, base + i);
+            }
+        }
+        carry = w >> 63;
+    }
+    if carry == 1 {
+        f(start, 64 * row.len() as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefix_xor_matches_a_running_parity() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        for _ in 0..1000 {
+            let x = rng.u64(..);
+            let mut parity = 0u64;
+            let mut want = 0u64;
+            for i in 0..64 {
+                parity ^= x >> i & 1;
+                want |= parity << i;
+            }
+            assert_eq!(prefix_xor(x), want);
+        }
+    }
+
+    #[test]
+    fn floor_and_ceil_match_std() {
+        for x in [-2.5, -2.0, -0.3, 0.0, 0.3, 1.0, 7.9, -1e9 - 0.5] {
+            assert_eq!(floor(x), x.floor() as i64, "{x}");
+            assert_eq!(ceil(x), x.ceil() as i64, "{x}");
+        }
+    }
+
+    /// Every boundary texel edge is listed exactly once, merged edges never
+    /// overlap, and nothing else is listed.
+    #[test]
+    fn edges_are_the_boundary() {
+        let mut rng = fastrand::Rng::with_seed(4);
+        for _ in 0..300 {
+            let (w, h) = (rng.u32(1..150), rng.u32(1..20));
+            let d = rng.f32();
+            let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
+            let solid = |i: i64, j: i64| {
+                i >= 0 && j >= 0 && i < w as i64 && j < h as i64 && mask.get(i as u32, j as u32)
+            };
+            let mut o = Outline::default();
+            o.set_mask(&mask);
+            o.extract();
+            let (mut hs, mut vs) = (0u64, 0u64);
+            let mut seen_h = std::collections::HashSet::new();
+            for e in &o.horizontal {
+                for i in e.lo..e.hi {
+                    let (i, t) = (i64::from(i), i64::from(e.line));
+                    assert_ne!(solid(i, t - 1), solid(i, t));
+                    assert!(seen_h.insert((i, t)));
+                    hs += 1;
+                }
+            }
+            let mut seen_v = std::collections::HashSet::new();
+            for e in &o.vertical {
+                for j in e.lo..e.hi {
+                    let (t, j) = (i64::from(e.line), i64::from(j));
+                    assert_ne!(solid(t - 1, j), solid(t, j));
+                    assert!(seen_v.insert((t, j)));
+                    vs += 1;
+                }
+            }
+            let mut want = (0u64, 0u64);
+            for j in -1..=h as i64 {
+                for i in -1..=w as i64 {
+                    want.0 += u64::from(solid(i, j) != solid(i, j + 1));
+                    want.1 += u64::from(solid(i, j) != solid(i + 1, j));
+                }
+            }
+            assert_eq!((hs, vs), want);
+            assert_eq!(o.count_units(), want);
+        }
+    }
+}
