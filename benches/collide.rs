@@ -415,6 +415,28 @@ fn broadphase(c: &mut Criterion) {
             black_box(hits)
         })
     });
+    // The same, the candidate pairs tested on 2 threads (the sweep stays on
+    // one): queries are independent and read only shared data.
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("thread pool");
+    g.bench_function("sweep_and_prune_then_intersects_2t", |bench| {
+        bench.iter(|| {
+            scene.step();
+            scene.boxes(&mut boxes);
+            let pairs = sap.pairs(&boxes);
+            let (m, p) = (&scene.masks, &scene.poses);
+            let hits = two.install(|| {
+                pairs
+                    .par_iter()
+                    .with_min_len(32)
+                    .filter(|&&(i, j)| collide::intersects(&m[i], &p[i], &m[j], &p[j]))
+                    .count()
+            });
+            black_box(hits)
+        })
+    });
     // As the world does it: each sprite in a candidate pair gets its posed
     // mask built once per step, then every pair is tested at word speed.
     let mut posed: Vec<PosedMask> = vec![PosedMask::default(); scene.masks.len()];

@@ -64,31 +64,14 @@ impl Mask {
     pub(crate) fn from_words(width: u32, height: u32, bits: Vec<u64>) -> Mask {
         let words_per_row = (width as usize).div_ceil(64);
         debug_assert_eq!(bits.len(), words_per_row * height as usize);
-        let mut bounds: Option<[u32; 4]> = None;
-        let mut count = 0u64;
-        for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-            let y = y as u32;
-            let (Some(first), Some(last)) = (
-                row.iter().position(|&w| w != 0),
-                row.iter().rposition(|&w| w != 0),
-            ) else {
-                continue;
-            };
-            count += row.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-            let x0 = first as u32 * 64 + row[first].trailing_zeros();
-            let x1 = last as u32 * 64 + 64 - row[last].leading_zeros();
-            bounds = Some(match bounds {
-                None => [x0, y, x1, y + 1],
-                Some([bx0, by0, bx1, _]) => [bx0.min(x0), by0, bx1.max(x1), y + 1],
-            });
-        }
+        let (solid_bounds, solid_count) = summary(&bits, words_per_row);
         Mask {
             width,
             height,
             words_per_row,
             bits,
-            solid_bounds: bounds,
-            solid_count: count,
+            solid_bounds,
+            solid_count,
         }
     }
 
@@ -149,6 +132,48 @@ impl Mask {
     pub fn is_empty(&self) -> bool {
         self.solid_count == 0
     }
+}
+
+/// The solid box `[x0, y0, x1, y1]` and solid texel count of packed rows
+/// (with the CPU's popcount instruction when it has one: posed masks are
+/// summarised on every rebuild).
+fn summary(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has POPCNT, the only feature `summary_popcnt` enables.
+        return unsafe { summary_popcnt(bits, words_per_row) };
+    }
+    summary_with(bits, words_per_row)
+}
+
+/// [`summary_with`] compiled with POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn summary_popcnt(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
+    summary_with(bits, words_per_row)
+}
+
+#[inline(always)]
+fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
+    let mut bounds: Option<[u32; 4]> = None;
+    let mut count = 0u64;
+    for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
+        let y = y as u32;
+        let (Some(first), Some(last)) = (
+            row.iter().position(|&w| w != 0),
+            row.iter().rposition(|&w| w != 0),
+        ) else {
+            continue;
+        };
+        count += row.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+        let x0 = first as u32 * 64 + row[first].trailing_zeros();
+        let x1 = last as u32 * 64 + 64 - row[last].leading_zeros();
+        bounds = Some(match bounds {
+            None => [x0, y, x1, y + 1],
+            Some([bx0, by0, bx1, _]) => [bx0.min(x0), by0, bx1.max(x1), y + 1],
+        });
+    }
+    (bounds, count)
 }
 
 /// The 64 bits of a packed row (`u64` words, lowest x in the lowest bit)

@@ -4,13 +4,13 @@
 
 /// A coordinate stepping by `d` per pixel (32.32 fixed point, `d ≠ 0`).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Crossing {
+pub(crate) struct Crossing {
     /// `|d|`.
-    step: i64,
+    pub(crate) step: i64,
     /// `1 / |d|`.
-    inv: f64,
+    pub(crate) inv: f64,
     /// `d < 0`.
-    falling: bool,
+    pub(crate) falling: bool,
 }
 
 impl Crossing {
@@ -37,10 +37,14 @@ impl Crossing {
         let x = n as f64 * self.inv;
         // SAFETY: |x| ≤ |n| < 2^61 (|d| ≥ 1) is finite and fits an i64.
         let t: i64 = unsafe { x.to_int_unchecked() };
-        // ⌈x⌉ from the truncation, then the exact smallest k with
-        // step·k ≥ n (the estimate is off by less than one).
+        // ⌈x⌉ from the truncation; the estimate is off by less than one, and
+        // only when x lies within rounding of an integer: one integer check
+        // (almost always passed) finds the exact smallest k with step·k ≥ n.
         let k = t.wrapping_add(i64::from((t as f64) < x));
         let r = self.step.wrapping_mul(k).wrapping_sub(n);
+        if (r as u64) < self.step as u64 {
+            return k;
+        }
         k.wrapping_add(i64::from(r < 0))
             .wrapping_sub(i64::from(r >= self.step))
     }

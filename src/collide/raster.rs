@@ -32,12 +32,6 @@ pub enum RasterMethod {
     PixelWalk,
 }
 
-/// One estimated (edge, world row) visit costs about this many pixels of
-/// the solid box walked (`posed/128/build` benches: the 80×80 disc with
-/// holes at scale 1 costs about the same both ways, estimated 1,209 visits
-/// against a 110×110 box; the `dart` at scale 2 is 1.4× faster by edges).
-const VISIT_COST: f64 = 10.0;
-
 /// The coverage of `mask` in `pose` and the world position of its texel
 /// `(0, 0)`, built in `words` (whose old contents are dropped) with
 /// `outline` holding the mask's edges (kept for the next pose of the same
@@ -74,7 +68,7 @@ pub(super) fn coverage(
                     RasterMethod::Auto => {
                         outline.set_mask(mask);
                         let pixels = (rect.width() * rect.height()) as f64;
-                        outline.visits_estimate(m) * VISIT_COST < pixels
+                        outline.cost_estimate(m) < pixels
                     }
                 });
             match by_edges {

@@ -1,5 +1,6 @@
-//! The x86-64 kernels: AVX2 walkers with masked hardware gathers and the
-//! AVX2 block kernel of the translation path.
+//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the
+//! AVX2 block kernel of the translation path and the AVX-512 kernel of the
+//! edge rasteriser.
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
 //! defines the traits ([`Isa`], [`crate::collide::gather::Walker`]); each
@@ -8,10 +9,12 @@
 //! import from here.
 
 mod detect;
+mod edges;
 mod rows;
 mod walker;
 
 pub(crate) use detect::Avx2;
+pub(crate) use edges::{edges_avx512_available, flip_edges_avx512};
 
 use super::gather::MapGather;
 use super::isa::{Isa, Rows};
