@@ -463,6 +463,39 @@ fn broadphase(c: &mut Criterion) {
             black_box(hits)
         })
     });
+    // The same on 2 threads: the needed posed masks built in parallel, then
+    // the pairs tested in parallel (the sweep stays on one thread).
+    g.bench_function("sweep_and_prune_then_posed_2t", |bench| {
+        bench.iter(|| {
+            scene.step();
+            scene.boxes(&mut boxes);
+            let pairs = sap.pairs(&boxes);
+            needed.iter_mut().for_each(|n| *n = false);
+            for &(i, j) in pairs {
+                needed[i] = true;
+                needed[j] = true;
+            }
+            let (m, p) = (&scene.masks, &scene.poses);
+            let hits = two.install(|| {
+                posed
+                    .par_iter_mut()
+                    .zip(needed.par_iter())
+                    .enumerate()
+                    .with_min_len(16)
+                    .for_each(|(k, (q, &need))| {
+                        if need {
+                            q.rebuild(&m[k], &p[k]);
+                        }
+                    });
+                pairs
+                    .par_iter()
+                    .with_min_len(32)
+                    .filter(|&&(i, j)| posed[i].intersects(&posed[j]))
+                    .count()
+            });
+            black_box(hits)
+        })
+    });
     g.bench_function("sweep_and_prune_only", |bench| {
         bench.iter(|| {
             scene.step();

@@ -11,7 +11,8 @@
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
 use super::edges::{self, Outline};
-use super::isa::{Isa, Plain};
+use super::isa::Isa;
+pub(crate) use super::isa::Plain;
 use super::sprite::{Place, Placed};
 use super::transformed::Source;
 use crate::mask::Mask;
@@ -86,6 +87,14 @@ pub(super) fn coverage(
 /// Sets the covered pixels of `placed` in `words`, rows of `rect`.
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     #[cfg(target_arch = "x86_64")]
+    if let (true, Place::Map(map)) = (x86::walk_avx512_available(), placed.place) {
+        // SAFETY: the CPU has AVX-512F, all `fill_walk_avx512` enables.
+        if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {
+            return;
+        }
+        words.fill(0);
+    }
+    #[cfg(target_arch = "x86_64")]
     if let Some(isa) = x86::Avx2::detect() {
         // SAFETY: `detect` confirmed every feature `fill_avx2` enables.
         unsafe { fill_avx2(isa, placed, rect, words) };
@@ -103,7 +112,7 @@ unsafe fn fill_avx2(isa: x86::Avx2, placed: &Placed, rect: &PixelRect, words: &m
 
 /// Reads each row's span 64 samples at a time and stores the words.
 #[inline(always)]
-fn fill_with<I: Isa>(isa: I, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
+pub(crate) fn fill_with<I: Isa>(isa: I, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     let per_row = (rect.width() as usize).div_ceil(64);
     let mut source = Source::new(isa, placed, 1);
     for (y, row) in (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1))) {
@@ -124,7 +133,7 @@ fn fill_with<I: Isa>(isa: I, placed: &Placed, rect: &PixelRect, words: &mut [u64
 /// ORs `bits` into a packed row from bit `at` on (bits past the row's end
 /// must be zero).
 #[inline(always)]
-pub(super) fn or_bits(row: &mut [u64], at: usize, bits: u64) {
+pub(crate) fn or_bits(row: &mut [u64], at: usize, bits: u64) {
     if bits == 0 {
         return;
     }

@@ -1,0 +1,226 @@
+//! The AVX-512 pixel walk of the rasteriser: sixteen samples per masked
+//! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves (a carry
+//! moves between them, so stepping stays exact, as in the AVX2 walker).
+
+use crate::collide::gather::MAX_STEP;
+use crate::collide::raster::or_bits;
+use crate::collide::sprite::SolidMap;
+use crate::mask::{low_bits, Mask};
+use crate::pose::{PixelRect, FRAC_BITS};
+use std::arch::x86_64::*;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// 0: not asked yet, 1: absent, 2: present.
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+/// True when the CPU has AVX-512F (cached after the first call).
+pub(crate) fn walk_avx512_available() -> bool {
+    match DETECTED.load(Ordering::Relaxed) {
+        0 => {
+            let ok = is_x86_feature_detected!("avx512f");
+            DETECTED.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
+            ok
+        }
+        known => known == 2,
+    }
+}
+
+/// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
+/// `16·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves.
+#[derive(Clone, Copy)]
+struct Axis {
+    off_lo: __m512i,
+    off_hi: __m512i,
+    step_lo: __m512i,
+    step_hi: __m512i,
+}
+
+impl Axis {
+    #[target_feature(enable = "avx512f")]
+    fn new(d: i64) -> Axis {
+        let mut lo = [0i32; 16];
+        let mut hi = [0i32; 16];
+        for j in 0..16 {
+            let t = d.wrapping_mul(j as i64);
+            lo[j] = t as i32;
+            hi[j] = (t >> FRAC_BITS) as i32;
+        }
+        let step = d.wrapping_mul(16);
+        // SAFETY: both arrays hold sixteen i32.
+        let (off_lo, off_hi) = unsafe {
+            (
+                _mm512_loadu_epi32(lo.as_ptr()),
+                _mm512_loadu_epi32(hi.as_ptr()),
+            )
+        };
+        Axis {
+            off_lo,
+            off_hi,
+            step_lo: _mm512_set1_epi32(step as i32),
+            step_hi: _mm512_set1_epi32((step >> FRAC_BITS) as i32),
+        }
+    }
+
+    /// Lanes `start + j·d`: the fractions added, one carried into the
+    /// integers where the unsigned sum wrapped.
+    #[target_feature(enable = "avx512f")]
+    fn lanes(&self, start: i64) -> (__m512i, __m512i) {
+        let lo = _mm512_add_epi32(_mm512_set1_epi32(start as i32), self.off_lo);
+        let carry = _mm512_cmplt_epu32_mask(lo, self.off_lo);
+        let hi = _mm512_add_epi32(_mm512_set1_epi32((start >> FRAC_BITS) as i32), self.off_hi);
+        (
+            lo,
+            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
+        )
+    }
+
+    /// Moves lanes sixteen samples on.
+    #[target_feature(enable = "avx512f")]
+    fn advance(&self, (lo, hi): (__m512i, __m512i)) -> (__m512i, __m512i) {
+        let lo = _mm512_add_epi32(lo, self.step_lo);
+        let carry = _mm512_cmplt_epu32_mask(lo, self.step_lo);
+        let hi = _mm512_add_epi32(hi, self.step_hi);
+        (
+            lo,
+            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
+        )
+    }
+}
+
+/// Sets the covered pixels of `mask` under `map` in `words` (rows of
+/// `rect`), walking each row's estimated span sixteen samples at a time.
+/// Returns false, having written nothing useful, when a row's coordinates
+/// leave the walker's exact range (absurd poses); the caller then uses the
+/// general walkers.
+///
+/// # Safety
+/// The CPU must have AVX-512F ([`walk_avx512_available`]).
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn fill_walk_avx512(
+    mask: &Mask,
+    map: &SolidMap,
+    rect: &PixelRect,
+    words: &mut [u64],
+) -> bool {
+    let m = &map.map;
+    let (du, dv) = (m.du_dx, m.dv_dx);
+    let dwords = mask.words().len() * 2;
+    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || dwords >= 1 << 30 {
+        return false;
+    }
+    let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
+    let width = _mm512_set1_epi32(m.width as i32);
+    let height = _mm512_set1_epi32(m.height as i32);
+    let col0 = _mm512_set1_epi32(map.texel0.0 as i32);
+    let row0 = _mm512_set1_epi32(map.texel0.1 as i32);
+    let stride = _mm512_set1_epi32((mask.words_per_row() * 2) as i32);
+    let low5 = _mm512_set1_epi32(31);
+    let one = _mm512_set1_epi32(1);
+    let base = mask.words().as_ptr().cast::<i32>();
+    let spans = map.spans();
+    let per_row = (rect.width() as usize).div_ceil(64);
+    let near = |t: i64| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
+    for (y, row) in (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1))) {
+        let Some((x0, x1)) = spans.span(y, rect) else {
+            continue;
+        };
+        // Exact start, and both ends within the lanes' integer range.
+        let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
+        let at = |c0: i64, d: i64, dd: i64| {
+            c0.checked_add(d.checked_mul(dx)?)?
+                .checked_add(dd.checked_mul(dy)?)
+        };
+        let (Some(u), Some(v)) = (at(m.u0, du, m.du_dy), at(m.v0, dv, m.dv_dy)) else {
+            return false;
+        };
+        let last = x1 - x0 - 1;
+        let end = |t: i64, d: i64| d.checked_mul(last).and_then(|s| t.checked_add(s));
+        if !(near(u) && near(v) && end(u, du).is_some_and(near) && end(v, dv).is_some_and(near)) {
+            return false;
+        }
+        let (mut ul, mut vl) = (u_axis.lanes(u), v_axis.lanes(v));
+        let mut x = x0;
+        while x < x1 {
+            let len = (x1 - x).min(64) as u32;
+            // Four groups' addresses first, then their gathers, so the
+            // gathers overlap.
+            let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
+            let groups = len.div_ceil(16) as usize;
+            for lane in lanes.iter_mut().take(groups) {
+                let valid =
+                    _mm512_cmplt_epu32_mask(ul.1, width) & _mm512_cmplt_epu32_mask(vl.1, height);
+                let col = _mm512_add_epi32(ul.1, col0);
+                let index = _mm512_add_epi32(
+                    _mm512_mullo_epi32(_mm512_add_epi32(vl.1, row0), stride),
+                    _mm512_srli_epi32::<5>(col),
+                );
+                *lane = (index, _mm512_and_si512(col, low5), valid);
+                ul = u_axis.advance(ul);
+                vl = v_axis.advance(vl);
+            }
+            let mut bits = 0u64;
+            for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
+                // SAFETY: only lanes in `valid` are read; there the texel
+                // lies inside the solid box, so inside the mask, and its
+                // dword index is below `dwords` < 2^30.
+                let got = unsafe {
+                    _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
+                };
+                let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
+                bits |= u64::from(lit) << (16 * g);
+            }
+            or_bits(row, (x - rect.x0) as usize, bits & low_bits(len));
+            x += i64::from(len);
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::raster::{fill_with, Plain};
+    use crate::collide::sprite::{Place, Placed};
+    use crate::pose::Pose;
+
+    /// The AVX-512 walk sets the same pixels as the portable walker (the
+    /// property tests compare whichever runs with the per-pixel reference).
+    #[test]
+    fn avx512_and_portable_walks_agree() {
+        if !walk_avx512_available() {
+            return;
+        }
+        let mut rng = fastrand::Rng::with_seed(31);
+        let mut compared = 0;
+        for case in 0..1500 {
+            let (w, h) = (rng.u32(1..150), rng.u32(1..70));
+            let d = rng.f32();
+            let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
+            let pose = Pose {
+                x: rng.f32() * 300.0 - 150.0,
+                y: rng.f32() * 300.0 - 150.0,
+                rotation: if case % 7 == 0 {
+                    std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
+                } else {
+                    rng.f32() * 7.0
+                },
+                scale: [1.0, 0.5, 2.0, 0.2 + rng.f32() * 4.0][case % 4],
+            };
+            let Some(placed) = Placed::new(&mask, &pose) else {
+                continue;
+            };
+            let Place::Map(map) = placed.place else {
+                continue;
+            };
+            let rect = placed.solid;
+            let size = (rect.width() as usize).div_ceil(64) * rect.height() as usize;
+            let (mut simd, mut plain) = (vec![0u64; size], vec![0u64; size]);
+            // SAFETY: checked above that the CPU has AVX-512F.
+            assert!(unsafe { fill_walk_avx512(&mask, &map, &rect, &mut simd) });
+            fill_with(Plain, &placed, &rect, &mut plain);
+            assert_eq!(simd, plain, "case {case}");
+            compared += 1;
+        }
+        assert!(compared > 1000, "only {compared} cases compared");
+    }
+}
