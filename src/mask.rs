@@ -158,14 +158,20 @@ fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
     let mut bounds: Option<[u32; 4]> = None;
     let mut count = 0u64;
     for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-        let y = y as u32;
-        let (Some(first), Some(last)) = (
-            row.iter().position(|&w| w != 0),
-            row.iter().rposition(|&w| w != 0),
-        ) else {
+        // One pass: the row's count and its first and last non-zero words.
+        let (mut here, mut first, mut last) = (0u64, usize::MAX, 0usize);
+        for (k, &w) in row.iter().enumerate() {
+            here += u64::from(w.count_ones());
+            if w != 0 {
+                first = first.min(k);
+                last = k;
+            }
+        }
+        if here == 0 {
             continue;
-        };
-        count += row.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+        }
+        count += here;
+        let y = y as u32;
         let x0 = first as u32 * 64 + row[first].trailing_zeros();
         let x1 = last as u32 * 64 + 64 - row[last].leading_zeros();
         bounds = Some(match bounds {

@@ -63,10 +63,19 @@ impl EdgeList {
     pub(crate) fn len(&self) -> usize {
         self.line.len()
     }
+
+    /// Orders the edges by length, so that eight edges processed together
+    /// reach about the same number of rows.
+    fn sort_by_length(&mut self) {
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by_key(|&e| self.hi[e] - self.lo[e]);
+        let pick = |v: &[i64]| order.iter().map(|&e| v[e]).collect::<Vec<i64>>();
+        (self.line, self.lo, self.hi) = (pick(&self.line), pick(&self.lo), pick(&self.hi));
+    }
 }
 
 /// Longest edge piece, in texels.
-const PIECE: u32 = 3;
+const PIECE: u32 = 32;
 
 /// A mask's boundary edges, kept for the next pose of the same mask.
 #[derive(Clone, Debug, Default)]
@@ -211,6 +220,8 @@ impl Outline {
             }
             before.copy_from_slice(&row);
         }
+        horizontal.sort_by_length();
+        vertical.sort_by_length();
         self.horizontal = horizontal;
         self.vertical = vertical;
         self.row = row;
@@ -288,16 +299,34 @@ impl Outline {
             0 => u64::MAX,
             n => (1u64 << n) - 1,
         };
-        for row in words.chunks_exact_mut(per_row.max(1)) {
-            let mut carry = 0u64;
-            for w in row.iter_mut() {
-                let x = prefix_xor(*w) ^ carry;
-                carry = ((x as i64) >> 63) as u64;
-                *w = x;
-            }
-            if let Some(last) = row.last_mut() {
-                *last &= tail;
-            }
+        #[cfg(target_arch = "x86_64")]
+        if simd {
+            // SAFETY: `simd` is only true when `simd_available` said so.
+            unsafe { super::x86::prefix_xor_rows_clmul(words, per_row, tail) };
+            return;
+        }
+        prefix_xor_rows(words, per_row, tail, prefix_xor);
+    }
+}
+
+/// Turns each row's flips into coverage: bit i becomes the XOR of bits
+/// 0..=i of its row (`prefix` does one word), the last word cut at `tail`.
+#[inline(always)]
+pub(crate) fn prefix_xor_rows(
+    words: &mut [u64],
+    per_row: usize,
+    tail: u64,
+    prefix: impl Fn(u64) -> u64,
+) {
+    for row in words.chunks_exact_mut(per_row.max(1)) {
+        let mut carry = 0u64;
+        for w in row.iter_mut() {
+            let x = prefix(*w) ^ carry;
+            carry = ((x as i64) >> 63) as u64;
+            *w = x;
+        }
+        if let Some(last) = row.last_mut() {
+            *last &= tail;
         }
     }
 }

@@ -2,7 +2,7 @@
 //! world row of each per step, the same integer arithmetic as the portable
 //! loop (`collide/edges.rs`), so the same flips.
 
-use crate::collide::edges::{EdgeList, Family, Flips, ROUNDING};
+use crate::collide::edges::{prefix_xor_rows, EdgeList, Family, Flips, ROUNDING};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -10,12 +10,14 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// 0: not asked yet, 1: absent, 2: present.
 static DETECTED: AtomicU8 = AtomicU8::new(0);
 
-/// True when the CPU has AVX-512F and AVX-512DQ (cached after the first
-/// call).
+/// True when the CPU has AVX-512F, AVX-512DQ and PCLMULQDQ (cached after
+/// the first call).
 pub(crate) fn edges_avx512_available() -> bool {
     match DETECTED.load(Ordering::Relaxed) {
         0 => {
-            let ok = is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512dq");
+            let ok = is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512dq")
+                && is_x86_feature_detected!("pclmulqdq");
             DETECTED.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
             ok
         }
@@ -135,4 +137,17 @@ pub(crate) unsafe fn flip_edges_avx512(
     for &at in &flipped[..count_flipped] {
         words[at as usize / 64] ^= 1 << (at % 64);
     }
+}
+
+/// `edges::prefix_xor_rows` with one carry-less multiply per word (by all
+/// ones: bit i of the product is the XOR of bits 0..=i).
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ ([`edges_avx512_available`] checks it).
+#[target_feature(enable = "pclmulqdq")]
+pub(crate) unsafe fn prefix_xor_rows_clmul(words: &mut [u64], per_row: usize, tail: u64) {
+    let ones = _mm_set1_epi64x(-1);
+    prefix_xor_rows(words, per_row, tail, |w| {
+        _mm_cvtsi128_si64(_mm_clmulepi64_si128::<0>(_mm_cvtsi64_si128(w as i64), ones)) as u64
+    });
 }

@@ -15,7 +15,7 @@ mod walk512;
 mod walker;
 
 pub(crate) use detect::Avx2;
-pub(crate) use edges::{edges_avx512_available, flip_edges_avx512};
+pub(crate) use edges::{edges_avx512_available, flip_edges_avx512, prefix_xor_rows_clmul};
 pub(crate) use walk512::{fill_walk_avx512, walk_avx512_available};
 
 use super::gather::MapGather;
