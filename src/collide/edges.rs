@@ -95,6 +95,7 @@ pub(super) struct Outline {
     /// Scratch: one row of vertical boundaries and where open edges began.
     row: Vec<u64>,
     /// Scratch: the flips found by the AVX-512 kernel.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     flipped: Vec<i64>,
     open: Vec<u32>,
 }
