@@ -16,7 +16,7 @@ pub(crate) use super::isa::Plain;
 use super::sprite::{Place, Placed};
 use super::transformed::Source;
 use crate::mask::Mask;
-use crate::pose::{PixelRect, Pose};
+use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -54,13 +54,22 @@ pub(super) fn coverage(
             words.extend_from_slice(mask.words());
             (Mask::from_words(mask.width(), mask.height(), words), (x, y))
         }
-        Place::Map(_) => {
+        Place::Map(map) => {
             let rect = placed.solid;
             // The solid box is a few pixels wider than the sprite's world
             // box at most, so its sides fit a mask's.
             let (w, h) = (rect.width() as u32, rect.height() as u32);
             words.resize((w as usize).div_ceil(64) * h as usize, 0);
-            let full = pose.pixel_map(mask.width(), mask.height());
+            // The map of the whole mask (the placed one is cut to the solid box).
+            let full = Some(PixelMap {
+                bounds: placed.bounds,
+                u0: map.map.u0 + (i64::from(map.texel0.0) << FRAC_BITS),
+                v0: map.map.v0 + (i64::from(map.texel0.1) << FRAC_BITS),
+                width: mask.width(),
+                height: mask.height(),
+                ..map.map
+            });
+            debug_assert_eq!(full, pose.pixel_map(mask.width(), mask.height()));
             let by_edges = full
                 .filter(|m| edges::fits(m, &rect))
                 .filter(|m| match method {
