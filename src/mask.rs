@@ -75,6 +75,30 @@ impl Mask {
         }
     }
 
+    /// [`Mask::from_words`] with the summary already gathered while the
+    /// rows were written.
+    pub(crate) fn from_summarised(
+        width: u32,
+        height: u32,
+        bits: Vec<u64>,
+        summary: Summary,
+    ) -> Mask {
+        let words_per_row = (width as usize).div_ceil(64);
+        debug_assert_eq!(bits.len(), words_per_row * height as usize);
+        debug_assert_eq!(
+            (summary.bounds, summary.count),
+            summary_with(&bits, words_per_row)
+        );
+        Mask {
+            width,
+            height,
+            words_per_row,
+            bits,
+            solid_bounds: summary.bounds,
+            solid_count: summary.count,
+        }
+    }
+
     /// The packed words, for reuse by [`Mask::from_words`].
     pub(crate) fn into_words(self) -> Vec<u64> {
         self.bits
@@ -155,9 +179,25 @@ unsafe fn summary_popcnt(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]
 
 #[inline(always)]
 fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
-    let mut bounds: Option<[u32; 4]> = None;
-    let mut count = 0u64;
+    let mut summary = Summary::default();
     for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
+        summary.add_row(y as u32, row);
+    }
+    (summary.bounds, summary.count)
+}
+
+/// The solid box and solid count of a mask, gathered row by row (by
+/// whoever writes the rows, to spare a second pass).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    bounds: Option<[u32; 4]>,
+    count: u64,
+}
+
+impl Summary {
+    /// Adds packed row `y` (rows must come in increasing `y`).
+    #[inline(always)]
+    pub(crate) fn add_row(&mut self, y: u32, row: &[u64]) {
         // One pass: the row's count and its first and last non-zero words.
         let (mut here, mut first, mut last) = (0u64, usize::MAX, 0usize);
         for (k, &w) in row.iter().enumerate() {
@@ -168,18 +208,16 @@ fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
             }
         }
         if here == 0 {
-            continue;
+            return;
         }
-        count += here;
-        let y = y as u32;
+        self.count += here;
         let x0 = first as u32 * 64 + row[first].trailing_zeros();
         let x1 = last as u32 * 64 + 64 - row[last].leading_zeros();
-        bounds = Some(match bounds {
+        self.bounds = Some(match self.bounds {
             None => [x0, y, x1, y + 1],
             Some([bx0, by0, bx1, _]) => [bx0.min(x0), by0, bx1.max(x1), y + 1],
         });
     }
-    (bounds, count)
 }
 
 /// The 64 bits of a packed row (`u64` words, lowest x in the lowest bit)

@@ -25,7 +25,7 @@
 //! coordinate, visits only the world rows whose centre lines cross it.
 
 use super::crossing::Crossing;
-use crate::mask::Mask;
+use crate::mask::{Mask, Summary};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 
 /// Boundary edges on one family of grid lines (all horizontal or all
@@ -232,8 +232,9 @@ impl Outline {
     /// Sets, in `words` (rows of `out`, whole words each), the pixels of
     /// `out` that `map` covers with solid texels. `out` must hold every
     /// covered pixel and `map` must satisfy [`fits`] over it.
-    pub(super) fn fill(&mut self, map: &PixelMap, out: &PixelRect, words: &mut [u64]) {
-        self.fill_with(map, out, words, simd_available());
+    /// Returns the coverage's summary (solid box and count).
+    pub(super) fn fill(&mut self, map: &PixelMap, out: &PixelRect, words: &mut [u64]) -> Summary {
+        self.fill_with(map, out, words, simd_available())
     }
 
     /// [`Outline::fill`], with the AVX-512 kernel or without it (tests
@@ -244,7 +245,7 @@ impl Outline {
         out: &PixelRect,
         words: &mut [u64],
         simd: bool,
-    ) {
+    ) -> Summary {
         self.extract();
         let per_row = (out.width() as usize).div_ceil(64);
         let flips = Flips {
@@ -303,23 +304,24 @@ impl Outline {
         #[cfg(target_arch = "x86_64")]
         if simd {
             // SAFETY: `simd` is only true when `simd_available` said so.
-            unsafe { super::x86::prefix_xor_rows_clmul(words, per_row, tail) };
-            return;
+            return unsafe { super::x86::prefix_xor_rows_clmul(words, per_row, tail) };
         }
-        prefix_xor_rows(words, per_row, tail, prefix_xor);
+        prefix_xor_rows(words, per_row, tail, prefix_xor)
     }
 }
 
 /// Turns each row's flips into coverage: bit i becomes the XOR of bits
-/// 0..=i of its row (`prefix` does one word), the last word cut at `tail`.
+/// 0..=i of its row (`prefix` does one word), the last word cut at `tail`;
+/// returns the coverage's summary.
 #[inline(always)]
 pub(crate) fn prefix_xor_rows(
     words: &mut [u64],
     per_row: usize,
     tail: u64,
     prefix: impl Fn(u64) -> u64,
-) {
-    for row in words.chunks_exact_mut(per_row.max(1)) {
+) -> Summary {
+    let mut summary = Summary::default();
+    for (y, row) in words.chunks_exact_mut(per_row.max(1)).enumerate() {
         let mut carry = 0u64;
         for w in row.iter_mut() {
             let x = prefix(*w) ^ carry;
@@ -329,7 +331,9 @@ pub(crate) fn prefix_xor_rows(
         if let Some(last) = row.last_mut() {
             *last &= tail;
         }
+        summary.add_row(y as u32, row);
     }
+    summary
 }
 
 /// True when this CPU runs the AVX-512 edge kernel.

@@ -81,14 +81,20 @@ pub(super) fn coverage(
                         outline.cost_estimate(m) < pixels
                     }
                 });
-            match by_edges {
+            let summary = match by_edges {
                 Some(m) => {
                     outline.set_mask(mask);
-                    outline.fill(&m, &rect, &mut words);
+                    outline.fill(&m, &rect, &mut words)
                 }
-                None => fill(&placed, &rect, &mut words),
-            }
-            (Mask::from_words(w, h, words), (rect.x0, rect.y0))
+                None => {
+                    fill(&placed, &rect, &mut words);
+                    return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
+                }
+            };
+            (
+                Mask::from_summarised(w, h, words, summary),
+                (rect.x0, rect.y0),
+            )
         }
     }
 }

@@ -3,6 +3,7 @@
 //! loop (`collide/edges.rs`), so the same flips.
 
 use crate::collide::edges::{prefix_xor_rows, EdgeList, Family, Flips, ROUNDING};
+use crate::mask::Summary;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -10,14 +11,15 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// 0: not asked yet, 1: absent, 2: present.
 static DETECTED: AtomicU8 = AtomicU8::new(0);
 
-/// True when the CPU has AVX-512F, AVX-512DQ and PCLMULQDQ (cached after
-/// the first call).
+/// True when the CPU has AVX-512F, AVX-512DQ, PCLMULQDQ and POPCNT
+/// (cached after the first call).
 pub(crate) fn edges_avx512_available() -> bool {
     match DETECTED.load(Ordering::Relaxed) {
         0 => {
             let ok = is_x86_feature_detected!("avx512f")
                 && is_x86_feature_detected!("avx512dq")
-                && is_x86_feature_detected!("pclmulqdq");
+                && is_x86_feature_detected!("pclmulqdq")
+                && is_x86_feature_detected!("popcnt");
             DETECTED.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
             ok
         }
@@ -143,11 +145,16 @@ pub(crate) unsafe fn flip_edges_avx512(
 /// ones: bit i of the product is the XOR of bits 0..=i).
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ ([`edges_avx512_available`] checks it).
-#[target_feature(enable = "pclmulqdq")]
-pub(crate) unsafe fn prefix_xor_rows_clmul(words: &mut [u64], per_row: usize, tail: u64) {
+/// The CPU must have PCLMULQDQ and POPCNT ([`edges_avx512_available`]
+/// checks them).
+#[target_feature(enable = "pclmulqdq,popcnt")]
+pub(crate) unsafe fn prefix_xor_rows_clmul(
+    words: &mut [u64],
+    per_row: usize,
+    tail: u64,
+) -> Summary {
     let ones = _mm_set1_epi64x(-1);
     prefix_xor_rows(words, per_row, tail, |w| {
         _mm_cvtsi128_si64(_mm_clmulepi64_si128::<0>(_mm_cvtsi64_si128(w as i64), ones)) as u64
-    });
+    })
 }
