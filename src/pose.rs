@@ -128,12 +128,16 @@ impl Pose {
     /// superset of the covered pixels; exact for integer translations).
     /// `None` for an invalid pose or an empty sprite.
     pub fn world_bounds(&self, w: u32, h: u32) -> Option<PixelRect> {
+        self.world_bounds_turned(w, h, f64::from(self.rotation).sin_cos())
+    }
+
+    /// [`Pose::world_bounds`] with the rotation's sine and cosine given.
+    fn world_bounds_turned(&self, w: u32, h: u32, (sin, cos): (f64, f64)) -> Option<PixelRect> {
         if !self.is_valid() || w == 0 || h == 0 {
             return None;
         }
         let (wf, hf) = (f64::from(w), f64::from(h));
         let (cx, cy) = (f64::from(self.x) + wf / 2.0, f64::from(self.y) + hf / 2.0);
-        let (sin, cos) = f64::from(self.rotation).sin_cos();
         let s = f64::from(self.scale);
         // Half extents of the rotated, scaled box.
         let hx = s * (cos.abs() * wf + sin.abs() * hf) / 2.0;
@@ -157,9 +161,9 @@ impl Pose {
     /// The inverse map from world pixels to texels of a `w`×`h` sprite, or
     /// `None` for an invalid pose or an empty sprite.
     pub fn pixel_map(&self, w: u32, h: u32) -> Option<PixelMap> {
-        let bounds = self.world_bounds(w, h)?;
-        let (wf, hf) = (f64::from(w), f64::from(h));
         let (sin, cos) = f64::from(self.rotation).sin_cos();
+        let bounds = self.world_bounds_turned(w, h, (sin, cos))?;
+        let (wf, hf) = (f64::from(w), f64::from(h));
         let inv_s = 1.0 / f64::from(self.scale);
         let (cx, cy) = (f64::from(self.x) + wf / 2.0, f64::from(self.y) + hf / 2.0);
         // local = c_local + R(-θ)·(world - c_world)/s
