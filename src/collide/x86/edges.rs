@@ -137,7 +137,9 @@ pub(crate) unsafe fn flip_edges_avx512(
         g += 8;
     }
     for &at in &flipped[..count_flipped] {
-        words[at as usize / 64] ^= 1 << (at % 64);
+        // Flipped positions lie inside the output, so are not negative.
+        let at = at as usize;
+        words[at >> 6] ^= 1u64 << (at & 63);
     }
 }
 
