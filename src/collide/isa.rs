@@ -3,6 +3,7 @@
 //! same bits (unit and property tested).
 
 use super::gather::{MapGather, PlainWalker, Walker};
+use super::stats::index_sum;
 
 /// Kernels the scanners need from an instruction set.
 pub(crate) trait Isa: Copy {
@@ -13,9 +14,14 @@ pub(crate) trait Isa: Copy {
     /// (`|du|, |dv| ≤ MAX_STEP`).
     fn walker(self, g: MapGather<'_>, du: i64, dv: i64) -> Self::Walker<'_>;
 
-    /// The first block of `block_rows` rows (0 for rows `0..block_rows`)
-    /// in which A and B share a bit, or `None`.
-    fn first_block(self, rows: &Rows, block_rows: usize) -> Option<usize>;
+    /// The first row of `rows` (0-based) in which A and B share a bit, or
+    /// `None`.
+    fn first_row(self, rows: &Rows) -> Option<usize>;
+    /// Shared bits of all of `rows`.
+    fn count(self, rows: &Rows) -> u64;
+    /// Statistics of the shared bits of all of `rows` (at most
+    /// [`Rows::MAX_ROWS`] rows).
+    fn stats(self, rows: &Rows) -> RowStats;
 }
 
 /// Portable scalar code.
@@ -31,12 +37,20 @@ impl Isa for Plain {
     }
 
     #[inline(always)]
-    fn first_block(self, rows: &Rows, block_rows: usize) -> Option<usize> {
-        rows.first_block_scalar(block_rows)
+    fn first_row(self, rows: &Rows) -> Option<usize> {
+        rows.first_row_scalar()
+    }
+    #[inline(always)]
+    fn count(self, rows: &Rows) -> u64 {
+        rows.count_scalar()
+    }
+    #[inline(always)]
+    fn stats(self, rows: &Rows) -> RowStats {
+        rows.stats_scalar()
     }
 }
 
-/// Rows of two unposed masks for [`Isa::first_block`]: row `r`
+/// Rows of two unposed masks for the [`Isa`] row kernels: row `r`
 /// pairs A's words `a[a_start + r·a_stride ..][..width]` with B's words
 /// `b[lo + r·b_stride ..]` and `b[lo + hi_offset + r·b_stride ..]`.
 pub(crate) struct Rows<'a> {
@@ -111,57 +125,137 @@ impl Rows<'_> {
             & (lo >> s | (hi << 1) << (63 - s))
     }
 
-    /// The portable [`Isa::first_block`], word by word.
+    /// Rows a kernel takes at once: keeps [`RowStats`]' 64-bit sums
+    /// exact (at most 2^12 rows of 2^18 words).
+    pub const MAX_ROWS: usize = 1 << 12;
+
+    /// The portable [`Isa::first_row`], word by word.
     #[inline(always)]
-    pub fn first_block_scalar(&self, block_rows: usize) -> Option<usize> {
-        let block_rows = block_rows.max(1);
-        let mut r = 0;
-        while r < self.rows {
-            let end = (r + block_rows).min(self.rows);
-            let mut acc = 0;
-            for row in r..end {
-                for j in 0..self.width {
-                    acc |= self.and(row, j);
+    pub fn first_row_scalar(&self) -> Option<usize> {
+        (0..self.rows).find(|&r| (0..self.width).fold(0, |acc, j| acc | self.and(r, j)) != 0)
+    }
+
+    /// The portable [`Isa::count`], word by word.
+    #[inline(always)]
+    pub fn count_scalar(&self) -> u64 {
+        let mut n = 0;
+        for r in 0..self.rows {
+            for j in 0..self.width {
+                n += u64::from(self.and(r, j).count_ones());
+            }
+        }
+        n
+    }
+
+    /// The portable [`Isa::stats`], word by word.
+    #[inline(always)]
+    pub fn stats_scalar(&self) -> RowStats {
+        let mut s = RowStats::EMPTY;
+        for r in 0..self.rows {
+            for j in 0..self.width {
+                let w = self.and(r, j);
+                if w != 0 {
+                    s.add_word(r as u64, j as u64, w);
                 }
             }
-            if acc != 0 {
-                return Some(r / block_rows);
-            }
-            r = end;
         }
-        None
+        s
     }
 }
 
-/// Checks an [`Isa::first_block`] kernel against word-by-word ANDs on
-/// random rows (also run by each architecture's kernels).
+/// Statistics of the shared bits of a [`Rows`] block, in its own frame:
+/// bit `k` of row `r`'s word `j` is at column `64·j + k`, row `r`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RowStats {
+    /// Shared bits.
+    pub count: u64,
+    /// Sum of their columns.
+    pub sum_col: u64,
+    /// Sum of their rows.
+    pub sum_row: u64,
+    /// Smallest and largest column (`u64::MAX`, 0 when empty).
+    pub min_col: u64,
+    pub max_col: u64,
+    /// Smallest and largest row (`u64::MAX`, 0 when empty).
+    pub min_row: u64,
+    pub max_row: u64,
+}
+
+impl RowStats {
+    /// No shared bit.
+    pub const EMPTY: RowStats = RowStats {
+        count: 0,
+        sum_col: 0,
+        sum_row: 0,
+        min_col: u64::MAX,
+        max_col: 0,
+        min_row: u64::MAX,
+        max_row: 0,
+    };
+
+    /// Adds the bits of `w` (not 0), row `r`'s word `j`.
+    #[inline(always)]
+    pub fn add_word(&mut self, r: u64, j: u64, w: u64) {
+        let n = u64::from(w.count_ones());
+        self.count += n;
+        self.sum_col += n * 64 * j + index_sum(w);
+        self.sum_row += n * r;
+        self.min_col = self.min_col.min(64 * j + u64::from(w.trailing_zeros()));
+        self.max_col = self.max_col.max(64 * j + 63 - u64::from(w.leading_zeros()));
+        self.min_row = self.min_row.min(r);
+        self.max_row = self.max_row.max(r);
+    }
+}
+
+/// Checks an instruction set's row kernels against bit-by-bit ANDs on
+/// random rows (also run by each architecture's kernels): in bounds or
+/// not, strided or packed, aligned or shifted.
 #[cfg(test)]
-pub(crate) fn check_first_block_kernel(kernel: impl Fn(&Rows, usize) -> Option<usize>) {
+pub(crate) fn check_row_kernels(isa: impl Isa) {
     let mut rng = fastrand::Rng::with_seed(9);
-    for _ in 0..3000 {
-        let sparse = |rng: &mut fastrand::Rng| (0..5).fold(u64::MAX, |acc, _| acc & rng.u64(..));
-        let a: Vec<u64> = (0..rng.usize(0..90)).map(|_| sparse(&mut rng)).collect();
-        let b: Vec<u64> = (0..rng.usize(0..90)).map(|_| sparse(&mut rng)).collect();
-        let shift = rng.u32(0..64);
+    for case in 0..4000 {
+        let sparse = |rng: &mut fastrand::Rng, n: usize| {
+            let ands = rng.usize(0..6);
+            (0..n)
+                .map(|_| (0..ands).fold(u64::MAX, |acc, _| acc & rng.u64(..)))
+                .collect::<Vec<u64>>()
+        };
+        let shift = if rng.bool() { 0 } else { rng.u32(0..64) };
+        let rows = rng.usize(0..if case % 5 == 0 { 70 } else { 12 });
+        let width = rng.usize(0..20);
+        let packed = rng.bool();
+        let stride = |rng: &mut fastrand::Rng| if packed { width } else { rng.usize(0..24) };
+        let (a_stride, b_stride) = (stride(&mut rng), stride(&mut rng));
+        let (a_start, b_start) = (rng.usize(0..8), rng.usize(0..8));
+        // Mostly long enough for every read; sometimes a few words short.
+        let len = |start: usize, stride: usize, rng: &mut fastrand::Rng| {
+            (start + rows * stride + width + 1)
+                .saturating_sub(rng.usize(0..3) * (case % 4 == 0) as usize)
+        };
+        let (a_len, b_len) = (
+            len(a_start, a_stride, &mut rng),
+            len(b_start, b_stride, &mut rng),
+        );
+        let (a, b) = (sparse(&mut rng, a_len), sparse(&mut rng, b_len));
         let rows = Rows {
             a: &a,
             b: &b,
-            a_start: rng.usize(0..8),
-            b_start: rng.usize(0..8),
+            a_start,
+            b_start,
             hi_offset: usize::from(shift != 0),
-            a_stride: rng.usize(0..9),
-            b_stride: rng.usize(0..9),
-            rows: rng.usize(0..12),
-            width: rng.usize(0..10),
-            first_mask: rng.u64(..),
-            last_mask: rng.u64(..),
+            a_stride,
+            b_stride,
+            rows,
+            width,
+            first_mask: if rng.bool() { u64::MAX } else { rng.u64(..) },
+            last_mask: if rng.bool() { u64::MAX } else { rng.u64(..) },
             shift,
         };
-        let block_rows = rng.usize(1..5);
-        let mut by_hand = None;
+        let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
+        let mut first = None;
+        let mut stats = RowStats::EMPTY;
         for r in 0..rows.rows {
             for j in 0..rows.width {
-                let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
                 let lo = rows.b_start + r * rows.b_stride + j;
                 let bits = if shift == 0 {
                     get(&b, lo)
@@ -175,14 +269,25 @@ pub(crate) fn check_first_block_kernel(kernel: impl Fn(&Rows, usize) -> Option<u
                 if j + 1 == rows.width {
                     m &= rows.last_mask;
                 }
-                if get(&a, rows.a_start + r * rows.a_stride + j) & m & bits != 0
-                    && by_hand.is_none()
-                {
-                    by_hand = Some(r / block_rows);
+                let w = get(&a, rows.a_start + r * rows.a_stride + j) & m & bits;
+                for k in 0..64 {
+                    if w >> k & 1 == 1 {
+                        first = first.or(Some(r));
+                        let (col, row) = (64 * j as u64 + k, r as u64);
+                        stats.count += 1;
+                        stats.sum_col += col;
+                        stats.sum_row += row;
+                        stats.min_col = stats.min_col.min(col);
+                        stats.max_col = stats.max_col.max(col);
+                        stats.min_row = stats.min_row.min(row);
+                        stats.max_row = stats.max_row.max(row);
+                    }
                 }
             }
         }
-        assert_eq!(kernel(&rows, block_rows), by_hand);
+        assert_eq!(isa.first_row(&rows), first, "case {case}");
+        assert_eq!(isa.count(&rows), stats.count, "case {case}");
+        assert_eq!(isa.stats(&rows), stats, "case {case}");
     }
 }
 
@@ -191,7 +296,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn portable_first_block_matches_word_by_word() {
-        check_first_block_kernel(|rows, n| Plain.first_block(rows, n));
+    fn portable_row_kernels_match_bit_by_bit() {
+        check_row_kernels(Plain);
     }
 }

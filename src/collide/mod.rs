@@ -125,6 +125,7 @@ mod x86;
 pub use options::QueryOptions;
 pub use posed::PosedMask;
 pub use raster::RasterMethod;
+pub use scan::{isa, set_isa, CollideIsa, UnsupportedIsa};
 pub use sprite::MAX_SIDE;
 pub use stats::Overlap;
 

@@ -9,6 +9,7 @@ use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -86,17 +87,34 @@ pub(super) fn prepare<'a>(
     Some((pa, pb, Lattice::at(&both, sampling.stride)))
 }
 
-/// Visits the shared lattice pixels of two placed sprites, with the best
-/// instruction set this CPU has.
+/// Visits the shared lattice pixels of two placed sprites, with the
+/// instruction set chosen by [`set_isa`] (the best this CPU has unless
+/// set).
 pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;
     };
     #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = x86::Avx2::detect() {
-        // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
-        unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
-        return;
+    {
+        let chosen = isa();
+        let translated = matches!(
+            (a.place, b.place),
+            (Place::Translate { .. }, Place::Translate { .. })
+        );
+        if chosen == CollideIsa::Avx512 && translated {
+            if let Some(isa) = x86::Avx512::detect() {
+                // SAFETY: `detect` confirmed every feature `scan_avx512` enables.
+                unsafe { scan_avx512(isa, a, b, &region, lat, visit) };
+                return;
+            }
+        }
+        if chosen != CollideIsa::Scalar {
+            if let Some(isa) = x86::Avx2::detect() {
+                // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
+                unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
+                return;
+            }
+        }
     }
     scan_with(Plain, a, b, &region, lat, visit);
 }
@@ -113,6 +131,102 @@ unsafe fn scan_avx2<V: Visit>(
     visit: &mut V,
 ) {
     scan_with(isa, a, b, region, lat, visit);
+}
+
+/// [`scan_with`] compiled for AVX-512 (F, CD, VPOPCNTDQ) and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq,avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn scan_avx512<V: Visit>(
+    isa: x86::Avx512,
+    a: &Placed,
+    b: &Placed,
+    region: &PixelRect,
+    lat: &Lattice,
+    visit: &mut V,
+) {
+    scan_with(isa, a, b, region, lat, visit);
+}
+
+/// An instruction set for the sprite queries. Every choice gives the same
+/// bits (the property tests force each one in turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CollideIsa {
+    /// Portable code. Works everywhere.
+    Scalar,
+    /// x86-64 AVX2 (with BMI1/2, POPCNT, LZCNT): hardware gathers for
+    /// rotated and scaled sprites, four words per step for translations.
+    Avx2,
+    /// x86-64 AVX-512 (F, CD, VPOPCNTDQ) for translations, eight words per
+    /// step with vector popcounts; AVX2 for the rest.
+    Avx512,
+}
+
+/// The reason a [`CollideIsa`] cannot be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("collide instruction set {0:?}: this CPU does not support it")]
+pub struct UnsupportedIsa(pub CollideIsa);
+
+impl CollideIsa {
+    /// Every instruction set, narrowest first.
+    pub const ALL: [CollideIsa; 3] = [CollideIsa::Scalar, CollideIsa::Avx2, CollideIsa::Avx512];
+
+    /// The widest instruction set this CPU supports.
+    pub fn detect() -> CollideIsa {
+        if CollideIsa::Avx512.is_supported() {
+            CollideIsa::Avx512
+        } else if CollideIsa::Avx2.is_supported() {
+            CollideIsa::Avx2
+        } else {
+            CollideIsa::Scalar
+        }
+    }
+
+    /// Whether this CPU can run it.
+    pub fn is_supported(self) -> bool {
+        match self {
+            CollideIsa::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            CollideIsa::Avx2 => x86::Avx2::detect().is_some(),
+            #[cfg(target_arch = "x86_64")]
+            CollideIsa::Avx512 => x86::Avx512::detect().is_some(),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+}
+
+/// The chosen instruction set: 0 until first asked, else 1 + its index in
+/// [`CollideIsa::ALL`].
+static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+/// The instruction set the sprite queries use: the widest this CPU
+/// supports, unless [`set_isa`] chose another.
+#[inline]
+pub fn isa() -> CollideIsa {
+    match CHOSEN.load(Ordering::Relaxed) {
+        0 => {
+            let best = CollideIsa::detect();
+            // A concurrent `set_isa` wins over this first detection.
+            let _ = CHOSEN.compare_exchange(0, code(best), Ordering::Relaxed, Ordering::Relaxed);
+            isa()
+        }
+        n => CollideIsa::ALL[usize::from(n - 1).min(2)],
+    }
+}
+
+fn code(isa: CollideIsa) -> u8 {
+    1 + CollideIsa::ALL.iter().position(|&i| i == isa).unwrap_or(0) as u8
+}
+
+/// Makes every sprite query of the process use `isa` (for tests and
+/// benches: every choice gives the same bits). Refused if this CPU lacks
+/// it. Posed-mask building keeps its own choice.
+pub fn set_isa(isa: CollideIsa) -> Result<(), UnsupportedIsa> {
+    if !isa.is_supported() {
+        return Err(UnsupportedIsa(isa));
+    }
+    CHOSEN.store(code(isa), Ordering::Relaxed);
+    Ok(())
 }
 
 /// Picks the scanner for the pair.
@@ -138,15 +252,9 @@ mod tests {
     use super::*;
     use crate::collide::QueryOptions;
 
-    /// The portable scanner and the AVX2 one give the same statistics.
+    /// Every instruction set's scanner gives the portable one's statistics.
     #[test]
     fn portable_and_simd_scans_agree() {
-        #[cfg(target_arch = "x86_64")]
-        let Some(isa) = x86::Avx2::detect() else {
-            return;
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let isa = Plain;
         let mut rng = fastrand::Rng::with_seed(3);
         let mut shared = 0;
         for case in 0..600 {
@@ -178,16 +286,23 @@ mod tests {
             let Some(region) = pa.solid.intersect(&pb.solid) else {
                 continue;
             };
-            let (mut plain, mut simd) = (Stats::default(), Stats::default());
+            let mut plain = Stats::default();
             scan_with(Plain, &pa, &pb, &region, &lat, &mut plain);
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `isa` proves the CPU features.
-            unsafe {
-                scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd)
-            };
-            #[cfg(not(target_arch = "x86_64"))]
-            scan_with(isa, &pa, &pb, &region, &lat, &mut simd);
-            assert_eq!(plain.raw, simd.raw, "case {case}");
+            {
+                if let Some(isa) = x86::Avx2::detect() {
+                    let mut simd = Stats::default();
+                    // SAFETY: `isa` proves the CPU features.
+                    unsafe { scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd) };
+                    assert_eq!(plain.raw, simd.raw, "AVX2, case {case}");
+                }
+                if let Some(isa) = x86::Avx512::detect() {
+                    let mut simd = Stats::default();
+                    // SAFETY: `isa` proves the CPU features.
+                    unsafe { scan_avx512(isa, &pa, &pb, &region, &lat, &mut simd) };
+                    assert_eq!(plain.raw, simd.raw, "AVX-512, case {case}");
+                }
+            }
             shared += usize::from(plain.raw.count > 0);
         }
         assert!(shared > 100, "only {shared} cases shared pixels");
