@@ -9,6 +9,9 @@ use super::stats::index_sum;
 pub(crate) trait Isa: Copy {
     /// Walks one posed sprite along rows.
     type Walker<'a>: Walker;
+    /// Whether regions one word wide take the plain row loop
+    /// ([`super::translate::narrow`]) rather than the row kernels.
+    const NARROW_LOOP: bool = true;
 
     /// A walker over `g` with steps `(du, dv)` per sample
     /// (`|du|, |dv| ≤ MAX_STEP`).
@@ -79,7 +82,7 @@ pub(crate) struct Rows<'a> {
     pub shift: u32,
 }
 
-impl Rows<'_> {
+impl<'a> Rows<'a> {
     /// Whether every word the block reads lies inside `a`, `b` and `mask`.
     pub fn in_bounds(&self) -> bool {
         if self.rows == 0 || self.width == 0 {
@@ -123,6 +126,16 @@ impl Rows<'_> {
         get(self.a, self.a_start + r * self.a_stride + j)
             & self.mask(j)
             & (lo >> s | (hi << 1) << (63 - s))
+    }
+
+    /// The same rows from row `r0` on (`r0 ≤ rows`).
+    pub fn from_row(&self, r0: usize) -> Rows<'a> {
+        Rows {
+            a_start: self.a_start + r0 * self.a_stride,
+            b_start: self.b_start + r0 * self.b_stride,
+            rows: self.rows - r0,
+            ..*self
+        }
     }
 
     /// Rows a kernel takes at once: keeps [`RowStats`]' 64-bit sums
@@ -192,6 +205,19 @@ impl RowStats {
         min_row: u64::MAX,
         max_row: 0,
     };
+
+    /// The same bits `r0` rows further down.
+    pub fn moved_down(self, r0: u64) -> RowStats {
+        if self.count == 0 {
+            return self;
+        }
+        RowStats {
+            sum_row: self.sum_row + self.count * r0,
+            min_row: self.min_row + r0,
+            max_row: self.max_row + r0,
+            ..self
+        }
+    }
 
     /// Adds the bits of `w` (not 0), row `r`'s word `j`.
     #[inline(always)]

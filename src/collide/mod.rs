@@ -143,7 +143,8 @@ pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).
 pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overlap> {
-    overlap_with(a, pose_a, b, pose_b, &QueryOptions::default())
+    scan::translated_overlap(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| overlap_with(a, pose_a, b, pose_b, &QueryOptions::default()))
 }
 
 /// [`intersects`] with opt-in approximations.

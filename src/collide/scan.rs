@@ -3,7 +3,7 @@
 //! [`super`] and of posed masks all end here.
 
 use super::isa::{Isa, Plain};
-use super::options::{Lattice, Sampling};
+use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
@@ -24,6 +24,33 @@ pub(super) fn translated_any(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -
         return Some(false);
     };
     Some(any_shared(&pa, &pb, &Lattice::EVERY_PIXEL))
+}
+
+/// [`super::overlap`] for two integer translations, with no more setup
+/// than their solid boxes; `None` for any other pair of poses.
+#[inline]
+pub(super) fn translated_overlap(
+    a: &Mask,
+    pose_a: &Pose,
+    b: &Mask,
+    pose_b: &Pose,
+) -> Option<Option<Overlap>> {
+    let ((ax, ay), (bx, by)) = (integer_offset(pose_a)?, integer_offset(pose_b)?);
+    let (Some(pa), Some(pb)) = (Placed::translated(a, ax, ay), Placed::translated(b, bx, by))
+    else {
+        return Some(None);
+    };
+    let centres = [
+        centre(pose_a, a.width(), a.height()),
+        centre(pose_b, b.width(), b.height()),
+    ];
+    Some(overlap_of(
+        &pa,
+        &pb,
+        &Lattice::EVERY_PIXEL,
+        &Sampling::EXACT,
+        centres,
+    ))
 }
 
 /// True when the two placed sprites share a lattice pixel.

@@ -28,6 +28,10 @@ pub struct Overlap {
 
 /// Receives the words of shared pixels a scan finds.
 pub(crate) trait Visit {
+    /// Whether the visitor stops at the first shared pixel (then small
+    /// regions always take the plain row loop: no setup before the exit).
+    const EARLY_EXIT: bool = false;
+
     /// Bit `k` of `bits` (never 0) is world pixel `(x + step·k, y)`.
     /// Returns `false` to stop the scan.
     fn word(&mut self, y: i64, x: i64, step: i64, bits: u64) -> bool;
@@ -45,6 +49,8 @@ pub(crate) struct Any {
 }
 
 impl Visit for Any {
+    const EARLY_EXIT: bool = true;
+
     #[inline(always)]
     fn word(&mut self, _y: i64, _x: i64, _step: i64, _bits: u64) -> bool {
         self.found = true;
@@ -128,10 +134,11 @@ impl Visit for Stats {
 
     #[inline(always)]
     fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool {
-        let s = isa.stats(rows);
-        if s.count == 0 {
+        // Rows before the first shared one cost only the cheaper search.
+        let Some(r0) = isa.first_row(rows) else {
             return true;
-        }
+        };
+        let s = isa.stats(&rows.from_row(r0)).moved_down(r0 as u64);
         // Columns and rows of a block fit in i64 (a mask side is < 2^24).
         let r = &mut self.raw;
         let n = i128::from(s.count);

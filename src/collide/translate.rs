@@ -28,7 +28,10 @@ pub(super) fn scan<I: Isa, V: Visit>(
     lat: &Lattice,
     visit: &mut V,
 ) {
-    if lat.step == 1 && narrow((a, ax, ay), (b, bx, by), region, visit) {
+    if (V::EARLY_EXIT || I::NARROW_LOOP)
+        && lat.step == 1
+        && narrow((a, ax, ay), (b, bx, by), region, visit)
+    {
         return;
     }
     // A's texel column i meets B's column i + d.

@@ -14,7 +14,8 @@ use std::arch::x86_64::*;
 ///
 /// # Safety
 /// The CPU runs AVX-512 F and `rows.in_bounds()` holds.
-#[inline(always)]
+#[target_feature(enable = "avx512f")]
+#[inline]
 unsafe fn groups<const SHIFTED: bool>(
     rows: &Rows,
     mut f: impl FnMut(__m512i, __m512i, __m512i) -> bool,
@@ -65,12 +66,12 @@ unsafe fn groups<const SHIFTED: bool>(
             _mm512_mask_blend_epi64(is(width - 1), ones, last),
         )
     };
-    if rows.a_stride == width && rows.b_stride == width && 8 % width == 0 {
+    if rows.a_stride == width && rows.b_stride == width && width.is_power_of_two() && width <= 8 {
         // Packed: word `i` of the stream is row i / width, word i % width.
         let log = width.trailing_zeros();
         let j = _mm512_and_si512(lane, _mm512_set1_epi64(width as i64 - 1));
         let mut r = _mm512_srlv_epi64(lane, _mm512_set1_epi64(i64::from(log)));
-        let step = _mm512_set1_epi64((8 / width) as i64);
+        let step = _mm512_set1_epi64(8 >> log);
         let m = cut(j);
         let total = rows.rows * width;
         let mut at = 0;
@@ -112,7 +113,8 @@ unsafe fn groups<const SHIFTED: bool>(
 }
 
 /// [`groups`] with the shift known at compile time to be 0 or not.
-#[inline(always)]
+#[target_feature(enable = "avx512f")]
+#[inline]
 unsafe fn each_group(rows: &Rows, f: impl FnMut(__m512i, __m512i, __m512i) -> bool) -> bool {
     if rows.shift == 0 {
         groups::<false>(rows, f)
@@ -179,9 +181,67 @@ const INDEX_BITS: [i64; 6] = [
     0xFFFF_FFFF_0000_0000u64 as i64,
 ];
 
-/// [`crate::collide::isa::Isa::stats`]: per-lane sums, minima and maxima,
-/// reduced once at the end. Sums of bit indices come from popcounts of the
-/// word under six masks (`Σ 2^b·popcount(w & M_b)`).
+/// Per-lane sums, minima and maxima of [`stats_avx512`].
+struct Lanes {
+    count: __m512i,
+    sum_col: __m512i,
+    sum_row: __m512i,
+    min_col: __m512i,
+    max_col: __m512i,
+    min_row: __m512i,
+    max_row: __m512i,
+}
+
+impl Lanes {
+    /// Adds group `w` (word indices `j`, rows `r`). Sums of bit indices
+    /// come from popcounts of the word under six masks
+    /// (`Σ 2^b·popcount(w & M_b)`).
+    ///
+    /// # Safety
+    /// The CPU runs AVX-512 F, CD and VPOPCNTDQ.
+    #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+    #[inline]
+    unsafe fn add(&mut self, w: __m512i, j: __m512i, r: __m512i) {
+        let pop = |v: __m512i| _mm512_popcnt_epi64(v);
+        let masked = |b: usize| pop(_mm512_and_si512(w, _mm512_set1_epi64(INDEX_BITS[b])));
+        let n = pop(w);
+        let col0 = _mm512_slli_epi64::<6>(j);
+        let index = _mm512_add_epi64(
+            _mm512_add_epi64(
+                _mm512_add_epi64(masked(0), _mm512_slli_epi64::<1>(masked(1))),
+                _mm512_add_epi64(
+                    _mm512_slli_epi64::<2>(masked(2)),
+                    _mm512_slli_epi64::<3>(masked(3)),
+                ),
+            ),
+            _mm512_add_epi64(
+                _mm512_slli_epi64::<4>(masked(4)),
+                _mm512_slli_epi64::<5>(masked(5)),
+            ),
+        );
+        // n < 2^7, columns < 2^25 and rows < 2^13: 32-bit multiplies do.
+        self.count = _mm512_add_epi64(self.count, n);
+        self.sum_col = _mm512_add_epi64(
+            self.sum_col,
+            _mm512_add_epi64(_mm512_mul_epu32(n, col0), index),
+        );
+        self.sum_row = _mm512_add_epi64(self.sum_row, _mm512_mul_epu32(n, r));
+        let nz = _mm512_test_epi64_mask(w, w);
+        let top = _mm512_set1_epi64(63);
+        let high = _mm512_sub_epi64(top, _mm512_lzcnt_epi64(w));
+        let lowest = _mm512_and_si512(w, _mm512_sub_epi64(_mm512_setzero_si512(), w));
+        let low = _mm512_sub_epi64(top, _mm512_lzcnt_epi64(lowest));
+        let (min_col, max_col) = (self.min_col, self.max_col);
+        self.min_col = _mm512_mask_min_epu64(min_col, nz, min_col, _mm512_add_epi64(col0, low));
+        self.max_col = _mm512_mask_max_epu64(max_col, nz, max_col, _mm512_add_epi64(col0, high));
+        self.min_row = _mm512_mask_min_epu64(self.min_row, nz, self.min_row, r);
+        self.max_row = _mm512_mask_max_epu64(self.max_row, nz, self.max_row, r);
+    }
+}
+
+/// [`crate::collide::isa::Isa::stats`]: per-lane statistics of every
+/// group, reduced once at the end (the visitor skips the rows before the
+/// first shared one with [`first_row_avx512`]).
 ///
 /// # Safety
 /// The CPU runs AVX-512 F, CD and VPOPCNTDQ, `rows.in_bounds()` holds and
@@ -189,53 +249,27 @@ const INDEX_BITS: [i64; 6] = [
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub(super) unsafe fn stats_avx512(rows: &Rows) -> RowStats {
     let zero = _mm512_setzero_si512();
-    let top = _mm512_set1_epi64(63);
-    let m: [__m512i; 6] = INDEX_BITS.map(|b| _mm512_set1_epi64(b));
-    let (mut count, mut sum_col, mut sum_row) = (zero, zero, zero);
-    let (mut min_col, mut max_col) = (_mm512_set1_epi64(-1), zero);
-    let (mut min_row, mut max_row) = (_mm512_set1_epi64(-1), zero);
+    let mut lanes = Lanes {
+        count: zero,
+        sum_col: zero,
+        sum_row: zero,
+        min_col: _mm512_set1_epi64(-1),
+        max_col: zero,
+        min_row: _mm512_set1_epi64(-1),
+        max_row: zero,
+    };
     each_group(rows, |w, j, r| {
-        let pop = |v: __m512i| _mm512_popcnt_epi64(v);
-        let n = pop(w);
-        let col0 = _mm512_slli_epi64::<6>(j);
-        let index = _mm512_add_epi64(
-            _mm512_add_epi64(
-                _mm512_add_epi64(
-                    pop(_mm512_and_si512(w, m[0])),
-                    _mm512_slli_epi64::<1>(pop(_mm512_and_si512(w, m[1]))),
-                ),
-                _mm512_add_epi64(
-                    _mm512_slli_epi64::<2>(pop(_mm512_and_si512(w, m[2]))),
-                    _mm512_slli_epi64::<3>(pop(_mm512_and_si512(w, m[3]))),
-                ),
-            ),
-            _mm512_add_epi64(
-                _mm512_slli_epi64::<4>(pop(_mm512_and_si512(w, m[4]))),
-                _mm512_slli_epi64::<5>(pop(_mm512_and_si512(w, m[5]))),
-            ),
-        );
-        // n < 2^7, columns < 2^25 and rows < 2^13: 32-bit multiplies do.
-        count = _mm512_add_epi64(count, n);
-        sum_col = _mm512_add_epi64(sum_col, _mm512_add_epi64(_mm512_mul_epu32(n, col0), index));
-        sum_row = _mm512_add_epi64(sum_row, _mm512_mul_epu32(n, r));
-        let nz = _mm512_test_epi64_mask(w, w);
-        let high = _mm512_sub_epi64(top, _mm512_lzcnt_epi64(w));
-        let lowest = _mm512_and_si512(w, _mm512_sub_epi64(zero, w));
-        let low = _mm512_sub_epi64(top, _mm512_lzcnt_epi64(lowest));
-        min_col = _mm512_mask_min_epu64(min_col, nz, min_col, _mm512_add_epi64(col0, low));
-        max_col = _mm512_mask_max_epu64(max_col, nz, max_col, _mm512_add_epi64(col0, high));
-        min_row = _mm512_mask_min_epu64(min_row, nz, min_row, r);
-        max_row = _mm512_mask_max_epu64(max_row, nz, max_row, r);
+        lanes.add(w, j, r);
         true
     });
     RowStats {
-        count: _mm512_reduce_add_epi64(count) as u64,
-        sum_col: _mm512_reduce_add_epi64(sum_col) as u64,
-        sum_row: _mm512_reduce_add_epi64(sum_row) as u64,
-        min_col: _mm512_reduce_min_epu64(min_col),
-        max_col: _mm512_reduce_max_epu64(max_col),
-        min_row: _mm512_reduce_min_epu64(min_row),
-        max_row: _mm512_reduce_max_epu64(max_row),
+        count: _mm512_reduce_add_epi64(lanes.count) as u64,
+        sum_col: _mm512_reduce_add_epi64(lanes.sum_col) as u64,
+        sum_row: _mm512_reduce_add_epi64(lanes.sum_row) as u64,
+        min_col: _mm512_reduce_min_epu64(lanes.min_col),
+        max_col: _mm512_reduce_max_epu64(lanes.max_col),
+        min_row: _mm512_reduce_min_epu64(lanes.min_row),
+        max_row: _mm512_reduce_max_epu64(lanes.max_row),
     }
 }
 
