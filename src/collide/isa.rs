@@ -129,7 +129,7 @@ impl<'a> Rows<'a> {
     }
 
     /// The same rows from row `r0` on (`r0 ≤ rows`).
-    pub fn from_row(&self, r0: usize) -> Rows<'a> {
+    pub fn starting_at(&self, r0: usize) -> Rows<'a> {
         Rows {
             a_start: self.a_start + r0 * self.a_stride,
             b_start: self.b_start + r0 * self.b_stride,

@@ -138,7 +138,7 @@ impl Visit for Stats {
         let Some(r0) = isa.first_row(rows) else {
             return true;
         };
-        let s = isa.stats(&rows.from_row(r0)).moved_down(r0 as u64);
+        let s = isa.stats(&rows.starting_at(r0)).moved_down(r0 as u64);
         // Columns and rows of a block fit in i64 (a mask side is < 2^24).
         let r = &mut self.raw;
         let n = i128::from(s.count);
