@@ -1,5 +1,7 @@
 //! Property tests: every instruction set of the sprite queries
-//! ([`collide::set_isa`]) equals the per-pixel reference bit for bit, on
+//! ([`collide::set_isa`]) equals the per-pixel reference bit for bit
+//! (`intersects`, `overlap`, and `overlap_count` against the reference
+//! overlap's count), on
 //! integer translations (the word-level path and its row kernels: packed
 //! and strided rows, aligned and shifted, tall enough for many groups),
 //! with a few other poses mixed in.
@@ -81,12 +83,15 @@ proptest! {
 
     #[test]
     fn every_isa_equals_reference((a, b, pa, pb) in case()) {
-        let want = bits(reference::overlap(&a, &pa, &b, &pb));
+        let plain = reference::overlap(&a, &pa, &b, &pb);
+        let want = bits(plain);
         for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
             collide::set_isa(isa).expect("supported");
             prop_assert_eq!(collide::isa(), isa);
             prop_assert_eq!(bits(collide::overlap(&a, &pa, &b, &pb)), want, "{:?}", isa);
             prop_assert_eq!(collide::intersects(&a, &pa, &b, &pb), want.is_some(), "{:?}", isa);
+            let count = plain.map_or(0, |o| o.count);
+            prop_assert_eq!(collide::overlap_count(&a, &pa, &b, &pb), count, "{:?}", isa);
         }
     }
 }

@@ -147,6 +147,17 @@ pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overl
         .unwrap_or_else(|| overlap_with(a, pose_a, b, pose_b, &QueryOptions::default()))
 }
 
+/// How many world pixels belong to both posed sprites (exact): the
+/// `count` of [`overlap`], 0 when they do not touch, in one pass instead of
+/// up to five (no box, centroid or normal). The peer of pygame's
+/// `Mask.overlap_area`.
+pub fn overlap_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> u64 {
+    scan::translated_count(a, pose_a, b, pose_b).unwrap_or_else(|| {
+        scan::prepare(a, pose_a, b, pose_b, &Sampling::EXACT)
+            .map_or(0, |(pa, pb, lat)| scan::count_shared(&pa, &pb, &lat))
+    })
+}
+
 /// [`intersects`] with opt-in approximations.
 pub fn intersects_with(
     a: &Mask,

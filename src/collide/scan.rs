@@ -53,6 +53,25 @@ pub(super) fn translated_overlap(
     ))
 }
 
+/// [`super::overlap_count`] for two integer translations, with no more
+/// setup than their solid boxes; `None` for any other pair of poses.
+#[inline]
+pub(super) fn translated_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<u64> {
+    let ((ax, ay), (bx, by)) = (integer_offset(pose_a)?, integer_offset(pose_b)?);
+    let (Some(pa), Some(pb)) = (Placed::translated(a, ax, ay), Placed::translated(b, bx, by))
+    else {
+        return Some(0);
+    };
+    Some(count_shared(&pa, &pb, &Lattice::EVERY_PIXEL))
+}
+
+/// Shared lattice pixels of the two placed sprites.
+pub(super) fn count_shared(pa: &Placed, pb: &Placed, lat: &Lattice) -> u64 {
+    let mut count = Count::default();
+    scan(pa, pb, lat, &mut count);
+    count.count
+}
+
 /// True when the two placed sprites share a lattice pixel.
 pub(super) fn any_shared(pa: &Placed, pb: &Placed, lat: &Lattice) -> bool {
     let mut any = Any::default();
