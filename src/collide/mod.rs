@@ -108,11 +108,13 @@
 //! answer requires.
 
 pub mod broadphase;
+mod choice;
 mod gather;
 mod isa;
 mod options;
 mod posed;
 mod raster;
+mod rows;
 mod runs;
 mod scan;
 mod sprite;
@@ -122,10 +124,10 @@ mod translate;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use choice::{isa, set_isa, CollideIsa, UnsupportedIsa};
 pub use options::QueryOptions;
 pub use posed::PosedMask;
 pub use raster::RasterMethod;
-pub use scan::{isa, set_isa, CollideIsa, UnsupportedIsa};
 pub use sprite::MAX_SIDE;
 pub use stats::Overlap;
 

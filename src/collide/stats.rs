@@ -7,8 +7,9 @@
 //! and both finish it with [`RawOverlap::finish`], so equal raw sums give
 //! bit-for-bit equal results.
 
-use super::isa::{Isa, Rows};
+use super::isa::Isa;
 use super::options::Sampling;
+use super::rows::Rows;
 
 /// Result of [`super::overlap`]: what two posed sprites share, in world pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,8 +11,9 @@
 //! word. Strided queries keep every `step`-th row and AND a comb of lattice
 //! columns into each word.
 
-use super::isa::{Isa, Rows};
+use super::isa::Isa;
 use super::options::Lattice;
+use super::rows::Rows;
 use super::stats::Visit;
 use crate::mask::Mask;
 use crate::pose::PixelRect;

@@ -10,14 +10,17 @@
 mod detect;
 mod rows;
 mod rows512;
+mod stats512;
 mod walker;
 
 pub(crate) use detect::{Avx2, Avx512};
 
 use super::gather::MapGather;
-use super::isa::{Isa, RowStats, Rows};
+use super::isa::Isa;
+use super::rows::{RowStats, Rows};
 use rows::first_block_avx2;
-use rows512::{count_avx512, first_row_avx512, stats_avx512};
+use rows512::{count_avx512, first_row_avx512};
+use stats512::stats_avx512;
 use walker::Avx2Walker;
 
 /// Rows the AVX2 kernel ORs before one branch.

@@ -1,10 +1,10 @@
 //! The AVX-512 row kernels of the translation path: eight words per step
-//! with masked loads (no scalar tails), counts and statistics with
-//! VPOPCNTDQ. Rows that are packed in both masks (each row exactly the
+//! with masked loads (no scalar tails), counts with VPOPCNTDQ (statistics:
+//! `stats512.rs`). Rows that are packed in both masks (each row exactly the
 //! region's 1, 2, 4 or 8 words) run as one stream, so narrow rows still
 //! fill whole vectors.
 
-use crate::collide::isa::{RowStats, Rows};
+use crate::collide::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Calls `f(w, j, r)` on each group of up to eight words of `rows`, in
@@ -115,7 +115,10 @@ unsafe fn groups<const SHIFTED: bool>(
 /// [`groups`] with the shift known at compile time to be 0 or not.
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn each_group(rows: &Rows, f: impl FnMut(__m512i, __m512i, __m512i) -> bool) -> bool {
+pub(super) unsafe fn each_group(
+    rows: &Rows,
+    f: impl FnMut(__m512i, __m512i, __m512i) -> bool,
+) -> bool {
     if rows.shift == 0 {
         groups::<false>(rows, f)
     } else {
@@ -171,111 +174,9 @@ pub(super) unsafe fn count_avx512(rows: &Rows) -> u64 {
     _mm512_reduce_add_epi64(n) as u64
 }
 
-/// Masks selecting the bit positions whose index has bit `b` set.
-const INDEX_BITS: [i64; 6] = [
-    0xAAAA_AAAA_AAAA_AAAAu64 as i64,
-    0xCCCC_CCCC_CCCC_CCCCu64 as i64,
-    0xF0F0_F0F0_F0F0_F0F0u64 as i64,
-    0xFF00_FF00_FF00_FF00u64 as i64,
-    0xFFFF_0000_FFFF_0000u64 as i64,
-    0xFFFF_FFFF_0000_0000u64 as i64,
-];
-
-/// Per-lane sums, minima and maxima of [`stats_avx512`].
-struct Lanes {
-    count: __m512i,
-    sum_col: __m512i,
-    sum_row: __m512i,
-    min_col: __m512i,
-    max_col: __m512i,
-    min_row: __m512i,
-    max_row: __m512i,
-}
-
-impl Lanes {
-    /// Adds group `w` (word indices `j`, rows `r`). Sums of bit indices
-    /// come from popcounts of the word under six masks
-    /// (`Σ 2^b·popcount(w & M_b)`).
-    ///
-    /// # Safety
-    /// The CPU runs AVX-512 F, CD and VPOPCNTDQ.
-    #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-    #[inline]
-    unsafe fn add(&mut self, w: __m512i, j: __m512i, r: __m512i) {
-        let pop = |v: __m512i| _mm512_popcnt_epi64(v);
-        let masked = |b: usize| pop(_mm512_and_si512(w, _mm512_set1_epi64(INDEX_BITS[b])));
-        let n = pop(w);
-        let col0 = _mm512_slli_epi64::<6>(j);
-        let index = _mm512_add_epi64(
-            _mm512_add_epi64(
-                _mm512_add_epi64(masked(0), _mm512_slli_epi64::<1>(masked(1))),
-                _mm512_add_epi64(
-                    _mm512_slli_epi64::<2>(masked(2)),
-                    _mm512_slli_epi64::<3>(masked(3)),
-                ),
-            ),
-            _mm512_add_epi64(
-                _mm512_slli_epi64::<4>(masked(4)),
-                _mm512_slli_epi64::<5>(masked(5)),
-            ),
-        );
-        // n < 2^7, columns < 2^25 and rows < 2^13: 32-bit multiplies do.
-        self.count = _mm512_add_epi64(self.count, n);
-        self.sum_col = _mm512_add_epi64(
-            self.sum_col,
-            _mm512_add_epi64(_mm512_mul_epu32(n, col0), index),
-        );
-        self.sum_row = _mm512_add_epi64(self.sum_row, _mm512_mul_epu32(n, r));
-        let nz = _mm512_test_epi64_mask(w, w);
-        let top = _mm512_set1_epi64(63);
-        let high = _mm512_sub_epi64(top, _mm512_lzcnt_epi64(w));
-        let lowest = _mm512_and_si512(w, _mm512_sub_epi64(_mm512_setzero_si512(), w));
-        let low = _mm512_sub_epi64(top, _mm512_lzcnt_epi64(lowest));
-        let (min_col, max_col) = (self.min_col, self.max_col);
-        self.min_col = _mm512_mask_min_epu64(min_col, nz, min_col, _mm512_add_epi64(col0, low));
-        self.max_col = _mm512_mask_max_epu64(max_col, nz, max_col, _mm512_add_epi64(col0, high));
-        self.min_row = _mm512_mask_min_epu64(self.min_row, nz, self.min_row, r);
-        self.max_row = _mm512_mask_max_epu64(self.max_row, nz, self.max_row, r);
-    }
-}
-
-/// [`crate::collide::isa::Isa::stats`]: per-lane statistics of every
-/// group, reduced once at the end (the visitor skips the rows before the
-/// first shared one with [`first_row_avx512`]).
-///
-/// # Safety
-/// The CPU runs AVX-512 F, CD and VPOPCNTDQ, `rows.in_bounds()` holds and
-/// `rows.rows ≤ Rows::MAX_ROWS`.
-#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub(super) unsafe fn stats_avx512(rows: &Rows) -> RowStats {
-    let zero = _mm512_setzero_si512();
-    let mut lanes = Lanes {
-        count: zero,
-        sum_col: zero,
-        sum_row: zero,
-        min_col: _mm512_set1_epi64(-1),
-        max_col: zero,
-        min_row: _mm512_set1_epi64(-1),
-        max_row: zero,
-    };
-    each_group(rows, |w, j, r| {
-        lanes.add(w, j, r);
-        true
-    });
-    RowStats {
-        count: _mm512_reduce_add_epi64(lanes.count) as u64,
-        sum_col: _mm512_reduce_add_epi64(lanes.sum_col) as u64,
-        sum_row: _mm512_reduce_add_epi64(lanes.sum_row) as u64,
-        min_col: _mm512_reduce_min_epu64(lanes.min_col),
-        max_col: _mm512_reduce_max_epu64(lanes.max_col),
-        min_row: _mm512_reduce_min_epu64(lanes.min_row),
-        max_row: _mm512_reduce_max_epu64(lanes.max_row),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::collide::isa::check_row_kernels;
+    use crate::collide::rows::check_row_kernels;
     use crate::collide::x86::Avx512;
 
     #[test]
