@@ -30,8 +30,11 @@
 //! (for a posed sprite, the world box of its solid texels). Two integer
 //! translations ([`Pose::is_integer_translation`]) take a word-level path:
 //! 64 pixels per AND, B's bits shifted across two words for unaligned
-//! offsets, blocks of 16 rows ORed by a vector kernel before a single branch
-//! (early exit for [`intersects`]), `count_ones` for areas. Any other pair
+//! offsets, whole blocks of rows handed to a vector row kernel: the first
+//! row with a shared bit (early exit for [`intersects`]), the count, or the
+//! statistics (AVX-512: eight words per step, vector popcounts, rows that
+//! are packed in both masks streamed as one run; AVX2: four words per
+//! step for the search). Any other pair
 //! walks rows: each row's column span is estimated for both sprites and
 //! intersected, the fixed-point texel coordinates are stepped along it (exact,
 //! see [`crate::pose::PixelMap`]) and 64 samples of each sprite are packed
@@ -43,8 +46,10 @@
 //! only need to be supersets, and no read ever leaves a mask.
 //!
 //! Two integer translations whose shared region lies within one word of A
-//! per row (small masks) skip the vector kernel: a plain loop over rows,
-//! eight rows ORed before one branch.
+//! per row (small masks) skip the vector kernel for [`intersects`] (and
+//! without AVX-512 for the rest): a plain loop over rows, eight rows ORed
+//! before one branch. [`set_isa`] forces an instruction set (tests,
+//! benches).
 //!
 //! **Posed masks** ([`PosedMask`]) hold a sprite's exact world coverage for
 //! one pose, rasterised once (by walking its pixels, or by runs of solid
@@ -61,7 +66,8 @@
 //! Cost is about `rows + pixels/64` for translations and `pixels` texel
 //! fetches per sprite for the rest, `pixels` being the area of the solid
 //! boxes' intersection. [`overlap`] costs up to five such passes when the
-//! sprites touch (one for the statistics, four for the gradient).
+//! sprites touch (one for the statistics, four for the gradient);
+//! [`overlap_count`] one.
 //!
 //! # Approximations (opt-in, [`QueryOptions`])
 //!

@@ -2,6 +2,7 @@
 //! the scanner and instruction set that suit them. The queries of
 //! [`super`] and of posed masks all end here.
 
+#[cfg(target_arch = "x86_64")]
 use super::choice::{isa, CollideIsa};
 use super::isa::{Isa, Plain};
 use super::options::{centre, Lattice, Sampling};
