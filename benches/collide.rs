@@ -4,7 +4,8 @@
 //! Run: `cargo bench --bench collide` (about two minutes; short runs of
 //! 0.3 s warm-up and 0.7 s measurement per case), or with a filter, e.g.
 //! `cargo bench --bench collide -- posed/`.
-//! Groups: `translate/<size>` (integer offsets), `rotated/<size>` (33°),
+//! Groups: `translate/<size>` (integer offsets; also `overlap_count`, the
+//! count alone), `rotated/<size>` (33°),
 //! `posed/128` (posed masks: built inside the query or in advance, and the
 //! build alone), `posed/sample_100_ships_80x80` (sampling a warm canvas
 //! through posed masks, as the world does), `broadphase/500` (500 moving sprites, every pair found and
@@ -102,6 +103,14 @@ fn translate(c: &mut Criterion) {
             },
         ];
         run_cases(c, &format!("translate/{size}"), &cases, true);
+        // The count alone, the peer of pygame's `overlap_area`.
+        let mut g = c.benchmark_group(format!("translate/{size}"));
+        for Case { name, a, pa, b, pb } in &cases {
+            g.bench_function(BenchmarkId::new("overlap_count", name), |bench| {
+                bench.iter(|| collide::overlap_count(black_box(a), black_box(pa), b, pb))
+            });
+        }
+        g.finish();
     }
 }
 

@@ -9,7 +9,9 @@ calling pygame pays it.
 What each id times in pygame:
 - `translate/<n>/intersects/<case>`: `Mask.overlap` (first shared point,
   early exit); `translate/<n>/overlap/<case>`: `Mask.overlap_area` (count
-  only; hitfield's overlap also finds the box, centroid and normal).
+  only; hitfield's overlap also finds the box, centroid and normal);
+  `translate/<n>/overlap_count/<case>`: the same `Mask.overlap_area`
+  figure, printed again as the peer of hitfield's count-only query.
 - `posed/128/built_in_query/<case>`: rotate both surfaces, `from_surface`
   both, then `overlap` (pygame keeps no rotated masks of its own).
 - `posed/128/prebuilt/<case>`: `overlap` of masks built from rotated
@@ -75,7 +77,9 @@ def translate():
         ]
         for name, a, b, off in cases:
             report(f"translate/{n}/intersects/{name}", best(lambda: a.overlap(b, off)))
-            report(f"translate/{n}/overlap/{name}", best(lambda: a.overlap_area(b, off)))
+            area = best(lambda: a.overlap_area(b, off))
+            report(f"translate/{n}/overlap/{name}", area)
+            report(f"translate/{n}/overlap_count/{name}", area)
 
 
 def sprite(name):

@@ -3,9 +3,10 @@
 //! queries between posed masks, or a posed mask and a plain one, equal the
 //! per-pixel reference bit for bit.
 //!
-//! Case counts: 3000 coverage cases, 3000 query cases, 1000 tie cases.
+//! Case counts: 3000 coverage cases, 3000 query cases, 1000 tie cases, 3000
+//! coverage cases under every supported instruction set.
 
-use hitfield::collide::{Overlap, PosedMask, RasterMethod};
+use hitfield::collide::{self, CollideIsa, Overlap, PosedMask, RasterMethod};
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::reference::collide as reference;
@@ -143,6 +144,20 @@ proptest! {
         (m, p, k) in (mask(), pose_near(-3, 2), far_offset()),
     ) {
         coverage_matches(&m, &far(p, k))?;
+    }
+
+    /// Every instruction set builds the same coverage ([`collide::set_isa`]
+    /// is process-wide; no other test in this file sets it, and every
+    /// choice gives the same bits, so tests running alongside still pass).
+    #[test]
+    fn every_isa_builds_the_reference_coverage(
+        (m, p, k) in (mask(), pose_near(1, -2), far_offset()),
+    ) {
+        for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+            collide::set_isa(isa).expect("supported");
+            coverage_matches(&m, &far(p, k))?;
+        }
+        collide::set_isa(CollideIsa::detect()).expect("supported");
     }
 
     #[test]

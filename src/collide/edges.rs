@@ -336,11 +336,12 @@ pub(crate) fn prefix_xor_rows(
     summary
 }
 
-/// True when this CPU runs the AVX-512 edge kernel.
+/// True when the AVX-512 edge kernel runs: chosen ([`super::set_isa`]) and
+/// supported.
 fn simd_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        super::x86::edges_avx512_available()
+        super::choice::isa() == super::CollideIsa::Avx512 && super::x86::edges_avx512_available()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

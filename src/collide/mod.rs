@@ -30,8 +30,11 @@
 //! (for a posed sprite, the world box of its solid texels). Two integer
 //! translations ([`Pose::is_integer_translation`]) take a word-level path:
 //! 64 pixels per AND, B's bits shifted across two words for unaligned
-//! offsets, blocks of 16 rows ORed by a vector kernel before a single branch
-//! (early exit for [`intersects`]), `count_ones` for areas. Any other pair
+//! offsets, whole blocks of rows handed to a vector row kernel: the first
+//! row with a shared bit (early exit for [`intersects`]), the count, or the
+//! statistics (AVX-512: eight words per step, vector popcounts, rows that
+//! are packed in both masks streamed as one run; AVX2: four words per
+//! step for the search). Any other pair
 //! walks rows: each row's column span is estimated for both sprites and
 //! intersected, the fixed-point texel coordinates are stepped along it (exact,
 //! see [`crate::pose::PixelMap`]) and 64 samples of each sprite are packed
@@ -43,8 +46,10 @@
 //! only need to be supersets, and no read ever leaves a mask.
 //!
 //! Two integer translations whose shared region lies within one word of A
-//! per row (small masks) skip the vector kernel: a plain loop over rows,
-//! eight rows ORed before one branch.
+//! per row (small masks) skip the vector kernel for [`intersects`] (and
+//! without AVX-512 for the rest): a plain loop over rows, eight rows ORed
+//! before one branch. [`set_isa`] forces an instruction set (tests,
+//! benches).
 //!
 //! **Posed masks** ([`PosedMask`]) hold a sprite's exact world coverage for
 //! one pose, rasterised once (by walking its pixels, or by letting the
@@ -62,7 +67,8 @@
 //! Cost is about `rows + pixels/64` for translations and `pixels` texel
 //! fetches per sprite for the rest, `pixels` being the area of the solid
 //! boxes' intersection. [`overlap`] costs up to five such passes when the
-//! sprites touch (one for the statistics, four for the gradient).
+//! sprites touch (one for the statistics, four for the gradient);
+//! [`overlap_count`] one.
 //!
 //! # Approximations (opt-in, [`QueryOptions`])
 //!
@@ -109,6 +115,7 @@
 //! answer requires.
 
 pub mod broadphase;
+mod choice;
 mod crossing;
 mod edges;
 mod gather;
@@ -116,6 +123,7 @@ mod isa;
 mod options;
 mod posed;
 mod raster;
+mod rows;
 mod scan;
 mod sprite;
 mod stats;
@@ -124,6 +132,7 @@ mod translate;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use choice::{isa, set_isa, CollideIsa, UnsupportedIsa};
 pub use options::QueryOptions;
 pub use posed::PosedMask;
 pub use raster::RasterMethod;
@@ -144,7 +153,19 @@ pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).
 pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overlap> {
-    overlap_with(a, pose_a, b, pose_b, &QueryOptions::default())
+    scan::translated_overlap(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| overlap_with(a, pose_a, b, pose_b, &QueryOptions::default()))
+}
+
+/// How many world pixels belong to both posed sprites (exact): the
+/// `count` of [`overlap`], 0 when they do not touch, in one pass instead of
+/// up to five (no box, centroid or normal). The peer of pygame's
+/// `Mask.overlap_area`.
+pub fn overlap_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> u64 {
+    scan::translated_count(a, pose_a, b, pose_b).unwrap_or_else(|| {
+        scan::prepare(a, pose_a, b, pose_b, &Sampling::EXACT)
+            .map_or(0, |(pa, pb, lat)| scan::count_shared(&pa, &pb, &lat))
+    })
 }
 
 /// [`intersects`] with opt-in approximations.

@@ -145,12 +145,19 @@ impl Lattice {
     /// First lattice column at or after `x`.
     #[inline]
     pub fn first_col(&self, x: i64) -> i64 {
+        if self.step == 1 {
+            return x;
+        }
         x + (self.origin.0 - x).rem_euclid(self.step)
     }
 
     /// First lattice row at or after `y`.
     #[inline]
     pub fn first_row(&self, y: i64) -> i64 {
+        // Every pixel: no division.
+        if self.step == 1 {
+            return y;
+        }
         y + (self.origin.1 - y).rem_euclid(self.step)
     }
 

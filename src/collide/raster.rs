@@ -102,18 +102,23 @@ pub(super) fn coverage(
 /// Sets the covered pixels of `placed` in `words`, rows of `rect`.
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     #[cfg(target_arch = "x86_64")]
-    if let (true, Place::Map(map)) = (x86::walk_avx512_available(), placed.place) {
-        // SAFETY: the CPU has AVX-512F, all `fill_walk_avx512` enables.
-        if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {
+    {
+        use super::CollideIsa;
+        let chosen = super::choice::isa();
+        if let (CollideIsa::Avx512, true, Place::Map(map)) =
+            (chosen, x86::walk_avx512_available(), placed.place)
+        {
+            // SAFETY: the CPU has AVX-512F, all `fill_walk_avx512` enables.
+            if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {
+                return;
+            }
+            words.fill(0);
+        }
+        if let (CollideIsa::Avx2 | CollideIsa::Avx512, Some(isa)) = (chosen, x86::Avx2::detect()) {
+            // SAFETY: `detect` confirmed every feature `fill_avx2` enables.
+            unsafe { fill_avx2(isa, placed, rect, words) };
             return;
         }
-        words.fill(0);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = x86::Avx2::detect() {
-        // SAFETY: `detect` confirmed every feature `fill_avx2` enables.
-        unsafe { fill_avx2(isa, placed, rect, words) };
-        return;
     }
     fill_with(Plain, placed, rect, words);
 }

@@ -2,8 +2,10 @@
 //! the scanner and instruction set that suit them. The queries of
 //! [`super`] and of posed masks all end here.
 
+#[cfg(target_arch = "x86_64")]
+use super::choice::{isa, CollideIsa};
 use super::isa::{Isa, Plain};
-use super::options::{Lattice, Sampling};
+use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
@@ -23,6 +25,52 @@ pub(super) fn translated_any(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -
         return Some(false);
     };
     Some(any_shared(&pa, &pb, &Lattice::EVERY_PIXEL))
+}
+
+/// [`super::overlap`] for two integer translations, with no more setup
+/// than their solid boxes; `None` for any other pair of poses.
+#[inline]
+pub(super) fn translated_overlap(
+    a: &Mask,
+    pose_a: &Pose,
+    b: &Mask,
+    pose_b: &Pose,
+) -> Option<Option<Overlap>> {
+    let ((ax, ay), (bx, by)) = (integer_offset(pose_a)?, integer_offset(pose_b)?);
+    let (Some(pa), Some(pb)) = (Placed::translated(a, ax, ay), Placed::translated(b, bx, by))
+    else {
+        return Some(None);
+    };
+    let centres = [
+        centre(pose_a, a.width(), a.height()),
+        centre(pose_b, b.width(), b.height()),
+    ];
+    Some(overlap_of(
+        &pa,
+        &pb,
+        &Lattice::EVERY_PIXEL,
+        &Sampling::EXACT,
+        centres,
+    ))
+}
+
+/// [`super::overlap_count`] for two integer translations, with no more
+/// setup than their solid boxes; `None` for any other pair of poses.
+#[inline]
+pub(super) fn translated_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<u64> {
+    let ((ax, ay), (bx, by)) = (integer_offset(pose_a)?, integer_offset(pose_b)?);
+    let (Some(pa), Some(pb)) = (Placed::translated(a, ax, ay), Placed::translated(b, bx, by))
+    else {
+        return Some(0);
+    };
+    Some(count_shared(&pa, &pb, &Lattice::EVERY_PIXEL))
+}
+
+/// Shared lattice pixels of the two placed sprites.
+pub(super) fn count_shared(pa: &Placed, pb: &Placed, lat: &Lattice) -> u64 {
+    let mut count = Count::default();
+    scan(pa, pb, lat, &mut count);
+    count.count
 }
 
 /// True when the two placed sprites share a lattice pixel.
@@ -86,17 +134,34 @@ pub(super) fn prepare<'a>(
     Some((pa, pb, Lattice::at(&both, sampling.stride)))
 }
 
-/// Visits the shared lattice pixels of two placed sprites, with the best
-/// instruction set this CPU has.
+/// Visits the shared lattice pixels of two placed sprites, with the
+/// instruction set chosen by [`set_isa`] (the best this CPU has unless
+/// set).
 pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;
     };
     #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = x86::Avx2::detect() {
-        // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
-        unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
-        return;
+    {
+        let chosen = isa();
+        let translated = matches!(
+            (a.place, b.place),
+            (Place::Translate { .. }, Place::Translate { .. })
+        );
+        if chosen == CollideIsa::Avx512 && translated {
+            if let Some(isa) = x86::Avx512::detect() {
+                // SAFETY: `detect` confirmed every feature `scan_avx512` enables.
+                unsafe { scan_avx512(isa, a, b, &region, lat, visit) };
+                return;
+            }
+        }
+        if chosen != CollideIsa::Scalar {
+            if let Some(isa) = x86::Avx2::detect() {
+                // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
+                unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
+                return;
+            }
+        }
     }
     scan_with(Plain, a, b, &region, lat, visit);
 }
@@ -106,6 +171,20 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn scan_avx2<V: Visit>(
     isa: x86::Avx2,
+    a: &Placed,
+    b: &Placed,
+    region: &PixelRect,
+    lat: &Lattice,
+    visit: &mut V,
+) {
+    scan_with(isa, a, b, region, lat, visit);
+}
+
+/// [`scan_with`] compiled for AVX-512 (F, CD, VPOPCNTDQ) and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq,avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn scan_avx512<V: Visit>(
+    isa: x86::Avx512,
     a: &Placed,
     b: &Placed,
     region: &PixelRect,
@@ -138,15 +217,9 @@ mod tests {
     use super::*;
     use crate::collide::QueryOptions;
 
-    /// The portable scanner and the AVX2 one give the same statistics.
+    /// Every instruction set's scanner gives the portable one's statistics.
     #[test]
     fn portable_and_simd_scans_agree() {
-        #[cfg(target_arch = "x86_64")]
-        let Some(isa) = x86::Avx2::detect() else {
-            return;
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let isa = Plain;
         let mut rng = fastrand::Rng::with_seed(3);
         let mut shared = 0;
         for case in 0..600 {
@@ -178,16 +251,23 @@ mod tests {
             let Some(region) = pa.solid.intersect(&pb.solid) else {
                 continue;
             };
-            let (mut plain, mut simd) = (Stats::default(), Stats::default());
+            let mut plain = Stats::default();
             scan_with(Plain, &pa, &pb, &region, &lat, &mut plain);
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `isa` proves the CPU features.
-            unsafe {
-                scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd)
-            };
-            #[cfg(not(target_arch = "x86_64"))]
-            scan_with(isa, &pa, &pb, &region, &lat, &mut simd);
-            assert_eq!(plain.raw, simd.raw, "case {case}");
+            {
+                if let Some(isa) = x86::Avx2::detect() {
+                    let mut simd = Stats::default();
+                    // SAFETY: `isa` proves the CPU features.
+                    unsafe { scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd) };
+                    assert_eq!(plain.raw, simd.raw, "AVX2, case {case}");
+                }
+                if let Some(isa) = x86::Avx512::detect() {
+                    let mut simd = Stats::default();
+                    // SAFETY: `isa` proves the CPU features.
+                    unsafe { scan_avx512(isa, &pa, &pb, &region, &lat, &mut simd) };
+                    assert_eq!(plain.raw, simd.raw, "AVX-512, case {case}");
+                }
+            }
             shared += usize::from(plain.raw.count > 0);
         }
         assert!(shared > 100, "only {shared} cases shared pixels");

@@ -7,7 +7,9 @@
 //! and both finish it with [`RawOverlap::finish`], so equal raw sums give
 //! bit-for-bit equal results.
 
+use super::isa::Isa;
 use super::options::Sampling;
+use super::rows::Rows;
 
 /// Result of [`super::overlap`]: what two posed sprites share, in world pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,9 +29,18 @@ pub struct Overlap {
 
 /// Receives the words of shared pixels a scan finds.
 pub(crate) trait Visit {
+    /// Whether the visitor stops at the first shared pixel (then small
+    /// regions always take the plain row loop: no setup before the exit).
+    const EARLY_EXIT: bool = false;
+
     /// Bit `k` of `bits` (never 0) is world pixel `(x + step·k, y)`.
     /// Returns `false` to stop the scan.
     fn word(&mut self, y: i64, x: i64, step: i64, bits: u64) -> bool;
+
+    /// All shared pixels of a block of rows, through `isa`'s row kernels:
+    /// bit `k` of row `r`'s word `j` is world pixel `(x + 64·j + k, y + r)`.
+    /// Returns `false` to stop the scan.
+    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool;
 }
 
 /// Stops at the first shared pixel.
@@ -39,10 +50,18 @@ pub(crate) struct Any {
 }
 
 impl Visit for Any {
+    const EARLY_EXIT: bool = true;
+
     #[inline(always)]
     fn word(&mut self, _y: i64, _x: i64, _step: i64, _bits: u64) -> bool {
         self.found = true;
         false
+    }
+
+    #[inline(always)]
+    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, _x: i64, _y: i64) -> bool {
+        self.found = isa.first_row(rows).is_some();
+        !self.found
     }
 }
 
@@ -56,6 +75,12 @@ impl Visit for Count {
     #[inline(always)]
     fn word(&mut self, _y: i64, _x: i64, _step: i64, bits: u64) -> bool {
         self.count += u64::from(bits.count_ones());
+        true
+    }
+
+    #[inline(always)]
+    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, _x: i64, _y: i64) -> bool {
+        self.count += isa.count(rows);
         true
     }
 }
@@ -105,6 +130,30 @@ impl Visit for Stats {
         r.sum[1] += i128::from(n) * i128::from(y);
         r.min = [r.min[0].min(first), r.min[1].min(y)];
         r.max = [r.max[0].max(last), r.max[1].max(y)];
+        true
+    }
+
+    #[inline(always)]
+    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool {
+        // Rows before the first shared one cost only the cheaper search.
+        let Some(r0) = isa.first_row(rows) else {
+            return true;
+        };
+        let s = isa.stats(&rows.starting_at(r0)).moved_down(r0 as u64);
+        // Columns and rows of a block fit in i64 (a mask side is < 2^24).
+        let r = &mut self.raw;
+        let n = i128::from(s.count);
+        r.count += s.count;
+        r.sum[0] += n * i128::from(x) + i128::from(s.sum_col);
+        r.sum[1] += n * i128::from(y) + i128::from(s.sum_row);
+        r.min = [
+            r.min[0].min(x + s.min_col as i64),
+            r.min[1].min(y + s.min_row as i64),
+        ];
+        r.max = [
+            r.max[0].max(x + s.max_col as i64),
+            r.max[1].max(y + s.max_row as i64),
+        ];
         true
     }
 }

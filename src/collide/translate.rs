@@ -5,19 +5,18 @@
 //! first and last word are masked to the region, so everything else in a row
 //! can be ANDed blindly: outside the region one of the two sprites is empty,
 //! and B words borrowed from a neighbouring row only ever meet masked-off A
-//! bits. Each row is first reduced to "anything shared?" by a vector kernel
-//! ([`Isa::first_block`]); only blocks with shared pixels are visited word
-//! by word. Strided queries keep every `step`-th row and AND a
-//! comb of lattice columns into each word.
+//! bits. Whole blocks of rows go to the instruction set's row kernels
+//! ([`Isa::first_row`], [`Isa::count`], [`Isa::stats`], picked by the
+//! visitor); rows whose B words reach past B's ends are visited word by
+//! word. Strided queries keep every `step`-th row and AND a comb of lattice
+//! columns into each word.
 
-use super::isa::{Isa, Rows};
+use super::isa::Isa;
 use super::options::Lattice;
+use super::rows::Rows;
 use super::stats::Visit;
 use crate::mask::Mask;
 use crate::pose::PixelRect;
-
-/// Rows tested together before one branch.
-const BLOCK_ROWS: i64 = 16;
 
 /// Visits the shared lattice pixels of A at `(ax, ay)` and B at `(bx, by)`
 /// inside `region`, which lies within both masks' solid boxes.
@@ -30,7 +29,10 @@ pub(super) fn scan<I: Isa, V: Visit>(
     lat: &Lattice,
     visit: &mut V,
 ) {
-    if lat.step == 1 && narrow((a, ax, ay), (b, bx, by), region, visit) {
+    if (V::EARLY_EXIT || I::NARROW_LOOP)
+        && lat.step == 1
+        && narrow((a, ax, ay), (b, bx, by), region, visit)
+    {
         return;
     }
     // A's texel column i meets B's column i + d.
@@ -92,7 +94,7 @@ pub(super) fn scan<I: Isa, V: Visit>(
         .filter(Rows::in_bounds)
     };
     // Visits row y's words (those on lattice columns); false to stop.
-    let mut visit_row = |y: i64| {
+    let visit_row = |visit: &mut V, y: i64| {
         for j in 0..width {
             let base = ax + 64 * (k0 + j as i64);
             let comb = if lat.step == 1 {
@@ -109,42 +111,37 @@ pub(super) fn scan<I: Isa, V: Visit>(
     };
     let n = lat.step;
     let mut y = lat.first_row(region.y0);
-    while y < region.y1 {
-        if !kernel {
-            if !visit_row(y) {
+    if !kernel {
+        while y < region.y1 {
+            if !visit_row(visit, y) {
                 return;
             }
             y += n;
-            continue;
         }
-        // The rows the kernel may read from y on: all, or all but the last
-        // (whose high B word may lie past B's end).
-        let left = region.y1 - y;
+        return;
+    }
+    let x = ax + 64 * k0;
+    while y < region.y1 {
+        // The rows the kernels may read from y on: all (up to
+        // `Rows::MAX_ROWS`), or all but the last (whose high B word may lie
+        // past B's end).
+        let left = (region.y1 - y).min(Rows::MAX_ROWS as i64);
         let Some((rows, count)) = block(y, left).map(|r| (r, left)).or_else(|| {
             block(y, left - 1)
                 .filter(|_| left > 1)
                 .map(|r| (r, left - 1))
         }) else {
             // Near the ends of B's words: row by row, word by word.
-            if (0..width).fold(0, |acc, j| acc | word(y, j)) != 0 && !visit_row(y) {
+            if !visit_row(visit, y) {
                 return;
             }
             y += 1;
             continue;
         };
-        match isa.first_block(&rows, BLOCK_ROWS as usize) {
-            None => y += count,
-            Some(b) => {
-                let y0 = y + b as i64 * BLOCK_ROWS;
-                let y1 = (y0 + BLOCK_ROWS).min(y + count);
-                for r in y0..y1 {
-                    if (0..width).fold(0, |acc, j| acc | word(r, j)) != 0 && !visit_row(r) {
-                        return;
-                    }
-                }
-                y = y1;
-            }
+        if !visit.rows(isa, &rows, x, y) {
+            return;
         }
+        y += count;
     }
 }
 

@@ -1,6 +1,6 @@
-//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the
-//! AVX2 block kernel of the translation path and the AVX-512 kernel of the
-//! edge rasteriser.
+//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the AVX2
+//! and AVX-512 row kernels of the translation path, and the AVX-512 kernels
+//! of the posed-mask rasteriser (edge flips, sixteen-lane pixel walk).
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
 //! defines the traits ([`Isa`], [`crate::collide::gather::Walker`]); each
@@ -11,17 +11,25 @@
 mod detect;
 mod edges;
 mod rows;
+mod rows512;
+mod stats512;
 mod walk512;
 mod walker;
 
-pub(crate) use detect::Avx2;
+pub(crate) use detect::{Avx2, Avx512};
 pub(crate) use edges::{edges_avx512_available, flip_edges_avx512, prefix_xor_rows_clmul};
 pub(crate) use walk512::{fill_walk_avx512, walk_avx512_available};
 
 use super::gather::MapGather;
-use super::isa::{Isa, Rows};
+use super::isa::Isa;
+use super::rows::{RowStats, Rows};
 use rows::first_block_avx2;
+use rows512::{count_avx512, first_row_avx512};
+use stats512::stats_avx512;
 use walker::Avx2Walker;
+
+/// Rows the AVX2 kernel ORs before one branch.
+const AVX2_BLOCK_ROWS: usize = 16;
 
 impl Isa for Avx2 {
     type Walker<'a> = Avx2Walker<'a>;
@@ -32,12 +40,65 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn first_block(self, rows: &Rows, block_rows: usize) -> Option<usize> {
+    fn first_row(self, rows: &Rows) -> Option<usize> {
         if !rows.in_bounds() {
-            return rows.first_block_scalar(block_rows);
+            return rows.first_row_scalar();
         }
         // SAFETY: an `Avx2` value exists only once the CPU features were
         // detected, and `in_bounds` checked every index the kernel reads.
-        unsafe { first_block_avx2(rows, block_rows) }
+        let block = unsafe { first_block_avx2(rows, AVX2_BLOCK_ROWS) }?;
+        let r0 = block * AVX2_BLOCK_ROWS;
+        (r0..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
+    }
+
+    #[inline(always)]
+    fn count(self, rows: &Rows) -> u64 {
+        rows.count_scalar()
+    }
+
+    #[inline(always)]
+    fn stats(self, rows: &Rows) -> RowStats {
+        rows.stats_scalar()
+    }
+}
+
+/// The AVX-512 row kernels; rotated and scaled sprites keep the AVX2
+/// walker (gathers gain nothing from wider vectors here).
+impl Isa for Avx512 {
+    type Walker<'a> = Avx2Walker<'a>;
+    // Eight packed one-word rows per step beat the plain loop.
+    const NARROW_LOOP: bool = false;
+
+    #[inline(always)]
+    fn walker(self, g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
+        Avx2Walker::new(self.avx2, g, du, dv)
+    }
+
+    #[inline(always)]
+    fn first_row(self, rows: &Rows) -> Option<usize> {
+        if !rows.in_bounds() {
+            return rows.first_row_scalar();
+        }
+        // SAFETY: an `Avx512` value exists only once the CPU features were
+        // detected, and `in_bounds` checked every index the kernel reads.
+        unsafe { first_row_avx512(rows) }
+    }
+
+    #[inline(always)]
+    fn count(self, rows: &Rows) -> u64 {
+        if !rows.in_bounds() {
+            return rows.count_scalar();
+        }
+        // SAFETY: as in `first_row`.
+        unsafe { count_avx512(rows) }
+    }
+
+    #[inline(always)]
+    fn stats(self, rows: &Rows) -> RowStats {
+        if !rows.in_bounds() || rows.rows > Rows::MAX_ROWS {
+            return rows.stats_scalar();
+        }
+        // SAFETY: as in `first_row`; the row count is checked above.
+        unsafe { stats_avx512(rows) }
     }
 }

@@ -1,6 +1,6 @@
 //! The AVX2 row kernel of the translation path: four words per step.
 
-use crate::collide::isa::Rows;
+use crate::collide::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Four words per step, ORed over a block of rows before one test; vector
@@ -98,13 +98,13 @@ pub(super) unsafe fn first_block_avx2(rows: &Rows, block_rows: usize) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::isa::{check_first_block_kernel, Isa};
+    use crate::collide::rows::check_row_kernels;
     use crate::collide::x86::Avx2;
 
     #[test]
-    fn avx2_first_block_matches_word_by_word() {
+    fn avx2_row_kernels_match_bit_by_bit() {
         if let Some(isa) = Avx2::detect() {
-            check_first_block_kernel(|rows, n| isa.first_block(rows, n));
+            check_row_kernels(isa);
         }
     }
 }
