@@ -1,7 +1,7 @@
 //! `hitfield headless`: the JSON report, determinism across thread counts,
 //! and usage errors.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn headless(args: &[&str], threads: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hitfield"))
@@ -121,4 +121,30 @@ fn bad_arguments_exit_2_with_one_line() {
         assert!(!err.contains("panicked"));
         assert!(out.stdout.is_empty());
     }
+}
+
+/// A reader that stops early (`hitfield headless … | head`) ends the run
+/// quietly: exit 0, no panic.
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args([
+            "headless",
+            "--frames",
+            "60",
+            "--particles",
+            "2000",
+            "--ships",
+            "2",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run hitfield");
+    // Close the read end before the report is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait for hitfield");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
 }

@@ -37,6 +37,5 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
     };
     let (mut profiler, contacts) = super::report::run(&mut world, args.frames);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
-    println!("{report}");
-    ExitCode::SUCCESS
+    super::print_report(report)
 }

@@ -43,6 +43,22 @@ pub enum Command {
 /// Exit status for bad input (usage errors, unreadable files, bad values).
 pub const EXIT_USAGE: u8 = 2;
 
+/// Prints a report on standard output. A reader that went away (`hitfield
+/// headless … | head`) is not an error: the report is simply not wanted
+/// any more. Any other write failure is reported and exits 1.
+pub fn print_report(report: impl std::fmt::Display) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{report}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hitfield: error: writing the report to standard output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Prints a one-line error for `what` and returns exit status 2.
 pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("hitfield: error: {message}");

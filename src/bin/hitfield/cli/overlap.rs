@@ -85,10 +85,7 @@ pub struct OverlapArgs {
 /// Runs the overlap query.
 pub fn run(args: OverlapArgs) -> ExitCode {
     match query(&args) {
-        Ok(report) => {
-            println!("{report}");
-            ExitCode::SUCCESS
-        }
+        Ok(report) => super::print_report(report),
         Err(message) => super::usage_error(message),
     }
 }
