@@ -93,8 +93,9 @@ pub(super) struct Rows<'a> {
 pub(super) enum Target<'a> {
     /// An integer translation: coverage bit `(i, j)` is texel `(i, j)`.
     Translated(&'a mut HitMap),
-    /// Texels through `grid` into byte scratch (zeroed, `grid.bits()`
-    /// long), packed into `hits` over `texel_box` (rows, words per row).
+    /// Texels through `grid` into byte scratch (zeroed, `grid.bits() + 1`
+    /// long: the last byte is junk), packed into `hits` over `texel_box`
+    /// (rows, words per row).
     Scratch {
         grid: TexelGrid,
         bytes: &'a mut [u8],
@@ -120,6 +121,8 @@ pub(super) fn sample_with<K: Kernels>(
     match target {
         Target::Translated(hits) => sample_rows(k, rows, pixels, &mut Translated(hits)),
         Target::Bits { grid, hits } => {
+            // `Texels::set_unchecked` relies on these lengths.
+            assert!(hits.bits.len() * 64 >= grid.bits());
             let texels = BitTexels(&mut hits.bits);
             let map = k.map(&grid);
             sample_rows(
@@ -140,7 +143,8 @@ pub(super) fn sample_with<K: Kernels>(
             texel_box: (texel_rows, words),
             hits,
         } => {
-            let texels = ScratchTexels(bytes);
+            assert!(bytes.len() > grid.bits());
+            let texels = ScratchTexels(&mut bytes[..grid.bits() + 1]);
             let map = k.map(&grid);
             let mut posed = Posed {
                 k,
@@ -149,6 +153,7 @@ pub(super) fn sample_with<K: Kernels>(
                 texels,
             };
             let count = sample_rows(k, rows, pixels, &mut posed);
+            posed.texels.finish();
             let (bytes, per_row) = (posed.texels.0, hits.words_per_row);
             for j in texel_rows {
                 let w = j * per_row + words.start..j * per_row + words.end;

@@ -77,7 +77,7 @@ pub fn sample_posed_with(
     let grid = TexelGrid::new(&map, hits.words_per_row);
     if path.texels() == TexelWrites::Scratch && grid.bits() <= TexelWrites::MAX_SCRATCH {
         let texel_box = texel_box(&map, &clip);
-        let scratch = with_scratch(grid.bits(), |bytes| {
+        let scratch = with_scratch(grid.bits() + 1, |bytes| {
             let target = Target::Scratch {
                 grid,
                 bytes,

@@ -105,11 +105,33 @@ pub(super) fn texel_box(map: &PixelMap, clip: &PixelRect) -> (Range<usize>, Rang
 pub(super) trait Texels {
     /// Records texel bit `bit`.
     fn set(&mut self, bit: usize);
+
+    /// Records texel bit `bit` without a range check.
+    ///
+    /// # Safety
+    /// `bit` is below the `stride · height` of the sample's [`TexelGrid`]
+    /// (true of `j·stride + i` for `i < width`, `j < height`), or is
+    /// [`Texels::junk`].
+    unsafe fn set_unchecked(&mut self, bit: usize);
+
+    /// A bit that may be set and is then ignored, if there is one: vector
+    /// kernels send the lanes that did not hit there instead of branching.
+    fn junk(&self) -> Option<usize>;
 }
 
 /// One byte per texel bit, set to `0xFF` when hit; packed into the hit map
-/// afterwards.
+/// afterwards. Its last byte is [`Texels::junk`] (past every texel bit,
+/// cleared by [`ScratchTexels::finish`]).
 pub(super) struct ScratchTexels<'a>(pub &'a mut [u8]);
+
+impl ScratchTexels<'_> {
+    /// Clears the junk byte.
+    pub fn finish(&mut self) {
+        if let Some(last) = self.0.last_mut() {
+            *last = 0;
+        }
+    }
+}
 
 impl Texels for ScratchTexels<'_> {
     #[inline(always)]
@@ -117,6 +139,19 @@ impl Texels for ScratchTexels<'_> {
         if let Some(b) = self.0.get_mut(bit) {
             *b = 0xFF;
         }
+    }
+
+    #[inline(always)]
+    unsafe fn set_unchecked(&mut self, bit: usize) {
+        debug_assert!(bit < self.0.len());
+        // SAFETY: the scratch is `stride · height` bytes long (the caller's
+        // promise bounds `bit` by that).
+        unsafe { *self.0.get_unchecked_mut(bit) = 0xFF };
+    }
+
+    #[inline(always)]
+    fn junk(&self) -> Option<usize> {
+        self.0.len().checked_sub(1)
     }
 }
 
@@ -129,6 +164,19 @@ impl Texels for BitTexels<'_> {
         if let Some(w) = self.0.get_mut(bit / 64) {
             *w |= 1 << (bit % 64);
         }
+    }
+
+    #[inline(always)]
+    unsafe fn set_unchecked(&mut self, bit: usize) {
+        debug_assert!(bit / 64 < self.0.len());
+        // SAFETY: the hit map has `stride / 64 · height` words (the caller's
+        // promise bounds `bit` by `stride · height`).
+        unsafe { *self.0.get_unchecked_mut(bit / 64) |= 1 << (bit % 64) };
+    }
+
+    #[inline(always)]
+    fn junk(&self) -> Option<usize> {
+        None
     }
 }
 

@@ -16,21 +16,11 @@ pub(super) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
     let mut bits = 0u64;
     for q in 0..4 {
         let group = (care >> (16 * q)) as u16;
-        if group == 0 {
-            continue;
-        }
-        // `group` has a pixel below the slice's end, so `16q` is inside it.
-        let from = pixels[16 * q..].as_ptr().cast::<i32>();
-        // SAFETY: a whole group is read only when its 16 pixels lie in the
-        // slice; a partial one reads just the lanes of `group`, all inside
-        // it (masked-off lanes are not accessed).
-        let p = unsafe {
-            if 16 * q + 16 <= pixels.len() {
-                _mm512_loadu_si512(from.cast())
-            } else {
-                _mm512_maskz_loadu_epi32(group, from)
-            }
-        };
+        // Not dereferenced beyond the lanes of `group`, which lie in the slice.
+        let from = pixels.as_ptr().wrapping_add(16 * q).cast::<i32>();
+        // SAFETY: only the lanes of `group` are read (none when it is 0),
+        // all inside the slice; masked-off lanes are not accessed.
+        let p = unsafe { _mm512_maskz_loadu_epi32(group, from) };
         // A pixel passes when max(p, min) == p in all four bytes.
         let ok = _mm512_mask_cmpeq_epi32_mask(group, _mm512_max_epu8(p, min), p);
         bits |= u64::from(ok) << (16 * q);
@@ -98,7 +88,7 @@ fn integer_parts(start: i64, off_lo: __m512i, off_hi: __m512i) -> __m512i {
 /// Records the texels of the pixels in `hit` (bit `b` at fixed-point
 /// `(u + b·du, v + b·dv)`), sixteen pixels per step: texel `i` and `j` of
 /// every lane, checked against the sprite, turned into bit indices
-/// `j·stride + i`, and those of the hit lanes compressed and set.
+/// `j·stride + i`, and those of the hit lanes set.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
 #[inline]
 pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T) {
@@ -106,13 +96,13 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
         mark_portable(&m.grid, u, v, hit, texels);
         return;
     }
+    let junk = texels.junk();
     let mut bits = [0u32; 16];
-    for q in 0..4 {
+    // Only the groups up to the last hit.
+    let groups = (64 - hit.leading_zeros()).div_ceil(16);
+    for q in 0..groups {
         let group = (hit >> (16 * q)) as u16;
-        if group == 0 {
-            continue;
-        }
-        let first = 16 * q as i64;
+        let first = 16 * i64::from(q);
         let i = integer_parts(
             u.wrapping_add(first.wrapping_mul(m.grid.du)),
             m.u_lo,
@@ -127,15 +117,25 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
         let inside_i = _mm512_mask_cmplt_epu32_mask(group, i, m.width);
         let ok = _mm512_mask_cmplt_epu32_mask(inside_i, j, m.height);
         let bit = _mm512_add_epi32(_mm512_mullo_epi32(j, m.stride), i);
-        // SAFETY: `bits` is 64 bytes.
-        unsafe {
-            _mm512_storeu_si512(
-                bits.as_mut_ptr().cast(),
-                _mm512_maskz_compress_epi32(ok, bit),
-            )
-        };
-        for &b in &bits[..ok.count_ones() as usize] {
-            texels.set(b as usize);
+        if let Some(junk) = junk {
+            // All sixteen stored, the lanes that missed to the junk bit: no
+            // branch on how many hit.
+            let sent = _mm512_mask_mov_epi32(_mm512_set1_epi32(junk as i32), ok, bit);
+            // SAFETY: `bits` is 64 bytes.
+            unsafe { _mm512_storeu_si512(bits.as_mut_ptr().cast(), sent) };
+            for &b in &bits {
+                // SAFETY: lanes of `ok` have i < width and j < height, the
+                // others hold the junk bit.
+                unsafe { texels.set_unchecked(b as usize) };
+            }
+        } else {
+            let packed = _mm512_maskz_compress_epi32(ok, bit);
+            // SAFETY: `bits` is 64 bytes.
+            unsafe { _mm512_storeu_si512(bits.as_mut_ptr().cast(), packed) };
+            for &b in &bits[..ok.count_ones() as usize] {
+                // SAFETY: lanes of `ok` have i < width and j < height.
+                unsafe { texels.set_unchecked(b as usize) };
+            }
         }
     }
 }
