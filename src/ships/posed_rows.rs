@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use crate::field::Canvas;
-use crate::mask::{bits_at, low_bits, Mask};
+use crate::mask::{low_bits, Mask};
 use crate::pose::PixelRect;
 
 use super::hits::{HitMap, HitPixels};
@@ -230,7 +230,7 @@ fn sample_rows<K: Kernels, M: Marker>(
         while x < x_end {
             let n = (x_end - x).min(64);
             let i = (x - ox) as usize;
-            let covered = bits_at(cover_row, i) & low_bits(n as u32);
+            let covered = row_bits(cover_row, i) & low_bits(n as u32);
             if covered != 0 {
                 let pixels_here = &canvas_row[x as usize..(x + n) as usize];
                 let hit = k.field_bits(&rows.test, pixels_here, covered);
@@ -249,6 +249,17 @@ fn sample_rows<K: Kernels, M: Marker>(
 /// How many rows ahead the row loop asks for canvas pixels.
 const PREFETCH_ROWS: i64 = 4;
 
+/// The 64 bits of a packed row from bit `start` on (bits past the row's
+/// end read 0), without a branch on the shift.
+#[inline(always)]
+fn row_bits(row: &[u64], start: usize) -> u64 {
+    let (word, shift) = (start / 64, start % 64);
+    let lo = row.get(word).copied().unwrap_or(0);
+    let hi = row.get(word + 1).copied().unwrap_or(0);
+    // `(hi << 1) << (63 - shift)` is `hi << (64 - shift)`, 0 at shift 0.
+    lo >> shift | (hi << 1) << (63 - shift)
+}
+
 /// The first covered column of a packed row and one past its last, or
 /// `None` when the row is empty.
 #[inline(always)]
@@ -264,6 +275,16 @@ fn covered_columns(row: &[u64]) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn row_bits_reads_across_words_and_stops_at_the_row_end() {
+        let row = [0x8000_0000_0000_0001u64, 0b101];
+        assert_eq!(row_bits(&row, 0), row[0]);
+        assert_eq!(row_bits(&row, 63), 0b1011);
+        assert_eq!(row_bits(&row, 64), 0b101);
+        assert_eq!(row_bits(&row, 66), 0b1);
+        assert_eq!(row_bits(&row, 128), 0);
+    }
 
     #[test]
     fn covered_columns_span_the_set_bits() {
