@@ -13,14 +13,15 @@ pub(super) use detect::{Avx2, Avx512};
 use super::hits::HitPixels;
 use super::posed_rows::{sample_with, Kernels, Rows, Target};
 use super::sample::FieldTest;
-use super::texels::{mark_portable, TexelGrid, Texels};
+use super::texels::{TexelGrid, Texels};
 
 impl Kernels for Avx2 {
-    type Map = TexelGrid;
+    type Map = avx2::Map;
 
     #[inline(always)]
-    fn map(self, grid: &TexelGrid) -> TexelGrid {
-        *grid
+    fn map(self, grid: &TexelGrid) -> avx2::Map {
+        // SAFETY: an `Avx2` exists only once its features were detected.
+        unsafe { avx2::Map::new(grid) }
     }
     #[inline(always)]
     fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64 {
@@ -29,8 +30,9 @@ impl Kernels for Avx2 {
     }
 
     #[inline(always)]
-    fn mark<T: Texels>(self, grid: &TexelGrid, u: i64, v: i64, hit: u64, texels: &mut T) {
-        mark_portable(grid, u, v, hit, texels);
+    fn mark<T: Texels>(self, map: &avx2::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
+        // SAFETY: as above.
+        unsafe { avx2::mark(map, u, v, hit, texels) }
     }
 
     #[inline(always)]
