@@ -121,13 +121,11 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
             // All sixteen stored, the lanes that missed to the junk bit: no
             // branch on how many hit.
             let sent = _mm512_mask_mov_epi32(_mm512_set1_epi32(junk as i32), ok, bit);
-            // SAFETY: `bits` is 64 bytes.
-            unsafe { _mm512_storeu_si512(bits.as_mut_ptr().cast(), sent) };
-            for &b in &bits {
+            for_each_lane(sent, |b| {
                 // SAFETY: lanes of `ok` have i < width and j < height, the
                 // others hold the junk bit.
-                unsafe { texels.set_unchecked(b as usize) };
-            }
+                unsafe { texels.set_unchecked(b as usize) }
+            });
         } else {
             let packed = _mm512_maskz_compress_epi32(ok, bit);
             // SAFETY: `bits` is 64 bytes.
@@ -135,6 +133,24 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
             for &b in &bits[..ok.count_ones() as usize] {
                 // SAFETY: lanes of `ok` have i < width and j < height.
                 unsafe { texels.set_unchecked(b as usize) };
+            }
+        }
+    }
+}
+
+/// Calls `f` with every 32-bit lane of `v`, lowest first, taken out two
+/// lanes per 64-bit move (fewer vector uops than one extract a lane).
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
+#[inline]
+fn for_each_lane(v: __m512i, mut f: impl FnMut(u32)) {
+    for half in [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)] {
+        for quarter in [
+            _mm256_castsi256_si128(half),
+            _mm256_extracti128_si256::<1>(half),
+        ] {
+            for pair in [_mm_cvtsi128_si64(quarter), _mm_extract_epi64::<1>(quarter)] {
+                f(pair as u32);
+                f((pair >> 32) as u32);
             }
         }
     }
