@@ -14,6 +14,7 @@ pub mod posed_sample;
 pub mod sample;
 pub mod sample_path;
 pub mod schedule;
+mod scratch;
 mod ship;
 mod texels;
 #[cfg(target_arch = "x86_64")]

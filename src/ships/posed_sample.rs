@@ -14,7 +14,8 @@ use super::posed_rows::{sample_with, Portable, Rows, Target};
 use super::sample::sample;
 use super::sample::{canvas_rect, FieldTest, Thresholds};
 use super::sample_path::{SampleIsa, SamplePath, TexelWrites};
-use super::texels::{texel_box, with_scratch, TexelGrid};
+use super::scratch::with_scratch;
+use super::texels::{texel_box, TexelGrid};
 
 /// [`sample`] through the ship's posed coverage (`posed`, built for `mask`
 /// in its pose): 64 covered pixels ANDed with 64 field tests at a time.
