@@ -172,6 +172,7 @@ impl FieldTest {
 
     /// The per-byte minimums as one little-endian RGBA word (for vector
     /// kernels that broadcast it).
+    #[cfg(target_arch = "x86_64")]
     #[inline]
     pub(super) fn pattern(&self) -> i32 {
         i32::from_le_bytes(self.min)

@@ -100,11 +100,8 @@ pub(super) fn texel_box(map: &PixelMap, clip: &PixelRect) -> (Range<usize>, Rang
 }
 
 /// Where a sample records the texels hit (bit `j·stride + i` for texel
-/// `(i, j)`; out-of-range bits are ignored).
+/// `(i, j)`).
 pub(super) trait Texels {
-    /// Records texel bit `bit`.
-    fn set(&mut self, bit: usize);
-
     /// Records texel bit `bit` without a range check.
     ///
     /// # Safety
@@ -126,20 +123,13 @@ pub(super) struct ScratchTexels<'a>(pub &'a mut [u8]);
 impl ScratchTexels<'_> {
     /// Clears the junk byte.
     pub fn finish(&mut self) {
-        if let Some(last) = self.0.last_mut() {
-            *last = 0;
+        if let Some(junk) = self.junk() {
+            self.0[junk] = 0;
         }
     }
 }
 
 impl Texels for ScratchTexels<'_> {
-    #[inline(always)]
-    fn set(&mut self, bit: usize) {
-        if let Some(b) = self.0.get_mut(bit) {
-            *b = 0xFF;
-        }
-    }
-
     #[inline(always)]
     unsafe fn set_unchecked(&mut self, bit: usize) {
         debug_assert!(bit < self.0.len());
@@ -158,13 +148,6 @@ impl Texels for ScratchTexels<'_> {
 pub(super) struct BitTexels<'a>(pub &'a mut [u64]);
 
 impl Texels for BitTexels<'_> {
-    #[inline(always)]
-    fn set(&mut self, bit: usize) {
-        if let Some(w) = self.0.get_mut(bit / 64) {
-            *w |= 1 << (bit % 64);
-        }
-    }
-
     #[inline(always)]
     unsafe fn set_unchecked(&mut self, bit: usize) {
         debug_assert!(bit / 64 < self.0.len());
@@ -190,7 +173,8 @@ pub(super) fn mark_portable<T: Texels>(g: &TexelGrid, u: i64, v: i64, hit: u64, 
         // A covered pixel lands inside the sprite (the coverage rule); the
         // check keeps a posed mask built for another sprite harmless.
         if (tu as u64) < u64::from(g.width) && (tv as u64) < u64::from(g.height) {
-            texels.set(tv as usize * g.stride + tu as usize);
+            // SAFETY: the texel is inside the sprite, checked just above.
+            unsafe { texels.set_unchecked(tv as usize * g.stride + tu as usize) };
         }
     }
 }
