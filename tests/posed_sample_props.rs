@@ -105,3 +105,46 @@ fn huge_sprites_and_mismatched_posed_masks() {
     );
     assert!(hits.is_empty() && pixels.is_empty());
 }
+
+/// A canvas where every pixel passes under a solid sprite: every group of
+/// pixels is hit in full, at several angles and scales, on every path.
+#[test]
+fn every_pixel_passing_under_a_solid_sprite() {
+    let mut c = hitfield::field::Canvas::new(300, 200).expect("valid canvas size");
+    for p in c.pixels_mut() {
+        *p = [255; 4];
+    }
+    let t = hitfield::ships::Thresholds {
+        field_alpha_min: 1,
+        colour_min: 1,
+        colour_channel: hitfield::settings::Channel::Red,
+        ship_alpha_min: 100,
+    };
+    let m = mask(90, 70, 1.0, 1);
+    for (k, (rotation, scale)) in [
+        (0.3f32, 1.0f32),
+        (1.2, 1.0),
+        (2.5, 0.7),
+        (4.0, 1.6),
+        (0.0, 1.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let pose = hitfield::pose::Pose {
+            x: 60.0 + k as f32 * 0.25,
+            y: 50.5,
+            rotation,
+            scale,
+        };
+        let mut want_hits = HitMap::default();
+        let want = reference::sample::sample(&c, &m, &pose, &t, &mut want_hits);
+        let posed = PosedMask::new(&m, &pose);
+        for path in SamplePath::supported() {
+            let (mut hits, mut pixels) = (HitMap::default(), HitPixels::default());
+            let got = sample_posed_with(path, &c, &m, &posed, &t, &mut hits, &mut pixels);
+            assert_eq!(got, want, "{path:?} {pose:?}");
+            assert!(hits == want_hits, "{path:?} {pose:?}");
+        }
+    }
+}

@@ -144,7 +144,7 @@ pub(super) fn sample_with<K: Kernels>(
             hits,
         } => {
             assert!(bytes.len() > grid.bits());
-            let texels = ScratchTexels(&mut bytes[..grid.bits() + 1]);
+            let texels = ScratchTexels::new(&mut bytes[..grid.bits() + 1]);
             let map = k.map(&grid);
             let mut posed = Posed {
                 k,
@@ -153,8 +153,7 @@ pub(super) fn sample_with<K: Kernels>(
                 texels,
             };
             let count = sample_rows(k, rows, pixels, &mut posed);
-            posed.texels.finish();
-            let (bytes, per_row) = (posed.texels.0, hits.words_per_row);
+            let (bytes, per_row) = (posed.texels.finish(), hits.words_per_row);
             for j in texel_rows {
                 let w = j * per_row + words.start..j * per_row + words.end;
                 k.pack(&mut bytes[w.start * 64..w.end * 64], &mut hits.bits[w]);

@@ -113,34 +113,91 @@ pub(super) trait Texels {
     /// A bit that may be set and is then ignored, if there is one: vector
     /// kernels send the lanes that did not hit there instead of branching.
     fn junk(&self) -> Option<usize>;
+
+    /// Sixteen free slots at the end of the queue of bits to set, if this
+    /// sink keeps one (room is made first when short).
+    fn queue16(&mut self) -> Option<&mut [u32; 16]>;
+
+    /// Queues the first `n` slots last given by [`Texels::queue16`].
+    ///
+    /// # Safety
+    /// `n ≤ 16`, and each of those slots holds a bit that
+    /// [`Texels::set_unchecked`] accepts.
+    unsafe fn commit(&mut self, n: usize);
 }
+
+/// Bits a [`ScratchTexels`] queues before setting them.
+const QUEUE: usize = 1024;
 
 /// One byte per texel bit, set to `0xFF` when hit; packed into the hit map
 /// afterwards. Its last byte is [`Texels::junk`] (past every texel bit,
-/// cleared by [`ScratchTexels::finish`]).
-pub(super) struct ScratchTexels<'a>(pub &'a mut [u8]);
+/// cleared by [`ScratchTexels::finish`]). Vector kernels may queue bits
+/// instead ([`Texels::queue16`]): one 64-byte store per sixteen pixels,
+/// then a tight loop of byte stores, one per hit.
+pub(super) struct ScratchTexels<'a> {
+    bytes: &'a mut [u8],
+    queue: [u32; QUEUE],
+    queued: usize,
+}
 
-impl ScratchTexels<'_> {
-    /// Clears the junk byte.
-    pub fn finish(&mut self) {
-        if let Some(junk) = self.junk() {
-            self.0[junk] = 0;
+impl<'a> ScratchTexels<'a> {
+    /// Texels into `bytes` (one past the last texel bit: the junk byte).
+    pub fn new(bytes: &'a mut [u8]) -> ScratchTexels<'a> {
+        ScratchTexels {
+            bytes,
+            queue: [0; QUEUE],
+            queued: 0,
         }
+    }
+
+    /// Sets the queued bits, clears the junk byte, and gives the bytes back.
+    pub fn finish(mut self) -> &'a mut [u8] {
+        self.flush();
+        if let Some(junk) = self.junk() {
+            self.bytes[junk] = 0;
+        }
+        self.bytes
+    }
+
+    /// Sets the queued bits and empties the queue.
+    fn flush(&mut self) {
+        for &bit in &self.queue[..self.queued] {
+            debug_assert!((bit as usize) < self.bytes.len());
+            // SAFETY: only bits `set_unchecked` accepts are queued (the
+            // promise of `commit`), and the scratch is that long.
+            unsafe { *self.bytes.get_unchecked_mut(bit as usize) = 0xFF };
+        }
+        self.queued = 0;
     }
 }
 
 impl Texels for ScratchTexels<'_> {
     #[inline(always)]
     unsafe fn set_unchecked(&mut self, bit: usize) {
-        debug_assert!(bit < self.0.len());
-        // SAFETY: the scratch is `stride · height` bytes long (the caller's
-        // promise bounds `bit` by that).
-        unsafe { *self.0.get_unchecked_mut(bit) = 0xFF };
+        debug_assert!(bit < self.bytes.len());
+        // SAFETY: the scratch is `stride · height` bytes long plus the junk
+        // byte (the caller's promise bounds `bit` by that).
+        unsafe { *self.bytes.get_unchecked_mut(bit) = 0xFF };
     }
 
     #[inline(always)]
     fn junk(&self) -> Option<usize> {
-        self.0.len().checked_sub(1)
+        self.bytes.len().checked_sub(1)
+    }
+
+    #[inline(always)]
+    fn queue16(&mut self) -> Option<&mut [u32; 16]> {
+        if self.queued + 16 > QUEUE {
+            self.flush();
+        }
+        let start = self.queued;
+        <&mut [u32; 16]>::try_from(&mut self.queue[start..start + 16]).ok()
+    }
+
+    #[inline(always)]
+    unsafe fn commit(&mut self, n: usize) {
+        debug_assert!(n <= 16);
+        self.queued += n.min(16);
     }
 }
 
@@ -160,6 +217,14 @@ impl Texels for BitTexels<'_> {
     fn junk(&self) -> Option<usize> {
         None
     }
+
+    #[inline(always)]
+    fn queue16(&mut self) -> Option<&mut [u32; 16]> {
+        None
+    }
+
+    #[inline(always)]
+    unsafe fn commit(&mut self, _n: usize) {}
 }
 
 /// Records the texels of `hit`: bit `b` is the pixel whose centre maps to

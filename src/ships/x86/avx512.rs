@@ -88,7 +88,8 @@ fn integer_parts(start: i64, off_lo: __m512i, off_hi: __m512i) -> __m512i {
 /// Records the texels of the pixels in `hit` (bit `b` at fixed-point
 /// `(u + b·du, v + b·dv)`), sixteen pixels per step: texel `i` and `j` of
 /// every lane, checked against the sprite, turned into bit indices
-/// `j·stride + i`, and those of the hit lanes set.
+/// `j·stride + i`; those of the hit lanes are queued (or set one by one
+/// when the texels keep no queue).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
 #[inline]
 pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T) {
@@ -96,8 +97,6 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
         mark_portable(&m.grid, u, v, hit, texels);
         return;
     }
-    let junk = texels.junk();
-    let mut bits = [0u32; 16];
     // Only the groups up to the last hit.
     let groups = (64 - hit.leading_zeros()).div_ceil(16);
     for q in 0..groups {
@@ -117,40 +116,20 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
         let inside_i = _mm512_mask_cmplt_epu32_mask(group, i, m.width);
         let ok = _mm512_mask_cmplt_epu32_mask(inside_i, j, m.height);
         let bit = _mm512_add_epi32(_mm512_mullo_epi32(j, m.stride), i);
-        if let Some(junk) = junk {
-            // All sixteen stored, the lanes that missed to the junk bit: no
-            // branch on how many hit.
-            let sent = _mm512_mask_mov_epi32(_mm512_set1_epi32(junk as i32), ok, bit);
-            for_each_lane(sent, |b| {
-                // SAFETY: lanes of `ok` have i < width and j < height, the
-                // others hold the junk bit.
-                unsafe { texels.set_unchecked(b as usize) }
-            });
+        let packed = _mm512_maskz_compress_epi32(ok, bit);
+        let n = ok.count_ones() as usize;
+        if let Some(slots) = texels.queue16() {
+            // SAFETY: `slots` is 16 lanes.
+            unsafe { _mm512_storeu_si512(slots.as_mut_ptr().cast(), packed) };
+            // SAFETY: the first `n` lanes are those of `ok`: i < width, j < height.
+            unsafe { texels.commit(n) };
         } else {
-            let packed = _mm512_maskz_compress_epi32(ok, bit);
-            // SAFETY: `bits` is 64 bytes.
+            let mut bits = [0u32; 16];
+            // SAFETY: `bits` is 16 lanes.
             unsafe { _mm512_storeu_si512(bits.as_mut_ptr().cast(), packed) };
-            for &b in &bits[..ok.count_ones() as usize] {
-                // SAFETY: lanes of `ok` have i < width and j < height.
+            for &b in &bits[..n] {
+                // SAFETY: the first `n` lanes are those of `ok`.
                 unsafe { texels.set_unchecked(b as usize) };
-            }
-        }
-    }
-}
-
-/// Calls `f` with every 32-bit lane of `v`, lowest first, taken out two
-/// lanes per 64-bit move (fewer vector uops than one extract a lane).
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
-#[inline]
-fn for_each_lane(v: __m512i, mut f: impl FnMut(u32)) {
-    for half in [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)] {
-        for quarter in [
-            _mm256_castsi256_si128(half),
-            _mm256_extracti128_si256::<1>(half),
-        ] {
-            for pair in [_mm_cvtsi128_si64(quarter), _mm_extract_epi64::<1>(quarter)] {
-                f(pair as u32);
-                f((pair >> 32) as u32);
             }
         }
     }
