@@ -115,7 +115,8 @@ pub(super) trait Texels {
     fn junk(&self) -> Option<usize>;
 
     /// Sixteen free slots at the end of the queue of bits to set, if this
-    /// sink keeps one (room is made first when short).
+    /// sink keeps one (room is made first when short). For vector kernels.
+    #[cfg(target_arch = "x86_64")]
     fn queue16(&mut self) -> Option<&mut [u32; 16]>;
 
     /// Queues the first `n` slots last given by [`Texels::queue16`].
@@ -123,6 +124,7 @@ pub(super) trait Texels {
     /// # Safety
     /// `n ≤ 16`, and each of those slots holds a bit that
     /// [`Texels::set_unchecked`] accepts.
+    #[cfg(target_arch = "x86_64")]
     unsafe fn commit(&mut self, n: usize);
 }
 
@@ -185,6 +187,7 @@ impl Texels for ScratchTexels<'_> {
         self.bytes.len().checked_sub(1)
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn queue16(&mut self) -> Option<&mut [u32; 16]> {
         if self.queued + 16 > QUEUE {
@@ -194,6 +197,7 @@ impl Texels for ScratchTexels<'_> {
         <&mut [u32; 16]>::try_from(&mut self.queue[start..start + 16]).ok()
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     unsafe fn commit(&mut self, n: usize) {
         debug_assert!(n <= 16);
@@ -218,11 +222,13 @@ impl Texels for BitTexels<'_> {
         None
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn queue16(&mut self) -> Option<&mut [u32; 16]> {
         None
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     unsafe fn commit(&mut self, _n: usize) {}
 }
