@@ -26,7 +26,9 @@ use hitfield::pose::{PixelRect, Pose};
 use hitfield::profile::StageTimes;
 use hitfield::reference::collide as reference;
 use hitfield::settings::{Channel, FieldSettings};
-use hitfield::ships::{sample_posed, HitMap, HitPixels, Thresholds};
+use hitfield::ships::{
+    sample_posed, sample_posed_with, HitMap, HitPixels, SamplePath, TexelWrites, Thresholds,
+};
 use rayon::prelude::*;
 
 fn checker(size: u32, parity: u32) -> Mask {
@@ -268,7 +270,8 @@ fn posed(c: &mut Criterion) {
 /// 100 rotated 80×80 ships (the sampling bench's sprite, random angles,
 /// fractional x) sampling a canvas after 30 steps of 100k particles through
 /// posed masks: built in the sample (the pose changed, as in the world) or
-/// in advance; on 1 thread and spread over 2.
+/// in advance; on 1 thread and spread over 2; prebuilt on 1 thread with
+/// each sampling instruction set.
 fn posed_sampling(c: &mut Criterion) {
     let mut field = Field::new(&FieldSettings {
         particles: 100_000,
@@ -334,6 +337,31 @@ fn posed_sampling(c: &mut Criterion) {
                         .map(sample_one)
                         .sum::<u32>()
                 })
+            })
+        });
+    }
+    // Prebuilt on 1 thread, each instruction set this CPU has.
+    for path in SamplePath::supported() {
+        if path.texels() != TexelWrites::Scratch {
+            continue;
+        }
+        let name = format!("prebuilt_1t_isa/{:?}", path.isa());
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                ships
+                    .iter_mut()
+                    .map(|s| {
+                        sample_posed_with(
+                            path,
+                            canvas,
+                            &mask,
+                            &s.posed,
+                            &t,
+                            &mut s.hits,
+                            &mut s.pixels,
+                        )
+                    })
+                    .sum::<u32>()
             })
         });
     }

@@ -75,12 +75,13 @@ impl HitMap {
         if bits == 0 {
             return;
         }
-        let row = y as usize * self.words_per_row;
-        let (word, shift) = (x as usize / 64, x % 64);
-        self.bits[row + word] |= bits << shift;
-        if shift != 0 && word + 1 < self.words_per_row {
-            self.bits[row + word + 1] |= bits >> (64 - shift);
-        }
+        or_into_row(
+            &mut self.bits,
+            y as usize * self.words_per_row,
+            self.words_per_row,
+            x as usize,
+            bits,
+        );
     }
 }
 
@@ -104,12 +105,13 @@ impl HitPixels {
     /// the width must be 0).
     #[inline]
     pub(super) fn or_bits(&mut self, i: usize, j: u32, bits: u64) {
-        let row = j as usize * self.words_per_row;
-        let (word, shift) = (i / 64, i % 64);
-        self.bits[row + word] |= bits << shift;
-        if shift != 0 && word + 1 < self.words_per_row {
-            self.bits[row + word + 1] |= bits >> (64 - shift);
-        }
+        or_into_row(
+            &mut self.bits,
+            j as usize * self.words_per_row,
+            self.words_per_row,
+            i,
+            bits,
+        );
     }
 
     /// Number of world pixels hit.
@@ -155,6 +157,19 @@ impl HitPixels {
         self.bits.clear();
         self.bits.resize(self.words_per_row * height as usize, 0);
     }
+}
+
+/// ORs `bits` into the row of `per_row` words at `words[row..]` from bit
+/// `at` on (bits past the row's end must be 0). Without a branch on the
+/// shift: the spill into the next word is 0 when there is none.
+#[inline(always)]
+fn or_into_row(words: &mut [u64], row: usize, per_row: usize, at: usize, bits: u64) {
+    let (word, shift) = (at / 64, at % 64);
+    words[row + word] |= bits << shift;
+    // `(bits >> 1) >> (63 - shift)` is `bits >> (64 - shift)`, 0 at shift 0;
+    // in the row's last word it is 0 (the bits end inside the row).
+    let spill = (bits >> 1) >> (63 - shift);
+    words[row + (word + 1).min(per_row - 1)] |= spill;
 }
 
 /// The set bits of a word, lowest first.

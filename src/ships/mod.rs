@@ -9,13 +9,20 @@
 
 pub mod hits;
 pub mod movement;
+mod posed_rows;
 pub mod posed_sample;
 pub mod sample;
+pub mod sample_path;
 pub mod schedule;
+mod scratch;
 mod ship;
+mod texels;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 pub use hits::{HitMap, HitPixels};
 pub use movement::Steer;
-pub use posed_sample::sample_posed;
+pub use posed_sample::{sample_posed, sample_posed_with};
 pub use sample::{sample, Thresholds};
+pub use sample_path::{SampleIsa, SamplePath, TexelWrites, UnsupportedSampleIsa};
 pub use ship::{Contact, Ship, ShipSprite};

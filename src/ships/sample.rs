@@ -170,6 +170,14 @@ impl FieldTest {
         FieldTest { min }
     }
 
+    /// The per-byte minimums as one little-endian RGBA word (for vector
+    /// kernels that broadcast it).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub(super) fn pattern(&self) -> i32 {
+        i32::from_le_bytes(self.min)
+    }
+
     /// Bit `k` set when `pixels[k]` passes (at most 64 pixels).
     #[inline]
     pub(super) fn bits(&self, pixels: &[[u8; 4]]) -> u64 {
