@@ -135,7 +135,7 @@ pub(super) fn prepare<'a>(
 }
 
 /// Visits the shared lattice pixels of two placed sprites, with the
-/// instruction set chosen by [`set_isa`] (the best this CPU has unless
+/// instruction set chosen by [`set_isa`](super::set_isa) (the best this CPU has unless
 /// set).
 pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
     let Some(region) = a.solid.intersect(&b.solid) else {
