@@ -435,6 +435,16 @@ impl Scene {
     }
 }
 
+/// Marks the sprites that appear in a candidate pair (their posed masks are
+/// needed this step).
+fn mark_paired(pairs: &[(usize, usize)], needed: &mut [bool]) {
+    needed.iter_mut().for_each(|n| *n = false);
+    for &(i, j) in pairs {
+        needed[i] = true;
+        needed[j] = true;
+    }
+}
+
 fn broadphase(c: &mut Criterion) {
     let mut g = c.benchmark_group("broadphase/500");
     let mut scene = Scene::new(500);
@@ -483,11 +493,7 @@ fn broadphase(c: &mut Criterion) {
             scene.step();
             scene.boxes(&mut boxes);
             let pairs = sap.pairs(&boxes);
-            needed.iter_mut().for_each(|n| *n = false);
-            for &(i, j) in pairs {
-                needed[i] = true;
-                needed[j] = true;
-            }
+            mark_paired(pairs, &mut needed);
             for (k, q) in posed.iter_mut().enumerate() {
                 if needed[k] {
                     q.rebuild(&scene.masks[k], &scene.poses[k]);
@@ -507,11 +513,7 @@ fn broadphase(c: &mut Criterion) {
             scene.step();
             scene.boxes(&mut boxes);
             let pairs = sap.pairs(&boxes);
-            needed.iter_mut().for_each(|n| *n = false);
-            for &(i, j) in pairs {
-                needed[i] = true;
-                needed[j] = true;
-            }
+            mark_paired(pairs, &mut needed);
             let (m, p) = (&scene.masks, &scene.poses);
             let hits = two.install(|| {
                 posed
