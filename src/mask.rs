@@ -86,7 +86,7 @@ impl Mask {
         let words_per_row = (width as usize).div_ceil(64);
         debug_assert_eq!(bits.len(), words_per_row * height as usize);
         debug_assert_eq!(
-            (summary.bounds, summary.count),
+            (summary.bounds(), summary.count),
             summary_with(&bits, words_per_row)
         );
         Mask {
@@ -94,7 +94,7 @@ impl Mask {
             height,
             words_per_row,
             bits,
-            solid_bounds: summary.bounds,
+            solid_bounds: summary.bounds(),
             solid_count: summary.count,
         }
     }
@@ -183,15 +183,32 @@ fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
     for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
         summary.add_row(y as u32, row);
     }
-    (summary.bounds, summary.count)
+    (summary.bounds(), summary.count)
 }
 
 /// The solid box and solid count of a mask, gathered row by row (by
 /// whoever writes the rows, to spare a second pass).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Summary {
-    bounds: Option<[u32; 4]>,
+    /// Solid columns seen: `[x0, x1)` (empty while `x0 > x1`).
+    x0: u32,
+    x1: u32,
+    /// Rows with solid texels: the first and one past the last.
+    y0: u32,
+    y1: u32,
     count: u64,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            x0: u32::MAX,
+            x1: 0,
+            y0: u32::MAX,
+            y1: 0,
+            count: 0,
+        }
+    }
 }
 
 impl Summary {
@@ -211,12 +228,17 @@ impl Summary {
             return;
         }
         self.count += here;
-        let x0 = first as u32 * 64 + row[first].trailing_zeros();
-        let x1 = last as u32 * 64 + 64 - row[last].leading_zeros();
-        self.bounds = Some(match self.bounds {
-            None => [x0, y, x1, y + 1],
-            Some([bx0, by0, bx1, _]) => [bx0.min(x0), by0, bx1.max(x1), y + 1],
-        });
+        self.x0 = self.x0.min(first as u32 * 64 + row[first].trailing_zeros());
+        self.x1 = self
+            .x1
+            .max(last as u32 * 64 + 64 - row[last].leading_zeros());
+        self.y0 = self.y0.min(y);
+        self.y1 = y + 1;
+    }
+
+    /// The solid box `[x0, y0, x1, y1]`, `None` when nothing is solid.
+    fn bounds(&self) -> Option<[u32; 4]> {
+        (self.count > 0).then_some([self.x0, self.y0, self.x1, self.y1])
     }
 }
 
