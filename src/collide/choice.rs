@@ -16,8 +16,8 @@ pub enum CollideIsa {
     /// x86-64 AVX2 (with BMI1/2, POPCNT, LZCNT): hardware gathers for
     /// rotated and scaled sprites, four words per step for translations.
     Avx2,
-    /// x86-64 AVX-512 (F, CD, VPOPCNTDQ) for translations, eight words per
-    /// step with vector popcounts, and (with DQ and PCLMULQDQ) for building
+    /// x86-64 AVX-512 (F, CD, DQ, VPOPCNTDQ, with PCLMULQDQ) for
+    /// translations, eight words per step with vector popcounts, and for building
     /// posed masks: edge flips eight edges at a time, pixel walks sixteen
     /// samples per gather; AVX2 for the rest.
     Avx512,

@@ -106,7 +106,7 @@ fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
         use super::CollideIsa;
         let chosen = super::choice::isa();
         if let (CollideIsa::Avx512, true, Place::Map(map)) =
-            (chosen, x86::walk_avx512_available(), placed.place)
+            (chosen, x86::Avx512::detect().is_some(), placed.place)
         {
             // SAFETY: the CPU has AVX-512F, all `fill_walk_avx512` enables.
             if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {

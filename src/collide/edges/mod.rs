@@ -146,7 +146,7 @@ impl Outline {
 fn simd_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        super::choice::isa() == super::CollideIsa::Avx512 && super::x86::edges_avx512_available()
+        super::choice::isa() == super::CollideIsa::Avx512 && super::x86::Avx512::detect().is_some()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -10,8 +10,9 @@ pub(crate) struct Avx2 {
     _detected: (),
 }
 
-/// Proof that the CPU runs everything [`Avx2`] needs and AVX-512 F, CD
-/// and VPOPCNTDQ (only [`Avx512::detect`] makes one).
+/// Proof that the CPU runs everything [`Avx2`] needs and AVX-512 F, CD,
+/// DQ and VPOPCNTDQ with PCLMULQDQ: the translation kernels and the
+/// posed-mask rasteriser's (only [`Avx512::detect`] makes one).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx512 {
     /// The AVX2 proof it implies.
@@ -36,7 +37,9 @@ fn level() -> u8 {
     let avx512 = avx2
         && is_x86_feature_detected!("avx512f")
         && is_x86_feature_detected!("avx512cd")
-        && is_x86_feature_detected!("avx512vpopcntdq");
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512vpopcntdq")
+        && is_x86_feature_detected!("pclmulqdq");
     let level = 1 + u8::from(avx2) + u8::from(avx512);
     DETECTED.store(level, Ordering::Relaxed);
     level
@@ -51,8 +54,8 @@ impl Avx2 {
 }
 
 impl Avx512 {
-    /// `Some` when the CPU has AVX2 (with BMI1/2, POPCNT, LZCNT) and
-    /// AVX-512 F, CD and VPOPCNTDQ.
+    /// `Some` when the CPU has AVX2 (with BMI1/2, POPCNT, LZCNT), AVX-512
+    /// F, CD, DQ and VPOPCNTDQ, and PCLMULQDQ.
     #[inline]
     pub fn detect() -> Option<Self> {
         (level() >= 3).then_some(Avx512 {

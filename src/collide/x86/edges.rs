@@ -6,33 +6,12 @@ use crate::collide::edges::{prefix_xor_rows, EdgeList, Family, Flips, ROUNDING};
 use crate::mask::Summary;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
-use std::sync::atomic::{AtomicU8, Ordering};
-
-/// 0: not asked yet, 1: absent, 2: present.
-static DETECTED: AtomicU8 = AtomicU8::new(0);
-
-/// True when the CPU has AVX-512F, AVX-512DQ, PCLMULQDQ and POPCNT
-/// (cached after the first call).
-pub(crate) fn edges_avx512_available() -> bool {
-    match DETECTED.load(Ordering::Relaxed) {
-        0 => {
-            let ok = is_x86_feature_detected!("avx512f")
-                && is_x86_feature_detected!("avx512dq")
-                && is_x86_feature_detected!("pclmulqdq")
-                && is_x86_feature_detected!("popcnt");
-            DETECTED.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
-            ok
-        }
-        known => known == 2,
-    }
-}
-
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
 /// checked coordinate there lies in the edge.
 ///
 /// # Safety
-/// The CPU must have AVX-512F and AVX-512DQ ([`edges_avx512_available`]).
+/// The CPU must have AVX-512F and AVX-512DQ ([`super::Avx512::detect`]).
 #[target_feature(enable = "avx512f,avx512dq")]
 pub(crate) unsafe fn flip_edges_avx512(
     list: &EdgeList,
@@ -147,7 +126,7 @@ pub(crate) unsafe fn flip_edges_avx512(
 /// ones: bit i of the product is the XOR of bits 0..=i).
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ and POPCNT ([`edges_avx512_available`]
+/// The CPU must have PCLMULQDQ and POPCNT ([`super::Avx512::detect`]
 /// checks them).
 #[target_feature(enable = "pclmulqdq,popcnt")]
 pub(crate) unsafe fn prefix_xor_rows_clmul(

@@ -8,23 +8,6 @@ use crate::collide::sprite::SolidMap;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
-use std::sync::atomic::{AtomicU8, Ordering};
-
-/// 0: not asked yet, 1: absent, 2: present.
-static DETECTED: AtomicU8 = AtomicU8::new(0);
-
-/// True when the CPU has AVX-512F (cached after the first call).
-pub(crate) fn walk_avx512_available() -> bool {
-    match DETECTED.load(Ordering::Relaxed) {
-        0 => {
-            let ok = is_x86_feature_detected!("avx512f");
-            DETECTED.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
-            ok
-        }
-        known => known == 2,
-    }
-}
-
 /// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
 /// `16·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves.
 #[derive(Clone, Copy)]
@@ -94,7 +77,7 @@ impl Axis {
 /// general walkers.
 ///
 /// # Safety
-/// The CPU must have AVX-512F ([`walk_avx512_available`]).
+/// The CPU must have AVX-512F ([`super::Avx512::detect`]).
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn fill_walk_avx512(
     mask: &Mask,
@@ -187,7 +170,7 @@ mod tests {
     /// property tests compare whichever runs with the per-pixel reference).
     #[test]
     fn avx512_and_portable_walks_agree() {
-        if !walk_avx512_available() {
+        if super::super::Avx512::detect().is_none() {
             return;
         }
         let mut rng = fastrand::Rng::with_seed(31);
