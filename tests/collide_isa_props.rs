@@ -8,11 +8,14 @@
 //!
 //! Case count: 1500 per run, each run with every supported instruction set.
 
-use hitfield::collide::{self, CollideIsa, Overlap};
+use hitfield::collide::{self, CollideIsa};
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::reference::collide as reference;
 use proptest::prelude::*;
+
+mod overlap_bits;
+use overlap_bits::overlap_bits;
 use std::sync::Mutex;
 
 /// `set_isa` is process-wide: the tests that set it take turns.
@@ -66,22 +69,6 @@ fn case() -> impl Strategy<Value = (Mask, Mask, Pose, Pose)> {
         })
 }
 
-/// An overlap's fields as bits (count, rect, point, centroid, normal), so
-/// NaN could not hide behind `PartialEq`.
-type OverlapBits = (u64, [i64; 4], [u64; 2], [u64; 2], [u64; 2]);
-
-fn bits(o: Option<Overlap>) -> Option<OverlapBits> {
-    o.map(|o| {
-        (
-            o.count,
-            o.rect,
-            o.point.map(f64::to_bits),
-            o.centroid.map(f64::to_bits),
-            o.normal.map(f64::to_bits),
-        )
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
@@ -89,11 +76,11 @@ proptest! {
     fn every_isa_equals_reference((a, b, pa, pb) in case()) {
         let _turn = ISA.lock().unwrap_or_else(|e| e.into_inner());
         let plain = reference::overlap(&a, &pa, &b, &pb);
-        let want = bits(plain);
+        let want = overlap_bits(plain);
         for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
             collide::set_isa(isa).expect("supported");
             prop_assert_eq!(collide::isa(), isa);
-            prop_assert_eq!(bits(collide::overlap(&a, &pa, &b, &pb)), want, "{:?}", isa);
+            prop_assert_eq!(overlap_bits(collide::overlap(&a, &pa, &b, &pb)), want, "{:?}", isa);
             prop_assert_eq!(collide::intersects(&a, &pa, &b, &pb), want.is_some(), "{:?}", isa);
             let count = plain.map_or(0, |o| o.count);
             prop_assert_eq!(collide::overlap_count(&a, &pa, &b, &pb), count, "{:?}", isa);

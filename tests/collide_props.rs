@@ -14,6 +14,9 @@ use hitfield::pose::{PixelRect, Pose};
 use hitfield::reference::collide as reference;
 use proptest::prelude::*;
 
+mod overlap_bits;
+use overlap_bits::overlap_bits;
+
 /// A mask of random bits; `density` 0 gives no solid texel, 1 all solid.
 fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -140,19 +143,7 @@ impl PoseKind {
 }
 
 fn same(fast: Option<Overlap>, plain: Option<Overlap>) -> Result<(), TestCaseError> {
-    // Compare bit patterns so NaN could not hide behind PartialEq.
-    let bits = |o: Option<Overlap>| {
-        o.map(|o| {
-            (
-                o.count,
-                o.rect,
-                o.point.map(f64::to_bits),
-                o.centroid.map(f64::to_bits),
-                o.normal.map(f64::to_bits),
-            )
-        })
-    };
-    prop_assert_eq!(bits(fast), bits(plain));
+    prop_assert_eq!(overlap_bits(fast), overlap_bits(plain));
     Ok(())
 }
 
