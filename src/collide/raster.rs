@@ -61,36 +61,25 @@ pub(super) fn coverage(
             let (w, h) = (rect.width() as u32, rect.height() as u32);
             words.resize((w as usize).div_ceil(64) * h as usize, 0);
             // The map of the whole mask (the placed one is cut to the solid box).
-            let full = Some(PixelMap {
+            let full = PixelMap {
                 bounds: placed.bounds,
                 u0: map.map.u0 + (i64::from(map.texel0.0) << FRAC_BITS),
                 v0: map.map.v0 + (i64::from(map.texel0.1) << FRAC_BITS),
                 width: mask.width(),
                 height: mask.height(),
                 ..map.map
-            });
-            debug_assert_eq!(full, pose.pixel_map(mask.width(), mask.height()));
-            let by_edges = full
-                .filter(|m| edges::fits(m, &rect))
-                .filter(|m| match method {
-                    RasterMethod::Edges => true,
-                    RasterMethod::PixelWalk => false,
-                    RasterMethod::Auto => {
-                        outline.set_mask(mask);
-                        let pixels = (rect.width() * rect.height()) as f64;
-                        outline.cost_estimate(m) < pixels
-                    }
-                });
-            let summary = match by_edges {
-                Some(m) => {
-                    outline.set_mask(mask);
-                    outline.fill(&m, &rect, &mut words)
-                }
-                None => {
-                    fill(&placed, &rect, &mut words);
-                    return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
-                }
             };
+            debug_assert_eq!(Some(full), pose.pixel_map(mask.width(), mask.height()));
+            let by_edges = edges::fits(&full, &rect) && method != RasterMethod::PixelWalk && {
+                outline.set_mask(mask);
+                let pixels = (rect.width() * rect.height()) as f64;
+                method == RasterMethod::Edges || outline.cost_estimate(&full) < pixels
+            };
+            if !by_edges {
+                fill(&placed, &rect, &mut words);
+                return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
+            }
+            let summary = outline.fill(&full, &rect, &mut words);
             (
                 Mask::from_summarised(w, h, words, summary),
                 (rect.x0, rect.y0),
