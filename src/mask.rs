@@ -236,6 +236,24 @@ impl Summary {
         self.y1 = y + 1;
     }
 
+    /// The summary of rows whose solid texels are `count`, in rows
+    /// `rows.0..rows.1` (the first and one past the last non-empty row),
+    /// `columns` being the OR of all rows' words (`count > 0`).
+    pub(crate) fn of_columns(columns: &[u64], rows: (u32, u32), count: u64) -> Summary {
+        let first = columns.iter().position(|&w| w != 0);
+        let last = columns.iter().rposition(|&w| w != 0);
+        let (Some(first), Some(last)) = (first, last) else {
+            return Summary::default();
+        };
+        Summary {
+            x0: first as u32 * 64 + columns[first].trailing_zeros(),
+            x1: last as u32 * 64 + 64 - columns[last].leading_zeros(),
+            y0: rows.0,
+            y1: rows.1,
+            count,
+        }
+    }
+
     /// The solid box `[x0, y0, x1, y1]`, `None` when nothing is solid.
     fn bounds(&self) -> Option<[u32; 4]> {
         (self.count > 0).then_some([self.x0, self.y0, self.x1, self.y1])

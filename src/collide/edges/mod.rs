@@ -121,7 +121,14 @@ impl Outline {
             if simd {
                 // SAFETY: `simd` is only true when `simd_available` said so.
                 unsafe {
-                    super::x86::flip_edges_avx512(list, &family, &flips, words, &mut self.flipped)
+                    super::x86::flip_edges_avx512(
+                        list,
+                        &family,
+                        &flips,
+                        words,
+                        &mut self.lanes,
+                        &mut self.flipped,
+                    )
                 };
                 continue;
             }
@@ -135,7 +142,7 @@ impl Outline {
         #[cfg(target_arch = "x86_64")]
         if simd {
             // SAFETY: `simd` is only true when `simd_available` said so.
-            return unsafe { super::x86::prefix_xor_rows_clmul(words, per_row, tail) };
+            return unsafe { super::x86::prefix_xor_rows_avx512(words, per_row, tail) };
         }
         prefix_xor_rows(words, per_row, tail, prefix_xor)
     }
@@ -217,9 +224,10 @@ mod tests {
             let (mut plain, mut simd) = (vec![0u64; size], vec![0u64; size]);
             let mut o = Outline::default();
             o.set_mask(&mask);
-            o.fill_with(&map, &out, &mut plain, false);
-            o.fill_with(&map, &out, &mut simd, true);
+            let plain_summary = o.fill_with(&map, &out, &mut plain, false);
+            let simd_summary = o.fill_with(&map, &out, &mut simd, true);
             assert_eq!(plain, simd, "case {case}");
+            assert_eq!(plain_summary, simd_summary, "case {case}");
             covered += usize::from(plain.iter().any(|&w| w != 0));
         }
         assert!(covered > 1000, "only {covered} cases covered a pixel");

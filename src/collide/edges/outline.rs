@@ -71,7 +71,10 @@ pub(crate) struct Outline {
     extracted: bool,
     /// Scratch: one row of vertical boundaries and where open edges began.
     row: Vec<u64>,
-    /// Scratch: the flips found by the AVX-512 kernel.
+    /// Scratch of the AVX-512 kernel: its lanes' first rows and the flips
+    /// it found.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) lanes: Vec<i64>,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) flipped: Vec<i64>,
     open: Vec<u32>,

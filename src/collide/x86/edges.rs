@@ -1,25 +1,100 @@
 //! The AVX-512 kernel of the edge rasteriser: eight edges per vector, one
-//! world row of each per step, the same integer arithmetic as the portable
-//! loop (`collide/edges.rs`), so the same flips.
+//! world row of each per step. The first row of each edge is found as the
+//! portable loop (`collide/edges/flips.rs`) finds every row; the rows after
+//! it follow by exact integer stepping (the flipped pixel moves by a fixed
+//! quotient plus a carry from the remainder), so the flips are the same.
 
 use crate::collide::edges::{prefix_xor_rows, EdgeList, Family, Flips, ROUNDING};
 use crate::mask::Summary;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
+
+/// How the flipped pixel moves from one world row to the next: the crossed
+/// coordinate's bound moves by `d = step·quotient + remainder`
+/// (`0 ≤ remainder < step`), so the pixel moves by `quotient`, plus one
+/// when the running remainder drops below zero.
+struct RowStep {
+    quotient: i64,
+    remainder: i64,
+}
+
+impl RowStep {
+    fn of(f: &Family) -> RowStep {
+        // The bound `n` (see `Crossing::first_past`) is `line − start` when
+        // rising and `1 − line + start` when falling; `start` grows by
+        // `start.1` a row.
+        let d = if f.cross.falling {
+            f.start.1
+        } else {
+            f.start.1.wrapping_neg()
+        };
+        RowStep {
+            quotient: d.div_euclid(f.cross.step),
+            remainder: d.rem_euclid(f.cross.step),
+        }
+    }
+}
+
+/// Where each lane of a group of eight edges stands at its first row, in
+/// `i64` slots of the scratch: the rows it reaches, the remainder, the
+/// column, the checked coordinate less the edge's start, the edge's span
+/// and the bit position; then the group's round count.
+const COUNT: usize = 0;
+const REST: usize = 8;
+const COLUMN: usize = 16;
+const CHECKED: usize = 24;
+const SPAN: usize = 32;
+const AT: usize = 40;
+const ROUNDS: usize = 48;
+/// `i64` slots a group takes.
+const GROUP: usize = 56;
+
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
-/// checked coordinate there lies in the edge.
+/// checked coordinate there lies in the edge. `scratch` and `flipped` are
+/// kept between calls.
+///
+/// Two passes: every group's first row (independent work, so the CPU
+/// overlaps the groups' long float and multiply chains), then every
+/// group's rows by integer steps.
 ///
 /// # Safety
-/// The CPU must have AVX-512F and AVX-512DQ ([`super::Avx512::detect`]).
-#[target_feature(enable = "avx512f,avx512dq")]
+/// The CPU must have AVX-512F, AVX-512DQ and BMI2
+/// ([`super::Avx512::detect`]).
+#[target_feature(enable = "avx512f,avx512dq,bmi2")]
 pub(crate) unsafe fn flip_edges_avx512(
     list: &EdgeList,
     f: &Family,
     out: &Flips,
     words: &mut [u64],
+    scratch: &mut Vec<i64>,
     flipped: &mut Vec<i64>,
 ) {
+    let groups = list.len().div_ceil(8);
+    scratch.clear();
+    scratch.resize(groups * GROUP, 0);
+    // SAFETY: `scratch` holds `GROUP` slots for each of the `groups` groups.
+    let total = unsafe { first_rows(list, f, out, scratch) };
+    flipped.clear();
+    flipped.resize(total + 8, 0);
+    // SAFETY: as above; `flipped` holds eight slots more than the rounds
+    // can store.
+    let count = unsafe { step_rows(f, out, scratch, flipped) };
+    for &at in &flipped[..count] {
+        // Flipped positions lie inside the output, so are not negative.
+        let at = at as usize;
+        words[at >> 6] ^= 1u64 << (at & 63);
+    }
+}
+
+/// Pass one: each group's lanes at their first row, stored in `scratch`.
+/// Returns eight times the sum of the groups' round counts (an upper bound
+/// on the flips).
+///
+/// # Safety
+/// AVX-512F and DQ; `scratch` holds `GROUP` slots per group of `list`.
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i64]) -> usize {
     let int = _mm512_set1_epi64;
     let float = _mm512_set1_pd;
     let ones = int(1);
@@ -30,15 +105,11 @@ pub(crate) unsafe fn flip_edges_avx512(
     let (s0, s1) = (int(f.start.0), int(f.start.1));
     let (c0, c1, c2) = (int(f.check.0), int(f.check.1), int(f.check.2));
     let (step, inv) = (int(f.cross.step), float(f.cross.inv));
-    let (kmin, width) = (int(out.kmin), int(out.width));
-    // Flips are gathered as bit positions in `words` (row · bits per row +
-    // column), eight lanes compressed at a time, and applied at the end.
+    let kmin = int(out.kmin);
     let row_bits = int(64 * out.per_row as i64);
-    flipped.clear();
-    let mut count_flipped = 0usize;
     let n = list.len();
-    let mut g = 0;
-    while g < n {
+    let mut total = 0usize;
+    for (g, slots) in (0..n).step_by(8).zip(scratch.chunks_exact_mut(GROUP)) {
         let valid: __mmask8 = if n - g >= 8 {
             0xff
         } else {
@@ -75,67 +146,204 @@ pub(crate) unsafe fn flip_edges_avx512(
             ylast,
         );
         let count = _mm512_maskz_sub_epi64(valid, _mm512_add_epi64(last, ones), first);
-        let rounds = _mm512_reduce_max_epi64(count);
-        let span = _mm512_sub_epi64(hi, lo);
-        let mut start = _mm512_add_epi64(s0, _mm512_mullo_epi64(s1, first));
-        let mut check = _mm512_add_epi64(c0, _mm512_mullo_epi64(c1, first));
-        let mut at_row = _mm512_mullo_epi64(_mm512_sub_epi64(first, ymin), row_bits);
-        for r in 0..rounds {
-            let active = _mm512_cmpgt_epi64_mask(count, int(r));
-            // `Crossing::first_past`: a float estimate, then one exact check.
-            let mut past = _mm512_sub_epi64(line, start);
-            if f.cross.falling {
-                past = _mm512_sub_epi64(ones, past);
-            }
-            let x = _mm512_mul_pd(_mm512_cvtepi64_pd(past), inv);
-            let t = _mm512_cvttpd_epi64(x);
-            let up = _mm512_cmp_pd_mask::<_CMP_LT_OQ>(_mm512_cvtepi64_pd(t), x);
-            let k = _mm512_mask_add_epi64(t, up, t, ones);
-            let rest = _mm512_sub_epi64(_mm512_mullo_epi64(step, k), past);
-            let k = _mm512_mask_add_epi64(k, _mm512_cmplt_epi64_mask(rest, int(0)), k, ones);
-            let k = _mm512_mask_sub_epi64(k, _mm512_cmpge_epi64_mask(rest, step), k, ones);
-            // The flip, when the pixel is in the output and the checked
-            // coordinate lies in the edge.
-            let i = _mm512_sub_epi64(k, kmin);
-            let inside = _mm512_mask_cmplt_epu64_mask(active, i, width);
-            let checked = _mm512_add_epi64(check, _mm512_mullo_epi64(c2, k));
-            let col = _mm512_srai_epi64::<FRAC_BITS>(checked);
-            let hit = _mm512_mask_cmplt_epu64_mask(inside, _mm512_sub_epi64(col, lo), span);
-            if flipped.len() < count_flipped + 8 {
-                flipped.resize(2 * flipped.len() + 64, 0);
-            }
-            let at = _mm512_maskz_compress_epi64(hit, _mm512_add_epi64(at_row, i));
-            // SAFETY: eight i64 from `count_flipped` lie inside `flipped`
-            // (resized just above); only the first `hit.count_ones()` count.
-            unsafe { _mm512_storeu_epi64(flipped.as_mut_ptr().add(count_flipped), at) };
-            count_flipped += hit.count_ones() as usize;
-            start = _mm512_add_epi64(start, s1);
-            check = _mm512_add_epi64(check, c1);
-            at_row = _mm512_add_epi64(at_row, row_bits);
+        // The first row: `Crossing::first_past`, a float estimate, then one
+        // exact check; `rest = step·k − n` lies in `[0, step)`.
+        let start = _mm512_add_epi64(s0, _mm512_mullo_epi64(s1, first));
+        let mut past = _mm512_sub_epi64(line, start);
+        if f.cross.falling {
+            past = _mm512_sub_epi64(ones, past);
         }
-        g += 8;
+        let x = _mm512_mul_pd(_mm512_cvtepi64_pd(past), inv);
+        let t = _mm512_cvttpd_epi64(x);
+        let up = _mm512_cmp_pd_mask::<_CMP_LT_OQ>(_mm512_cvtepi64_pd(t), x);
+        let k = _mm512_mask_add_epi64(t, up, t, ones);
+        let rest = _mm512_sub_epi64(_mm512_mullo_epi64(step, k), past);
+        let below = _mm512_cmplt_epi64_mask(rest, int(0));
+        let k = _mm512_mask_add_epi64(k, below, k, ones);
+        let rest = _mm512_mask_add_epi64(rest, below, rest, step);
+        let above = _mm512_cmpge_epi64_mask(rest, step);
+        let k = _mm512_mask_sub_epi64(k, above, k, ones);
+        let rest = _mm512_mask_sub_epi64(rest, above, rest, step);
+        // Column in the output, checked coordinate less the edge's start
+        // (in the edge when below its span, unsigned), bit position.
+        let column = _mm512_sub_epi64(k, kmin);
+        let check = _mm512_add_epi64(c0, _mm512_mullo_epi64(c1, first));
+        let checked = _mm512_sub_epi64(
+            _mm512_add_epi64(check, _mm512_mullo_epi64(c2, k)),
+            _mm512_slli_epi64::<FRAC_BITS>(lo),
+        );
+        let span = _mm512_slli_epi64::<FRAC_BITS>(_mm512_sub_epi64(hi, lo));
+        let at = _mm512_add_epi64(
+            _mm512_mullo_epi64(_mm512_sub_epi64(first, ymin), row_bits),
+            column,
+        );
+        let rounds = _mm512_reduce_max_epi64(count).max(0);
+        total += 8 * rounds as usize;
+        let p = slots.as_mut_ptr();
+        // SAFETY: `slots` holds `GROUP` i64: six vectors and the rounds.
+        unsafe {
+            _mm512_storeu_epi64(p.add(COUNT), count);
+            _mm512_storeu_epi64(p.add(REST), rest);
+            _mm512_storeu_epi64(p.add(COLUMN), column);
+            _mm512_storeu_epi64(p.add(CHECKED), checked);
+            _mm512_storeu_epi64(p.add(SPAN), span);
+            _mm512_storeu_epi64(p.add(AT), at);
+        }
+        slots[ROUNDS] = rounds;
     }
-    for &at in &flipped[..count_flipped] {
-        // Flipped positions lie inside the output, so are not negative.
-        let at = at as usize;
-        words[at >> 6] ^= 1u64 << (at & 63);
-    }
+    total
 }
 
-/// `edges::prefix_xor_rows` with one carry-less multiply per word (by all
-/// ones: bit i of the product is the XOR of bits 0..=i).
+/// Pass two: each group's lanes row by row from their first row, the hit
+/// lanes' bit positions compressed into `flipped`. Returns how many.
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ and POPCNT ([`super::Avx512::detect`]
-/// checks them).
-#[target_feature(enable = "pclmulqdq,popcnt")]
-pub(crate) unsafe fn prefix_xor_rows_clmul(
+/// AVX-512F and DQ; `scratch` as [`first_rows`] left it; `flipped` holds
+/// eight slots more than the sum of eight times the groups' rounds.
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], flipped: &mut [i64]) -> usize {
+    let int = _mm512_set1_epi64;
+    let ones = int(1);
+    let (step, c2) = (int(f.cross.step), int(f.check.2));
+    let width = int(out.width);
+    let row_step = RowStep::of(f);
+    let (quotient, remainder) = (int(row_step.quotient), int(row_step.remainder));
+    // Per row: the checked coordinate moves by `check.1 + check.2·quotient`
+    // (wrapping, as the portable loop's products wrap), the bit position by
+    // one row of bits plus `quotient`.
+    let check_step = int(f
+        .check
+        .1
+        .wrapping_add(f.check.2.wrapping_mul(row_step.quotient)));
+    let at_step = int((64 * out.per_row as i64).wrapping_add(row_step.quotient));
+    let mut count_flipped = 0usize;
+    for slots in scratch.chunks_exact(GROUP) {
+        let p = slots.as_ptr();
+        // SAFETY: `slots` holds `GROUP` i64 (see `first_rows`).
+        let (count, mut rest, mut column, mut checked, span, mut at) = unsafe {
+            (
+                _mm512_loadu_epi64(p.add(COUNT)),
+                _mm512_loadu_epi64(p.add(REST)),
+                _mm512_loadu_epi64(p.add(COLUMN)),
+                _mm512_loadu_epi64(p.add(CHECKED)),
+                _mm512_loadu_epi64(p.add(SPAN)),
+                _mm512_loadu_epi64(p.add(AT)),
+            )
+        };
+        for r in 0..slots[ROUNDS] {
+            let active = _mm512_cmpgt_epi64_mask(count, int(r));
+            let inside = _mm512_mask_cmplt_epu64_mask(active, column, width);
+            let hit = _mm512_mask_cmplt_epu64_mask(inside, checked, span);
+            let kept = _mm512_maskz_compress_epi64(hit, at);
+            // SAFETY: every round before this one stored at most eight, so
+            // eight more from `count_flipped` lie inside `flipped`; only the
+            // first `hit.count_ones()` count.
+            unsafe { _mm512_storeu_epi64(flipped.as_mut_ptr().add(count_flipped), kept) };
+            count_flipped += hit.count_ones() as usize;
+            // The next row: the remainder pays for `remainder`, borrowing
+            // one more pixel step when it would go negative.
+            let carry = _mm512_cmplt_epi64_mask(rest, remainder);
+            rest = _mm512_sub_epi64(rest, remainder);
+            rest = _mm512_mask_add_epi64(rest, carry, rest, step);
+            column = _mm512_add_epi64(column, quotient);
+            column = _mm512_mask_add_epi64(column, carry, column, ones);
+            checked = _mm512_add_epi64(checked, check_step);
+            checked = _mm512_mask_add_epi64(checked, carry, checked, c2);
+            at = _mm512_add_epi64(at, at_step);
+            at = _mm512_mask_add_epi64(at, carry, at, ones);
+        }
+    }
+    count_flipped
+}
+
+/// `edges::prefix_xor_rows` with AVX-512: the in-word prefix XOR of eight
+/// words at a time (a shift ladder), then, for rows of one or two words,
+/// the carry between a row's words, the tail cut and the summary in the
+/// same registers; wider rows finish word by word.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512VPOPCNTDQ
+/// ([`super::Avx512::detect`]).
+#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+pub(crate) unsafe fn prefix_xor_rows_avx512(
     words: &mut [u64],
     per_row: usize,
     tail: u64,
 ) -> Summary {
-    let ones = _mm_set1_epi64x(-1);
-    prefix_xor_rows(words, per_row, tail, |w| {
-        _mm_cvtsi128_si64(_mm_clmulepi64_si128::<0>(_mm_cvtsi64_si128(w as i64), ones)) as u64
-    })
+    let per_row = per_row.max(1);
+    let n = words.len() - words.len() % per_row;
+    // The last word of each row is cut at `tail`: every lane for one-word
+    // rows, the odd lanes for two-word rows.
+    let cut = match per_row {
+        1 => _mm512_set1_epi64(tail as i64),
+        2 => _mm512_set_epi64(
+            tail as i64,
+            -1,
+            tail as i64,
+            -1,
+            tail as i64,
+            -1,
+            tail as i64,
+            -1,
+        ),
+        _ => _mm512_set1_epi64(-1),
+    };
+    let narrow = per_row <= 2;
+    let (mut union, mut counts) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let mut i = 0;
+    while i < n {
+        let m: __mmask8 = if n - i >= 8 {
+            0xff
+        } else {
+            (1u8 << (n - i)) - 1
+        };
+        // SAFETY: only lanes in `m` are read and written, all below `n`.
+        let p = unsafe { words.as_mut_ptr().add(i).cast::<i64>() };
+        let mut x = unsafe { _mm512_maskz_loadu_epi64(m, p) };
+        x = _mm512_xor_si512(x, _mm512_slli_epi64::<1>(x));
+        x = _mm512_xor_si512(x, _mm512_slli_epi64::<2>(x));
+        x = _mm512_xor_si512(x, _mm512_slli_epi64::<4>(x));
+        x = _mm512_xor_si512(x, _mm512_slli_epi64::<8>(x));
+        x = _mm512_xor_si512(x, _mm512_slli_epi64::<16>(x));
+        x = _mm512_xor_si512(x, _mm512_slli_epi64::<32>(x));
+        if per_row == 2 {
+            // The first word's parity (its top bit now) carries into the
+            // second: copy each even lane's sign into the odd lane above.
+            let sign = _mm512_srai_epi64::<63>(x);
+            x = _mm512_xor_si512(x, _mm512_maskz_unpacklo_epi64(0xaa, sign, sign));
+        }
+        x = _mm512_and_si512(x, cut);
+        if narrow {
+            union = _mm512_or_si512(union, x);
+            counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(x));
+        }
+        // SAFETY: as the load.
+        unsafe { _mm512_mask_storeu_epi64(p, m, x) };
+        i += 8;
+    }
+    let words = &mut words[..n];
+    if !narrow {
+        // The in-word prefixes are done: carry each word's parity along its
+        // row, cut the tail, summarise.
+        return prefix_xor_rows(words, per_row, tail, |w| w);
+    }
+    let count = _mm512_reduce_add_epi64(counts) as u64;
+    let first = words.iter().position(|&w| w != 0);
+    let last = words.iter().rposition(|&w| w != 0);
+    let (Some(first), Some(last)) = (first, last) else {
+        return Summary::default();
+    };
+    let rows = ((first / per_row) as u32, (last / per_row) as u32 + 1);
+    let mut lanes = [0u64; 8];
+    // SAFETY: `lanes` holds eight u64.
+    unsafe { _mm512_storeu_epi64(lanes.as_mut_ptr().cast(), union) };
+    let columns = if per_row == 1 {
+        [lanes.iter().fold(0, |a, &w| a | w), 0]
+    } else {
+        [
+            lanes[0] | lanes[2] | lanes[4] | lanes[6],
+            lanes[1] | lanes[3] | lanes[5] | lanes[7],
+        ]
+    };
+    Summary::of_columns(&columns[..per_row], rows, count)
 }
