@@ -121,6 +121,7 @@ mod edges;
 mod gather;
 mod isa;
 mod options;
+mod pair;
 mod posed;
 mod raster;
 mod rows;
@@ -134,6 +135,7 @@ mod x86;
 
 pub use choice::{isa, set_isa, CollideIsa, UnsupportedIsa};
 pub use options::QueryOptions;
+pub use pair::PairQuery;
 pub use posed::PosedMask;
 pub use raster::RasterMethod;
 pub use sprite::MAX_SIDE;

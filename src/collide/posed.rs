@@ -41,6 +41,8 @@ pub struct PosedMask {
     size: (u32, u32),
     /// The last mask's boundary edges (kept while the mask stays the same).
     outline: Outline,
+    /// Built over a window only ([`PosedMask::rebuild_within`]).
+    clipped: bool,
 }
 
 impl Default for PosedMask {
@@ -53,6 +55,7 @@ impl Default for PosedMask {
             pose: Pose::at(0.0, 0.0),
             size: (0, 0),
             outline: Outline::default(),
+            clipped: false,
         }
     }
 }
@@ -73,9 +76,33 @@ impl PosedMask {
     /// [`PosedMask::rebuild`] with a chosen rasteriser (all give the same
     /// bits; tests and benches force each).
     pub fn rebuild_with(&mut self, mask: &Mask, pose: &Pose, method: RasterMethod) {
+        self.build(mask, pose, method, None);
+    }
+
+    /// Rebuilds this posed mask for `mask` in `pose`, only over the world
+    /// pixels inside `window` (exact there; nothing outside it is covered,
+    /// except that an integer translation keeps the whole mask). Cheaper
+    /// than a whole build when the window cuts the sprite: a pair query
+    /// needs only the overlap of the two boxes ([`PairQuery`] builds that).
+    /// [`PosedMask::is_for`] is false for a clipped build.
+    ///
+    /// [`PairQuery`]: super::PairQuery
+    pub fn rebuild_within(&mut self, mask: &Mask, pose: &Pose, window: &PixelRect) {
+        self.build(mask, pose, RasterMethod::Auto, Some(window));
+    }
+
+    fn build(
+        &mut self,
+        mask: &Mask,
+        pose: &Pose,
+        method: RasterMethod,
+        window: Option<&PixelRect>,
+    ) {
         let cover = std::mem::replace(&mut self.cover, Mask::from_words(0, 0, Vec::new()));
         let words = cover.into_words();
-        let (cover, (x, y)) = raster::coverage(mask, pose, words, &mut self.outline, method);
+        let (cover, (x, y)) =
+            raster::coverage(mask, pose, words, &mut self.outline, method, window);
+        self.clipped = window.is_some();
         self.cover = cover;
         (self.x, self.y) = (x, y);
         self.centre = centre(pose, mask.width(), mask.height());
@@ -86,7 +113,7 @@ impl PosedMask {
     /// True when this posed mask was built for a `width`×`height` sprite in
     /// `pose` (a cheap check before [`PosedMask::rebuild`]).
     pub fn is_for(&self, width: u32, height: u32, pose: &Pose) -> bool {
-        self.size == (width, height) && self.pose == *pose
+        !self.clipped && self.size == (width, height) && self.pose == *pose
     }
 
     /// The pose it was built for.

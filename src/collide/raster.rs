@@ -37,13 +37,15 @@ pub enum RasterMethod {
 /// `(0, 0)`, built in `words` (whose old contents are dropped) with
 /// `outline` holding the mask's edges (kept for the next pose of the same
 /// mask). Empty (0×0) when the pose is invalid or the mask
-/// has no solid texel.
+/// has no solid texel. With a `window`, only the pixels inside it are
+/// rasterised (exactly; an integer translation keeps the whole mask).
 pub(super) fn coverage(
     mask: &Mask,
     pose: &Pose,
     mut words: Vec<u64>,
     outline: &mut Outline,
     method: RasterMethod,
+    window: Option<&PixelRect>,
 ) -> (Mask, (i64, i64)) {
     words.clear();
     let Some(placed) = Placed::new(mask, pose) else {
@@ -55,7 +57,13 @@ pub(super) fn coverage(
             (Mask::from_words(mask.width(), mask.height(), words), (x, y))
         }
         Place::Map(map) => {
-            let rect = placed.solid;
+            let rect = match window {
+                None => placed.solid,
+                Some(window) => match placed.solid.intersect(window) {
+                    Some(rect) => rect,
+                    None => return (Mask::from_words(0, 0, words), (0, 0)),
+                },
+            };
             // The solid box is a few pixels wider than the sprite's world
             // box at most, so its sides fit a mask's.
             let (w, h) = (rect.width() as u32, rect.height() as u32);
@@ -73,13 +81,16 @@ pub(super) fn coverage(
             let by_edges = edges::fits(&full, &rect) && method != RasterMethod::PixelWalk && {
                 outline.set_mask(mask);
                 let pixels = (rect.width() * rect.height()) as f64;
-                method == RasterMethod::Edges || outline.cost_estimate(&full) < pixels
+                // A clipped build reaches about its share of the outline.
+                let share = pixels / (placed.solid.width() * placed.solid.height()) as f64;
+                method == RasterMethod::Edges || outline.cost_estimate(&full) * share < pixels
             };
             if !by_edges {
                 fill(&placed, &rect, &mut words);
                 return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
             }
-            let summary = outline.fill(&full, &rect, &mut words);
+            let cut_left = rect.x0 > placed.solid.x0;
+            let summary = outline.fill(&full, &rect, cut_left, &mut words);
             (
                 Mask::from_summarised(w, h, words, summary),
                 (rect.x0, rect.y0),

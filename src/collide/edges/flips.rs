@@ -24,6 +24,9 @@ pub(crate) struct Family {
     pub(crate) dy_line: f64,
     pub(crate) p0: i64,
     pub(crate) dy_p: f64,
+    /// World column of the same point: `(line − line0)·dx_line + (p − p0)·dx_p`.
+    pub(crate) dx_line: f64,
+    pub(crate) dx_p: f64,
     /// An edge `[lo, hi)` reaches rows over `[lo·2^32 + ext.0, hi·2^32 + ext.1]`.
     pub(crate) ext: (i64, i64),
 }
@@ -116,11 +119,14 @@ pub(crate) fn prefix_xor_rows(
     summary
 }
 
-/// How world rows follow texel coordinates.
+/// How world rows and columns follow texel coordinates.
 pub(super) struct Geometry {
     /// World rows per fixed-point unit of u and of v.
     pub(super) dy_du: f64,
     pub(super) dy_dv: f64,
+    /// World columns per fixed-point unit of u and of v.
+    pub(super) dx_du: f64,
+    pub(super) dx_dv: f64,
     /// World rows one pixel step along x moves along a grid line.
     pub(super) reach: f64,
 }
@@ -137,6 +143,8 @@ impl Geometry {
         Geometry {
             dy_du: -c / det,
             dy_dv: a / det,
+            dx_du: d / det,
+            dx_dv: -b / det,
             reach: (a * c / det).abs(),
         }
     }

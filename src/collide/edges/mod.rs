@@ -16,8 +16,11 @@
 //! `K` comes from one exact bound per edge and world row
 //! ([`Crossing::first_past`]),
 //! the check from one multiply. The flips are XORed into the output rows and
-//! a prefix XOR along each row turns them into coverage. Pixels left of the
-//! output are clear, so flips there cancel and are dropped.
+//! a prefix XOR along each row turns them into coverage. Flips left of the
+//! output are dropped: when the output starts left of every covered pixel
+//! they cancel; when it cuts the sprite (a clipped build), each row's
+//! first bit is seeded with the exact coverage of the pixel just left of
+//! the output, which is what they add up to.
 //!
 //! The row's centre line crosses the grid line at most one pixel step
 //! before the flipped pixel (horizontal edges) or after the checked sample
@@ -60,12 +63,19 @@ impl Outline {
         visits * per_visit
     }
 
-    /// Sets, in `words` (rows of `out`, whole words each), the pixels of
-    /// `out` that `map` covers with solid texels. `out` must hold every
-    /// covered pixel and `map` must satisfy [`fits`] over it.
-    /// Returns the coverage's summary (solid box and count).
-    pub(super) fn fill(&mut self, map: &PixelMap, out: &PixelRect, words: &mut [u64]) -> Summary {
-        self.fill_with(map, out, words, simd_available())
+    /// Sets, in `words` (zeroed rows of `out`, whole words each), the
+    /// pixels of `out` that `map` covers with solid texels. `map` must
+    /// satisfy [`fits`] over `out`; `cut_left` says that covered pixels may
+    /// lie left of `out` (a clipped build). Returns the coverage's summary
+    /// (solid box and count).
+    pub(super) fn fill(
+        &mut self,
+        map: &PixelMap,
+        out: &PixelRect,
+        cut_left: bool,
+        words: &mut [u64],
+    ) -> Summary {
+        self.fill_with(map, out, cut_left, words, simd_available())
     }
 
     /// [`Outline::fill`], with the AVX-512 kernel or without it (tests
@@ -74,6 +84,7 @@ impl Outline {
         &mut self,
         map: &PixelMap,
         out: &PixelRect,
+        cut_left: bool,
         words: &mut [u64],
         simd: bool,
     ) -> Summary {
@@ -99,6 +110,8 @@ impl Outline {
                 dy_line: g.dy_dv,
                 p0: map.u0,
                 dy_p: g.dy_du,
+                dx_line: g.dx_dv,
+                dx_p: g.dx_du,
                 ext: (-map.du_dx.max(0), -map.du_dx.min(0)),
             }),
             // Vertical edges: u passes the line, v one pixel earlier picks
@@ -112,6 +125,8 @@ impl Outline {
                 dy_line: g.dy_du,
                 p0: map.v0,
                 dy_p: g.dy_dv,
+                dx_line: g.dx_du,
+                dx_p: g.dx_dv,
                 ext: (map.dv_dx.min(0), map.dv_dx.max(0)),
             }),
         ];
@@ -135,6 +150,9 @@ impl Outline {
             let _ = simd;
             flip_edges(list, &family, &flips, words);
         }
+        if cut_left {
+            self.seed_left(map, out, per_row, words);
+        }
         let tail = match out.width() % 64 {
             0 => u64::MAX,
             n => (1u64 << n) - 1,
@@ -145,6 +163,18 @@ impl Outline {
             return unsafe { super::x86::prefix_xor_rows_avx512(words, per_row, tail) };
         }
         prefix_xor_rows(words, per_row, tail, prefix_xor)
+    }
+}
+
+impl Outline {
+    /// XORs into each row's first bit the coverage of the pixel just left of
+    /// `out`: the parity of every flip the row drops on the left.
+    fn seed_left(&self, map: &PixelMap, out: &PixelRect, per_row: usize, words: &mut [u64]) {
+        for (y, row) in (out.y0..out.y1).zip(words.chunks_exact_mut(per_row.max(1))) {
+            if let Some((i, j)) = map.texel(out.x0 - 1, y) {
+                row[0] ^= u64::from(self.solid(i, j));
+            }
+        }
     }
 }
 
@@ -216,18 +246,45 @@ mod tests {
             let Some(map) = pose.pixel_map(w, h) else {
                 continue;
             };
-            let out = map.bounds;
-            if !fits(&map, &out) {
+            let full = map.bounds;
+            if !fits(&map, &full) {
                 continue;
             }
-            let size = (out.width() as usize).div_ceil(64) * out.height() as usize;
-            let (mut plain, mut simd) = (vec![0u64; size], vec![0u64; size]);
+            let size = |r: &PixelRect| (r.width() as usize).div_ceil(64) * r.height() as usize;
             let mut o = Outline::default();
             o.set_mask(&mask);
-            let plain_summary = o.fill_with(&map, &out, &mut plain, false);
-            let simd_summary = o.fill_with(&map, &out, &mut simd, true);
+            // Every third case clipped to a random window of the bounds,
+            // which must give the whole build's bits inside it.
+            let mut whole = vec![0u64; size(&full)];
+            o.fill_with(&map, &full, false, &mut whole, false);
+            let out = if case % 3 == 0 {
+                let mut cut = |a: i64, b: i64| {
+                    let (p, q) = (rng.i64(a..=b), rng.i64(a..=b));
+                    (p.min(q), p.max(q) + 1)
+                };
+                let (x0, x1) = cut(full.x0, full.x1 - 1);
+                let (y0, y1) = cut(full.y0, full.y1 - 1);
+                PixelRect { x0, y0, x1, y1 }
+            } else {
+                full
+            };
+            let cut = out.x0 > full.x0;
+            let (mut plain, mut simd) = (vec![0u64; size(&out)], vec![0u64; size(&out)]);
+            let plain_summary = o.fill_with(&map, &out, cut, &mut plain, false);
+            let simd_summary = o.fill_with(&map, &out, cut, &mut simd, true);
             assert_eq!(plain, simd, "case {case}");
             assert_eq!(plain_summary, simd_summary, "case {case}");
+            let bit = |words: &[u64], r: &PixelRect, x: i64, y: i64| {
+                let (i, j) = ((x - r.x0) as usize, (y - r.y0) as usize);
+                let per_row = (r.width() as usize).div_ceil(64);
+                words[j * per_row + i / 64] >> (i % 64) & 1
+            };
+            for y in out.y0..out.y1 {
+                for x in out.x0..out.x1 {
+                    let want = bit(&whole, &full, x, y);
+                    assert_eq!(bit(&plain, &out, x, y), want, "case {case} ({x}, {y})");
+                }
+            }
             covered += usize::from(plain.iter().any(|&w| w != 0));
         }
         assert!(covered > 1000, "only {covered} cases covered a pixel");

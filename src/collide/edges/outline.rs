@@ -95,6 +95,12 @@ impl Outline {
         self.extracted = false;
     }
 
+    /// True when texel `(i, j)` of the mask is solid (inside it).
+    pub(super) fn solid(&self, i: u32, j: u32) -> bool {
+        let n = (self.width as usize).div_ceil(64);
+        self.words[j as usize * n + i as usize / 64] >> (i % 64) & 1 == 1
+    }
+
     fn mask_row(&self, j: u32) -> &[u64] {
         let n = (self.width as usize).div_ceil(64);
         &self.words[j as usize * n..(j as usize + 1) * n]

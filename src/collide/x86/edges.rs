@@ -100,6 +100,11 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
     let ones = int(1);
     let (line0, p0) = (int(f.line0), int(f.p0));
     let (dy_line, dy_p) = (float(f.dy_line), float(f.dy_p));
+    let (dx_line, dx_p) = (float(f.dx_line), float(f.dx_p));
+    // Columns an edge must reach (with two pixels to spare) to flip one in
+    // the output.
+    let x_first = float(out.kmin as f64 - 2.0);
+    let x_last = float((out.kmin + out.width) as f64 + 2.0);
     let (ext0, ext1) = (int(f.ext.0), int(f.ext.1));
     let (ymin, ylast) = (int(out.ymin), int(out.ymax - 1));
     let (s0, s1) = (int(f.start.0), int(f.start.1));
@@ -125,12 +130,23 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
             )
         };
         // The rows the extended edge reaches (as `Flips::rows`).
-        let y_line = _mm512_mul_pd(_mm512_cvtepi64_pd(_mm512_sub_epi64(line, line0)), dy_line);
-        let y_at = |p: __m512i, ext: __m512i| {
+        let along = _mm512_cvtepi64_pd(_mm512_sub_epi64(line, line0));
+        let (y_line, x_line) = (_mm512_mul_pd(along, dy_line), _mm512_mul_pd(along, dx_line));
+        let at_end = |p: __m512i, ext: __m512i| {
             let p = _mm512_sub_epi64(_mm512_add_epi64(_mm512_slli_epi64::<FRAC_BITS>(p), ext), p0);
-            _mm512_add_pd(y_line, _mm512_mul_pd(_mm512_cvtepi64_pd(p), dy_p))
+            let p = _mm512_cvtepi64_pd(p);
+            (
+                _mm512_add_pd(y_line, _mm512_mul_pd(p, dy_p)),
+                _mm512_add_pd(x_line, _mm512_mul_pd(p, dx_p)),
+            )
         };
-        let (ya, yb) = (y_at(lo, ext0), y_at(hi, ext1));
+        let ((ya, xa), (yb, xb)) = (at_end(lo, ext0), at_end(hi, ext1));
+        // Edges whose flips all fall outside the output's columns are
+        // skipped: a flip lies within a pixel of where the row's centre
+        // line crosses the extended edge.
+        let reach_out = _mm512_cmp_pd_mask::<_CMP_GE_OQ>(_mm512_max_pd(xa, xb), x_first)
+            & _mm512_cmp_pd_mask::<_CMP_LE_OQ>(_mm512_min_pd(xa, xb), x_last);
+        let valid = valid & reach_out;
         let y_lo = _mm512_sub_pd(_mm512_min_pd(ya, yb), float(ROUNDING));
         let y_hi = _mm512_add_pd(_mm512_max_pd(ya, yb), float(ROUNDING));
         let first = _mm512_max_epi64(
