@@ -101,6 +101,50 @@ impl<'a> Rows<'a> {
         (0..self.rows).find(|&r| (0..self.width).fold(0, |acc, j| acc | self.and(r, j)) != 0)
     }
 
+    /// [`super::isa::Isa::first_row`] for rows of at most two words (the
+    /// vector kernels' loads are mostly empty there): plain words, ORed
+    /// over blocks of eight rows before one test.
+    ///
+    /// # Safety
+    /// [`Rows::in_bounds`] must hold.
+    #[inline(always)]
+    pub unsafe fn first_row_narrow(&self) -> Option<usize> {
+        debug_assert!(self.in_bounds() && self.width <= 2);
+        const BLOCK: usize = 8;
+        if self.width == 0 {
+            return None;
+        }
+        let s = self.shift.min(63);
+        let (m0, m1) = (self.mask(0), self.mask(1));
+        let (a, b) = (self.a.as_ptr(), self.b.as_ptr());
+        let hi = self.hi_offset;
+        let two = self.width == 2;
+        let row = |r: usize| {
+            // SAFETY: `in_bounds` covers A's `width` words of each row and
+            // B's `width + hi_offset`.
+            unsafe {
+                let a = a.add(self.a_start + r * self.a_stride);
+                let b = b.add(self.b_start + r * self.b_stride);
+                let b_at = |j: usize| *b.add(j) >> s | (*b.add(j + hi) << 1) << (63 - s);
+                let first = *a & m0 & b_at(0);
+                if two {
+                    first | *a.add(1) & m1 & b_at(1)
+                } else {
+                    first
+                }
+            }
+        };
+        let mut r = 0;
+        while r < self.rows {
+            let end = (r + BLOCK).min(self.rows);
+            if (r..end).fold(0, |acc, q| acc | row(q)) != 0 {
+                return (r..end).find(|&q| row(q) != 0);
+            }
+            r = end;
+        }
+        None
+    }
+
     /// The portable [`super::isa::Isa::count`], word by word.
     #[inline(always)]
     pub fn count_scalar(&self) -> u64 {

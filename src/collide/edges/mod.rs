@@ -169,11 +169,18 @@ impl Outline {
 impl Outline {
     /// XORs into each row's first bit the coverage of the pixel just left of
     /// `out`: the parity of every flip the row drops on the left.
+    /// `map` must satisfy [`fits`] over `out` (so the sample coordinates,
+    /// stepped down the column, stay in `i64`).
     fn seed_left(&self, map: &PixelMap, out: &PixelRect, per_row: usize, words: &mut [u64]) {
-        for (y, row) in (out.y0..out.y1).zip(words.chunks_exact_mut(per_row.max(1))) {
-            if let Some((i, j)) = map.texel(out.x0 - 1, y) {
+        let (dx, dy) = (out.x0 - 1 - map.origin.0, out.y0 - map.origin.1);
+        let mut u = map.u0 + map.du_dx * dx + map.du_dy * dy;
+        let mut v = map.v0 + map.dv_dx * dx + map.dv_dy * dy;
+        for row in words.chunks_exact_mut(per_row.max(1)) {
+            if let Some((i, j)) = map.texel_of(u, v) {
                 row[0] ^= u64::from(self.solid(i, j));
             }
+            u += map.du_dy;
+            v += map.dv_dy;
         }
     }
 }

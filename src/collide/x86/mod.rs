@@ -44,6 +44,10 @@ impl Isa for Avx2 {
         if !rows.in_bounds() {
             return rows.first_row_scalar();
         }
+        if rows.width <= 2 {
+            // SAFETY: `in_bounds` holds (checked above).
+            return unsafe { rows.first_row_narrow() };
+        }
         // SAFETY: an `Avx2` value exists only once the CPU features were
         // detected, and `in_bounds` checked every index the kernel reads.
         let block = unsafe { first_block_avx2(rows, AVX2_BLOCK_ROWS) }?;
