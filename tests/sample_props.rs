@@ -55,7 +55,7 @@ fn hit_needs_all_three_thresholds_at_their_boundaries() {
 
 #[test]
 fn non_square_sprites_index_rows_by_width() {
-    // The article's `i / h` bug: a 5×2 sprite must map texel (4, 1) to pixel (4, 1).
+    // A known `i / h` slip of row-major indexing: a 5×2 sprite must map texel (4, 1) to pixel (4, 1).
     let mut c = Canvas::new(10, 10).expect("valid canvas size");
     c.pixels_mut()[10 + 4] = [255, 255, 255, 255];
     let m = Mask::from_fn(5, 2, |_, _| true);

@@ -11,7 +11,7 @@
 //!
 //! - `count`: shared pixels.
 //! - `rect`: their bounding box `[x, y, w, h]`.
-//! - `point`: centre of `rect`, `(x + w/2, y + h/2)` (article 002's collision point).
+//! - `point`: centre of `rect`, `(x + w/2, y + h/2)` (the classic collision point).
 //! - `centroid`: mean of the shared pixels' centres `(X + 0.5, Y + 0.5)`.
 //! - `normal`: unit vector from A towards B, the **overlap gradient**:
 //!   `g = Σ_p A(p)·(B(p + e) − B(p − e))` per axis `e`, i.e. how many more
@@ -57,7 +57,12 @@
 //! reaches fewer rows than there are pixels); queries between posed masks,
 //! or a posed mask and a plain mask, then take the translation path. Build
 //! them when a pose is tested more than once (the world builds each ship's
-//! once per step, for sampling and contacts).
+//! once per step, for sampling and contacts). For a pair whose poses change
+//! between queries, [`PairQuery`] builds both inside the query, each only
+//! over the two boxes' overlap ([`PosedMask::rebuild_within`]), and gives
+//! the same answer as [`intersects`]: faster for real sprites, whose
+//! outlines reach fewer rows than the overlap has pixels (not for
+//! checkerboards).
 //!
 //! Architecture-specific code lives in `collide/x86/` (one folder per
 //! architecture, implementing the portable traits of `isa.rs` and
@@ -72,14 +77,14 @@
 //!
 //! # Approximations (opt-in, [`QueryOptions`])
 //!
-//! - **stride `n`** (article 004): only pixels on the lattice
+//! - **stride `n`**: only pixels on the lattice
 //!   `(x0 + i·n, y0 + j·n)` are tested, where `(x0, y0)` is the top-left of
 //!   the intersection of the two poses' world bounds. `count` is the number
 //!   of shared lattice pixels times `n²`; `rect`, `point` and `centroid`
 //!   describe the shared lattice pixels; the normal uses steps of `n`. Thin
 //!   contacts between lattice lines are missed. Stride 0 is treated as 1 and
 //!   strides above [`QueryOptions::MAX_STRIDE`] are capped.
-//! - **accuracy `a`** (article 000): the test happens in a world shrunk by
+//! - **accuracy `a`**: the test happens in a world shrunk by
 //!   `a` about the origin, as if both sprites were drawn with a matrix scaled
 //!   by `a` into a smaller test bitmap: each sprite keeps its rotation, its
 //!   centre moves from `c` to `a·c` and its scale becomes `a·s`. Test pixel

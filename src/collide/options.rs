@@ -7,9 +7,9 @@ use crate::pose::{PixelRect, Pose};
 /// Opt-in approximations. The default is exact.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct QueryOptions {
-    /// Test every `stride`-th pixel in each axis (article 004). 1 (the default) is exact.
+    /// Test every `stride`-th pixel in each axis. 1 (the default) is exact.
     pub stride: u32,
-    /// Test at this fraction of full resolution, in (0, 1] (article 000). 1 (the default) is exact.
+    /// Test at this fraction of full resolution, in (0, 1]. 1 (the default) is exact.
     pub accuracy: f32,
 }
 
@@ -70,8 +70,8 @@ impl Sampling {
     }
 
     /// The pose to test with: unchanged at full accuracy, otherwise the
-    /// world is shrunk by `accuracy` about the origin (article 000 draws both
-    /// sprites with a matrix scaled by the accuracy).
+    /// world is shrunk by `accuracy` about the origin (as if both sprites
+    /// were drawn with a matrix scaled by the accuracy).
     pub fn pose(&self, pose: &Pose, width: u32, height: u32) -> Pose {
         if self.accuracy >= 1.0 {
             return *pose;
