@@ -151,6 +151,24 @@ impl Outline {
             flip_edges(list, &family, &flips, words);
         }
         if cut_left {
+            #[cfg(target_arch = "x86_64")]
+            if simd {
+                let (dx, dy) = (out.x0 - 1 - map.origin.0, out.y0 - map.origin.1);
+                let seeds = super::x86::Seeds {
+                    u: map.u0 + map.du_dx * dx + map.du_dy * dy,
+                    v: map.v0 + map.dv_dx * dx + map.dv_dy * dy,
+                    du: map.du_dy,
+                    dv: map.dv_dy,
+                };
+                let (texels, width, height) = self.texels();
+                // SAFETY: `simd` is only true when `simd_available` said so.
+                unsafe {
+                    super::x86::seed_left_avx512(&seeds, texels, width, height, per_row, words)
+                };
+            } else {
+                self.seed_left(map, out, per_row, words);
+            }
+            #[cfg(not(target_arch = "x86_64"))]
             self.seed_left(map, out, per_row, words);
         }
         let tail = match out.width() % 64 {

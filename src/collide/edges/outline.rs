@@ -95,6 +95,12 @@ impl Outline {
         self.extracted = false;
     }
 
+    /// The mask's words and size (for the AVX-512 seeds).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) fn texels(&self) -> (&[u64], u32, u32) {
+        (&self.words, self.width, self.height)
+    }
+
     /// True when texel `(i, j)` of the mask is solid (inside it).
     pub(super) fn solid(&self, i: u32, j: u32) -> bool {
         let n = (self.width as usize).div_ceil(64);

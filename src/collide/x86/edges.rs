@@ -70,16 +70,21 @@ pub(crate) unsafe fn flip_edges_avx512(
     scratch: &mut Vec<i64>,
     flipped: &mut Vec<i64>,
 ) {
-    let groups = list.len().div_ceil(8);
-    scratch.clear();
-    scratch.resize(groups * GROUP, 0);
-    // SAFETY: `scratch` holds `GROUP` slots for each of the `groups` groups.
-    let total = unsafe { first_rows(list, f, out, scratch) };
-    flipped.clear();
-    flipped.resize(total + 8, 0);
+    // Both scratch vectors only grow (every slot read is written first in
+    // this call), so a steady caller neither allocates nor clears them.
+    let slots = list.len().div_ceil(8) * GROUP;
+    if scratch.len() < slots {
+        scratch.resize(slots, 0);
+    }
+    let lanes = &mut scratch[..slots];
+    // SAFETY: `lanes` holds `GROUP` slots for each group of `list`.
+    let total = unsafe { first_rows(list, f, out, lanes) };
+    if flipped.len() < total + 8 {
+        flipped.resize(total + 8, 0);
+    }
     // SAFETY: as above; `flipped` holds eight slots more than the rounds
     // can store.
-    let count = unsafe { step_rows(f, out, scratch, flipped) };
+    let count = unsafe { step_rows(f, out, lanes, flipped) };
     for &at in &flipped[..count] {
         // Flipped positions lie inside the output, so are not negative.
         let at = at as usize;
@@ -270,6 +275,75 @@ unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], flipped: &mut [i64
         }
     }
     count_flipped
+}
+
+/// The texel coordinates of the pixel just left of a clipped build's first
+/// row, and their steps from one row to the next (fixed point).
+pub(crate) struct Seeds {
+    pub(crate) u: i64,
+    pub(crate) v: i64,
+    pub(crate) du: i64,
+    pub(crate) dv: i64,
+}
+
+/// `Outline::seed_left` eight rows at a time: each row's first bit XORed
+/// with the mask's texel under the pixel left of the output (clear outside
+/// the mask). `texels` holds the mask's `width`×`height` packed rows.
+///
+/// # Safety
+/// AVX-512F and DQ ([`super::Avx512::detect`]); the coordinates stepped
+/// over `words.len() / per_row` rows stay in `i64` (the edges' `fits`).
+#[target_feature(enable = "avx512f,avx512dq")]
+pub(crate) unsafe fn seed_left_avx512(
+    seeds: &Seeds,
+    texels: &[u64],
+    width: u32,
+    height: u32,
+    per_row: usize,
+    words: &mut [u64],
+) {
+    let per_row = per_row.max(1);
+    let rows = words.len() / per_row;
+    let int = _mm512_set1_epi64;
+    let lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    let (du, dv) = (int(seeds.du), int(seeds.dv));
+    let mut u = _mm512_add_epi64(int(seeds.u), _mm512_mullo_epi64(lane, du));
+    let mut v = _mm512_add_epi64(int(seeds.v), _mm512_mullo_epi64(lane, dv));
+    let (step_u, step_v) = (int(seeds.du.wrapping_mul(8)), int(seeds.dv.wrapping_mul(8)));
+    let (w, h) = (int(i64::from(width)), int(i64::from(height)));
+    let stride = int(width.div_ceil(64) as i64);
+    let ones = int(1);
+    let mut r = 0;
+    while r < rows {
+        let live: __mmask8 = if rows - r >= 8 {
+            0xff
+        } else {
+            (1u8 << (rows - r)) - 1
+        };
+        // Negative coordinates shift to huge unsigned columns and rows.
+        let (i, j) = (_mm512_srai_epi64::<32>(u), _mm512_srai_epi64::<32>(v));
+        let inside = _mm512_mask_cmplt_epu64_mask(live, i, w) & _mm512_cmplt_epu64_mask(j, h);
+        let index = _mm512_add_epi64(_mm512_mullo_epi64(j, stride), _mm512_srli_epi64::<6>(i));
+        // SAFETY: only lanes inside the mask are read, at a word of it.
+        let got = unsafe {
+            _mm512_mask_i64gather_epi64::<8>(
+                _mm512_setzero_si512(),
+                inside,
+                index,
+                texels.as_ptr().cast(),
+            )
+        };
+        let bit = _mm512_and_si512(_mm512_srlv_epi64(got, _mm512_and_si512(i, int(63))), ones);
+        let mut solid = _mm512_test_epi64_mask(bit, bit);
+        while solid != 0 {
+            let t = solid.trailing_zeros() as usize;
+            solid &= solid - 1;
+            words[(r + t) * per_row] ^= 1;
+        }
+        u = _mm512_add_epi64(u, step_u);
+        v = _mm512_add_epi64(v, step_v);
+        r += 8;
+    }
 }
 
 /// `edges::prefix_xor_rows` with AVX-512: the in-word prefix XOR of eight
