@@ -161,7 +161,17 @@ impl Pose {
     /// The inverse map from world pixels to texels of a `w`×`h` sprite, or
     /// `None` for an invalid pose or an empty sprite.
     pub fn pixel_map(&self, w: u32, h: u32) -> Option<PixelMap> {
-        let (sin, cos) = f64::from(self.rotation).sin_cos();
+        self.pixel_map_turned(w, h, f64::from(self.rotation).sin_cos())
+    }
+
+    /// [`Pose::pixel_map`] with the rotation's sine and cosine given (a
+    /// caller that also needs them computes them once).
+    pub(crate) fn pixel_map_turned(
+        &self,
+        w: u32,
+        h: u32,
+        (sin, cos): (f64, f64),
+    ) -> Option<PixelMap> {
         let bounds = self.world_bounds_turned(w, h, (sin, cos))?;
         let (wf, hf) = (f64::from(w), f64::from(h));
         let inv_s = 1.0 / f64::from(self.scale);
@@ -172,7 +182,7 @@ impl Pose {
         let py = bounds.y0 as f64 + 0.5 - cy;
         let u0 = wf / 2.0 + a * px + b * py;
         let v0 = hf / 2.0 + c * px + d * py;
-        let fix = |v: f64| (v * ONE as f64).round() as i64;
+        let fix = |v: f64| round_to_i64(v * ONE as f64);
         Some(PixelMap {
             origin: (bounds.x0, bounds.y0),
             bounds,
@@ -322,6 +332,20 @@ fn div_ceil(a: i128, b: i128) -> i128 {
     -div_floor(-a, b)
 }
 
+/// `x.round() as i64` (half away from zero) without a libm call: a
+/// truncating conversion and the exact remainder `x − trunc(x)` (libm's
+/// `round` is a function call on baseline x86-64, and posed masks are built
+/// on every pose change).
+#[inline]
+fn round_to_i64(x: f64) -> i64 {
+    if !(x.abs() < (1u64 << 62) as f64) {
+        return x.round() as i64;
+    }
+    let t = x as i64;
+    let rest = x - t as f64;
+    t + i64::from(rest >= 0.5) - i64::from(rest <= -0.5)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +385,42 @@ mod tests {
         assert_eq!(map.texel(1, 2), Some((3, 1)));
         assert_eq!(map.texel(0, 0), None);
         assert_eq!(map.texel(3, 0), None);
+    }
+
+    /// The libm-free rounding equals `f64::round` everywhere it is used,
+    /// halves, neighbours of halves and huge values included.
+    #[test]
+    fn round_to_i64_matches_round() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut check = |x: f64| assert_eq!(round_to_i64(x), x.round() as i64, "{x:e}");
+        for k in -1000i64..1000 {
+            let half = k as f64 + 0.5;
+            for x in [
+                half,
+                f64::from_bits(half.to_bits() + 1),
+                f64::from_bits(half.to_bits() - 1),
+            ] {
+                check(x);
+                check(-x);
+            }
+            check(k as f64);
+        }
+        for _ in 0..200_000 {
+            let x = (rng.f64() - 0.5) * 2f64.powi(rng.i32(-4..66));
+            check(x);
+        }
+        for x in [
+            0.0,
+            -0.0,
+            0.49999999999999994,
+            -0.49999999999999994,
+            4.5e18,
+            -4.7e18,
+            1e30,
+            -1e30,
+        ] {
+            check(x);
+        }
     }
 
     #[test]

@@ -59,8 +59,9 @@ impl<'a> Placed<'a> {
         if let Some((x, y)) = integer_offset(pose) {
             return Placed::translated(mask, x, y);
         }
-        let map = pose.pixel_map(w, h)?;
-        let solid = solid_box(pose, w, h, [sx0, sy0, sx1, sy1]).intersect(&map.bounds)?;
+        let turn = f64::from(pose.rotation).sin_cos();
+        let map = pose.pixel_map_turned(w, h, turn)?;
+        let solid = solid_box(pose, turn, w, h, [sx0, sy0, sx1, sy1]).intersect(&map.bounds)?;
         let sub = PixelMap {
             bounds: solid,
             u0: map.u0 - (i64::from(sx0) << FRAC_BITS),
@@ -150,8 +151,15 @@ pub(crate) fn integer_offset(pose: &Pose) -> Option<(i64, i64)> {
 /// World pixels whose centres may map into the texel box `[x0, x1)×[y0, y1)`:
 /// the forward image of its corners (float), widened by a pixel on each side
 /// to absorb rounding (the fixed-point map is within 2^-12 texel of it).
-fn solid_box(pose: &Pose, w: u32, h: u32, [x0, y0, x1, y1]: [u32; 4]) -> PixelRect {
-    let (sin, cos) = f64::from(pose.rotation).sin_cos();
+/// `(sin, cos)` is the rotation's; the pose is valid (its coordinates are
+/// far inside `i64`).
+fn solid_box(
+    pose: &Pose,
+    (sin, cos): (f64, f64),
+    w: u32,
+    h: u32,
+    [x0, y0, x1, y1]: [u32; 4],
+) -> PixelRect {
     let s = f64::from(pose.scale);
     let (hw, hh) = (f64::from(w) / 2.0, f64::from(h) / 2.0);
     let (cx, cy) = (f64::from(pose.x) + hw, f64::from(pose.y) + hh);
@@ -168,11 +176,21 @@ fn solid_box(pose: &Pose, w: u32, h: u32, [x0, y0, x1, y1]: [u32; 4]) -> PixelRe
         }
     }
     // Pixel X belongs only if X + 0.5 lies in [lo, hi].
+    // Floor and ceiling by truncation (no libm call), exact: a valid pose's
+    // coordinates stay far inside `i64`.
+    let floor = |x: f64| {
+        let t = x as i64;
+        t - i64::from((t as f64) > x)
+    };
+    let ceil = |x: f64| {
+        let t = x as i64;
+        t + i64::from((t as f64) < x)
+    };
     PixelRect {
-        x0: (lo[0] - 0.5).floor() as i64 - 1,
-        y0: (lo[1] - 0.5).floor() as i64 - 1,
-        x1: (hi[0] - 0.5).ceil() as i64 + 2,
-        y1: (hi[1] - 0.5).ceil() as i64 + 2,
+        x0: floor(lo[0] - 0.5) - 1,
+        y0: floor(lo[1] - 0.5) - 1,
+        x1: ceil(hi[0] - 0.5) + 2,
+        y1: ceil(hi[1] - 0.5) + 2,
     }
 }
 
