@@ -338,7 +338,8 @@ fn div_ceil(a: i128, b: i128) -> i128 {
 /// on every pose change).
 #[inline]
 fn round_to_i64(x: f64) -> i64 {
-    if !(x.abs() < (1u64 << 62) as f64) {
+    // Beyond 2^62 (or NaN) the truncation could overflow: libm.
+    if x.is_nan() || x.abs() >= (1u64 << 62) as f64 {
         return x.round() as i64;
     }
     let t = x as i64;
@@ -392,7 +393,7 @@ mod tests {
     #[test]
     fn round_to_i64_matches_round() {
         let mut rng = fastrand::Rng::with_seed(3);
-        let mut check = |x: f64| assert_eq!(round_to_i64(x), x.round() as i64, "{x:e}");
+        let check = |x: f64| assert_eq!(round_to_i64(x), x.round() as i64, "{x:e}");
         for k in -1000i64..1000 {
             let half = k as f64 + 0.5;
             for x in [
