@@ -4,8 +4,7 @@
 //! it follow by exact integer stepping (the flipped pixel moves by a fixed
 //! quotient plus a carry from the remainder), so the flips are the same.
 
-use crate::collide::edges::{prefix_xor_rows, EdgeList, Family, Flips, ROUNDING};
-use crate::mask::Summary;
+use crate::collide::edges::{EdgeList, Family, Flips, ROUNDING};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
@@ -344,96 +343,4 @@ pub(crate) unsafe fn seed_left_avx512(
         v = _mm512_add_epi64(v, step_v);
         r += 8;
     }
-}
-
-/// `edges::prefix_xor_rows` with AVX-512: the in-word prefix XOR of eight
-/// words at a time (a shift ladder), then, for rows of one or two words,
-/// the carry between a row's words, the tail cut and the summary in the
-/// same registers; wider rows finish word by word.
-///
-/// # Safety
-/// The CPU must have AVX-512F and AVX-512VPOPCNTDQ
-/// ([`super::Avx512::detect`]).
-#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-pub(crate) unsafe fn prefix_xor_rows_avx512(
-    words: &mut [u64],
-    per_row: usize,
-    tail: u64,
-) -> Summary {
-    let per_row = per_row.max(1);
-    let n = words.len() - words.len() % per_row;
-    // The last word of each row is cut at `tail`: every lane for one-word
-    // rows, the odd lanes for two-word rows.
-    let cut = match per_row {
-        1 => _mm512_set1_epi64(tail as i64),
-        2 => _mm512_set_epi64(
-            tail as i64,
-            -1,
-            tail as i64,
-            -1,
-            tail as i64,
-            -1,
-            tail as i64,
-            -1,
-        ),
-        _ => _mm512_set1_epi64(-1),
-    };
-    let narrow = per_row <= 2;
-    let (mut union, mut counts) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    let mut i = 0;
-    while i < n {
-        let m: __mmask8 = if n - i >= 8 {
-            0xff
-        } else {
-            (1u8 << (n - i)) - 1
-        };
-        // SAFETY: only lanes in `m` are read and written, all below `n`.
-        let p = unsafe { words.as_mut_ptr().add(i).cast::<i64>() };
-        let mut x = unsafe { _mm512_maskz_loadu_epi64(m, p) };
-        x = _mm512_xor_si512(x, _mm512_slli_epi64::<1>(x));
-        x = _mm512_xor_si512(x, _mm512_slli_epi64::<2>(x));
-        x = _mm512_xor_si512(x, _mm512_slli_epi64::<4>(x));
-        x = _mm512_xor_si512(x, _mm512_slli_epi64::<8>(x));
-        x = _mm512_xor_si512(x, _mm512_slli_epi64::<16>(x));
-        x = _mm512_xor_si512(x, _mm512_slli_epi64::<32>(x));
-        if per_row == 2 {
-            // The first word's parity (its top bit now) carries into the
-            // second: copy each even lane's sign into the odd lane above.
-            let sign = _mm512_srai_epi64::<63>(x);
-            x = _mm512_xor_si512(x, _mm512_maskz_unpacklo_epi64(0xaa, sign, sign));
-        }
-        x = _mm512_and_si512(x, cut);
-        if narrow {
-            union = _mm512_or_si512(union, x);
-            counts = _mm512_add_epi64(counts, _mm512_popcnt_epi64(x));
-        }
-        // SAFETY: as the load.
-        unsafe { _mm512_mask_storeu_epi64(p, m, x) };
-        i += 8;
-    }
-    let words = &mut words[..n];
-    if !narrow {
-        // The in-word prefixes are done: carry each word's parity along its
-        // row, cut the tail, summarise.
-        return prefix_xor_rows(words, per_row, tail, |w| w);
-    }
-    let count = _mm512_reduce_add_epi64(counts) as u64;
-    let first = words.iter().position(|&w| w != 0);
-    let last = words.iter().rposition(|&w| w != 0);
-    let (Some(first), Some(last)) = (first, last) else {
-        return Summary::default();
-    };
-    let rows = ((first / per_row) as u32, (last / per_row) as u32 + 1);
-    let mut lanes = [0u64; 8];
-    // SAFETY: `lanes` holds eight u64.
-    unsafe { _mm512_storeu_epi64(lanes.as_mut_ptr().cast(), union) };
-    let columns = if per_row == 1 {
-        [lanes.iter().fold(0, |a, &w| a | w), 0]
-    } else {
-        [
-            lanes[0] | lanes[2] | lanes[4] | lanes[6],
-            lanes[1] | lanes[3] | lanes[5] | lanes[7],
-        ]
-    };
-    Summary::of_columns(&columns[..per_row], rows, count)
 }

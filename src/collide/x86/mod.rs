@@ -10,6 +10,7 @@
 
 mod detect;
 mod edges;
+mod prefix512;
 mod rows;
 mod rows512;
 mod stats512;
@@ -17,7 +18,8 @@ mod walk512;
 mod walker;
 
 pub(crate) use detect::{Avx2, Avx512};
-pub(crate) use edges::{flip_edges_avx512, prefix_xor_rows_avx512, seed_left_avx512, Seeds};
+pub(crate) use edges::{flip_edges_avx512, seed_left_avx512, Seeds};
+pub(crate) use prefix512::prefix_xor_rows_avx512;
 pub(crate) use walk512::fill_walk_avx512;
 
 use super::gather::MapGather;
