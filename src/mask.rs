@@ -239,6 +239,7 @@ impl Summary {
     /// The summary of rows whose solid texels are `count`, in rows
     /// `rows.0..rows.1` (the first and one past the last non-empty row),
     /// `columns` being the OR of all rows' words (`count > 0`).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn of_columns(columns: &[u64], rows: (u32, u32), count: u64) -> Summary {
         let first = columns.iter().position(|&w| w != 0);
         let last = columns.iter().rposition(|&w| w != 0);

@@ -41,6 +41,10 @@ impl Isa for Plain {
 
     #[inline(always)]
     fn first_row(self, rows: &Rows) -> Option<usize> {
+        if rows.width <= 2 && rows.in_bounds() {
+            // SAFETY: `in_bounds` holds (checked just above).
+            return unsafe { rows.first_row_narrow() };
+        }
         rows.first_row_scalar()
     }
     #[inline(always)]

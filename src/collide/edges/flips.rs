@@ -37,6 +37,12 @@ impl Family {
     fn world_y(&self, line: i64, p: i64) -> f64 {
         (line - self.line0) as f64 * self.dy_line + (p - self.p0) as f64 * self.dy_p
     }
+
+    /// World column of `p` along `line` (both fixed point).
+    #[inline(always)]
+    fn world_x(&self, line: i64, p: i64) -> f64 {
+        (line - self.line0) as f64 * self.dx_line + (p - self.p0) as f64 * self.dx_p
+    }
 }
 
 /// The output's extent in map offsets: columns `kmin..kmin + width`, rows
@@ -66,12 +72,18 @@ impl Flips {
 /// pixel where the crossed coordinate passes the edge's line, when the
 /// checked coordinate there lies in the edge.
 pub(super) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [u64]) {
+    // Columns an edge must reach (with two pixels to spare) to flip one in
+    // the output: a flip lies within a pixel of where the row's centre line
+    // crosses the extended edge.
+    let (x_first, x_last) = (out.kmin as f64 - 2.0, (out.kmin + out.width) as f64 + 2.0);
     for e in 0..list.len() {
         let (line, lo, hi) = (list.line[e], list.lo[e], list.hi[e]);
-        let rows = out.rows(
-            f.world_y(line, (lo << FRAC_BITS) + f.ext.0),
-            f.world_y(line, (hi << FRAC_BITS) + f.ext.1),
-        );
+        let (p_lo, p_hi) = ((lo << FRAC_BITS) + f.ext.0, (hi << FRAC_BITS) + f.ext.1);
+        let (xa, xb) = (f.world_x(line, p_lo), f.world_x(line, p_hi));
+        if xa.max(xb) < x_first || xa.min(xb) > x_last {
+            continue;
+        }
+        let rows = out.rows(f.world_y(line, p_lo), f.world_y(line, p_hi));
         // Both coordinates are linear in the row: step them.
         let mut start = f.start.0 + f.start.1 * rows.start;
         let mut check = f.check.0 + f.check.1 * rows.start;
