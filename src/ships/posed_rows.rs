@@ -212,18 +212,28 @@ fn sample_rows<K: Kernels, M: Marker>(
         let (x0, x1) = (clip.x0.max(ox + first as i64), clip.x1.min(ox + end as i64));
         (x0 < x1).then_some((x0, x1))
     };
-    for y in clip.y0..clip.y1 {
-        if y + PREFETCH_ROWS < clip.y1 {
-            if let Some((x0, x1)) = span(y + PREFETCH_ROWS) {
-                let row = rows.canvas.row((y + PREFETCH_ROWS) as u32);
-                k.prefetch(&row[x0 as usize..x1 as usize]);
-            }
+    // Each row's span is found once, PREFETCH_ROWS rows ahead of its
+    // use: its pixels are asked for then, and it waits in `ahead`.
+    let mut ahead = [None; PREFETCH_ROWS];
+    for (k, slot) in ahead.iter_mut().enumerate() {
+        let y = clip.y0 + k as i64;
+        if y < clip.y1 {
+            *slot = span(y);
         }
-        let j = (y - oy) as u32;
-        let cover_row = rows.cover.row(j);
-        let Some((x_start, x_end)) = span(y) else {
+    }
+    for y in clip.y0..clip.y1 {
+        let slot = &mut ahead[(y - clip.y0) as usize % PREFETCH_ROWS];
+        let later = y + PREFETCH_ROWS as i64;
+        let next = if later < clip.y1 { span(later) } else { None };
+        if let Some((x0, x1)) = next {
+            let row = rows.canvas.row(later as u32);
+            k.prefetch(&row[x0 as usize..x1 as usize]);
+        }
+        let Some((x_start, x_end)) = std::mem::replace(slot, next) else {
             continue;
         };
+        let j = (y - oy) as u32;
+        let cover_row = rows.cover.row(j);
         let canvas_row = rows.canvas.row(y as u32);
         let mut x = x_start;
         while x < x_end {
@@ -246,7 +256,7 @@ fn sample_rows<K: Kernels, M: Marker>(
 }
 
 /// How many rows ahead the row loop asks for canvas pixels.
-const PREFETCH_ROWS: i64 = 4;
+const PREFETCH_ROWS: usize = 4;
 
 /// The 64 bits of a packed row from bit `start` on (bits past the row's
 /// end read 0), without a branch on the shift.

@@ -29,17 +29,19 @@ pub(super) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
 }
 
 /// A sample's [`TexelGrid`] as vectors for [`mark`]: the offsets `l·du`
-/// and `l·dv` of lanes `l = 0..16` split into 32-bit halves, and the
-/// sprite's limits.
+/// and `l·dv` of lanes `l = 0..16` as 64-bit lanes (eight per vector), and
+/// the sprite's limits.
 #[derive(Clone, Copy)]
 pub(in crate::ships) struct Map {
     grid: TexelGrid,
     /// Whether every bit index fits in 31 bits (else [`mark`] is portable).
     fits: bool,
-    u_lo: __m512i,
-    u_hi: __m512i,
-    v_lo: __m512i,
-    v_hi: __m512i,
+    /// `l·du` for lanes 0..8 and 8..16.
+    u_off: [__m512i; 2],
+    /// `l·dv` for lanes 0..8 and 8..16.
+    v_off: [__m512i; 2],
+    /// Picks the high halves of sixteen 64-bit lanes out of two vectors.
+    high_halves: __m512i,
     width: __m512i,
     height: __m512i,
     stride: __m512i,
@@ -50,22 +52,19 @@ impl Map {
     #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
     #[inline]
     pub(super) fn new(grid: &TexelGrid) -> Map {
-        let half = |d: i64, high: bool| {
-            let mut lanes = [0i32; 16];
-            for (l, lane) in lanes.iter_mut().enumerate() {
-                let off = d.wrapping_mul(l as i64);
-                *lane = if high { (off >> 32) as i32 } else { off as i32 };
-            }
+        let offsets = |d: i64, from: i64| {
+            let lanes: [i64; 8] = std::array::from_fn(|l| d.wrapping_mul(from + l as i64));
             // SAFETY: `lanes` is 64 bytes.
             unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }
         };
+        let odd: [i32; 16] = std::array::from_fn(|l| 2 * l as i32 + 1);
         Map {
             grid: *grid,
             fits: grid.bits() <= i32::MAX as usize,
-            u_lo: half(grid.du, false),
-            u_hi: half(grid.du, true),
-            v_lo: half(grid.dv, false),
-            v_hi: half(grid.dv, true),
+            u_off: [offsets(grid.du, 0), offsets(grid.du, 8)],
+            v_off: [offsets(grid.dv, 0), offsets(grid.dv, 8)],
+            // SAFETY: `odd` is 64 bytes.
+            high_halves: unsafe { _mm512_loadu_si512(odd.as_ptr().cast()) },
             width: _mm512_set1_epi32(grid.width as i32),
             height: _mm512_set1_epi32(grid.height as i32),
             stride: _mm512_set1_epi32(grid.stride as i32),
@@ -74,15 +73,17 @@ impl Map {
 }
 
 /// The high halves of `start + l·d` for lanes `l = 0..16` (exact modulo
-/// 2^64, as [`TexelGrid::uv`]): the low halves added, a carry where their
-/// unsigned sum wrapped.
+/// 2^64, as [`TexelGrid::uv`]): sixteen 64-bit sums, their high halves
+/// gathered into one vector.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
 #[inline]
-fn integer_parts(start: i64, off_lo: __m512i, off_hi: __m512i) -> __m512i {
-    let lo = _mm512_add_epi32(_mm512_set1_epi32(start as i32), off_lo);
-    let carry = _mm512_cmplt_epu32_mask(lo, off_lo);
-    let hi = _mm512_add_epi32(_mm512_set1_epi32((start >> 32) as i32), off_hi);
-    _mm512_mask_sub_epi32(hi, carry, hi, _mm512_set1_epi32(-1))
+fn integer_parts(start: i64, off: &[__m512i; 2], high_halves: __m512i) -> __m512i {
+    let start = _mm512_set1_epi64(start);
+    let (low, high) = (
+        _mm512_add_epi64(start, off[0]),
+        _mm512_add_epi64(start, off[1]),
+    );
+    _mm512_permutex2var_epi32(low, high_halves, high)
 }
 
 /// Records the texels of the pixels in `hit` (bit `b` at fixed-point
@@ -104,13 +105,13 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
         let first = 16 * i64::from(q);
         let i = integer_parts(
             u.wrapping_add(first.wrapping_mul(m.grid.du)),
-            m.u_lo,
-            m.u_hi,
+            &m.u_off,
+            m.high_halves,
         );
         let j = integer_parts(
             v.wrapping_add(first.wrapping_mul(m.grid.dv)),
-            m.v_lo,
-            m.v_hi,
+            &m.v_off,
+            m.high_halves,
         );
         // Unsigned: a negative i or j is outside too.
         let inside_i = _mm512_mask_cmplt_epu32_mask(group, i, m.width);
