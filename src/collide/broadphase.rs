@@ -15,6 +15,8 @@
 
 mod columns;
 mod pair_sort;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
 mod sweep;
 
 use self::columns::{Columns, Fits};

@@ -1,7 +1,7 @@
 //! The sorted boxes as columns (structure of arrays), padded with boxes that
 //! end every sweep, in `i32` or `i64` coordinates.
 
-use super::{key_index, usable};
+use super::{key_index, sweep, usable};
 use crate::pose::PixelRect;
 
 /// Lanes tested together by the sweep; the columns carry this many padding
@@ -16,6 +16,12 @@ pub(super) trait Coord: Copy + Ord + Default + std::fmt::Debug {
     const MIN: Self;
     /// `v`, which the caller checked fits ([`Fits`]).
     fn from_i64(v: i64) -> Self;
+    /// [`sweep::touching`]: which of [`LANES`] candidates share a pixel
+    /// with box `a` (`[x1, y0, y1]`), as bits.
+    #[inline(always)]
+    fn touching(x0: &[Self; LANES], y0: &[Self; LANES], y1: &[Self; LANES], a: [Self; 3]) -> u32 {
+        sweep::touching(x0, y0, y1, a)
+    }
 }
 
 impl Coord for i32 {
@@ -23,6 +29,11 @@ impl Coord for i32 {
     const MIN: Self = i32::MIN;
     fn from_i64(v: i64) -> Self {
         v as i32
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn touching(x0: &[i32; LANES], y0: &[i32; LANES], y1: &[i32; LANES], a: [i32; 3]) -> u32 {
+        super::sse2::touching(x0, y0, y1, a)
     }
 }
 

@@ -14,7 +14,7 @@ pub(super) fn pairs<T: Coord>(c: &Columns<T>, out: &mut Vec<(usize, usize)>) {
         loop {
             let lanes = base..base + LANES;
             let x0: &[T; LANES] = lane_group(&c.x0[lanes.clone()]);
-            let mut hits = touching(
+            let mut hits = T::touching(
                 x0,
                 lane_group(&c.y0[lanes.clone()]),
                 lane_group(&c.y1[lanes]),
@@ -37,9 +37,14 @@ pub(super) fn pairs<T: Coord>(c: &Columns<T>, out: &mut Vec<(usize, usize)>) {
 
 /// Bit `l` set when candidate `l` starts before `a` ends in x and shares
 /// rows with it (`a` is `[x1, y0, y1]`). Written lane by lane with no
-/// branch so the compiler tests the lanes together.
+/// branch; [`Coord::touching`] may test the lanes together instead.
 #[inline(always)]
-fn touching<T: Coord>(x0: &[T; LANES], y0: &[T; LANES], y1: &[T; LANES], a: [T; 3]) -> u32 {
+pub(super) fn touching<T: Coord>(
+    x0: &[T; LANES],
+    y0: &[T; LANES],
+    y1: &[T; LANES],
+    a: [T; 3],
+) -> u32 {
     let [ax1, ay0, ay1] = a;
     let mut bits = 0u32;
     for l in 0..LANES {
