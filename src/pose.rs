@@ -144,11 +144,12 @@ impl Pose {
         let hy = s * (sin.abs() * wf + cos.abs() * hf) / 2.0;
         // A pixel belongs only if its centre X + 0.5 lies within [cx - hx, cx + hx).
         // The margin covers rounding in the fixed-point inverse map.
-        let margin = if self.is_integer_translation() {
-            0.0
-        } else {
-            1e-6
-        };
+        // As `is_integer_translation`, without `fract` (a call to `truncf`
+        // on targets without SSE4.1): valid coordinates fit in `i32`.
+        let whole = |v: f32| v == (v as i32) as f32;
+        let integer_translation =
+            self.rotation == 0.0 && self.scale == 1.0 && whole(self.x) && whole(self.y);
+        let margin = if integer_translation { 0.0 } else { 1e-6 };
         let rect = PixelRect {
             x0: ceil_to_i64(cx - hx - 0.5 - margin),
             y0: ceil_to_i64(cy - hy - 0.5 - margin),

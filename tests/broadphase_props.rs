@@ -194,7 +194,14 @@ fn pose() -> impl Strategy<Value = Pose> {
 }
 
 fn side() -> impl Strategy<Value = u32> {
-    prop_oneof![Just(0u32), Just(1u32), 1u32..200, Just(8192u32), Just(u32::MAX), any::<u32>()]
+    prop_oneof![
+        Just(0u32),
+        Just(1u32),
+        1u32..200,
+        Just(8192u32),
+        Just(u32::MAX),
+        any::<u32>()
+    ]
 }
 
 proptest! {

@@ -120,7 +120,11 @@ impl SweepAndPrune {
 
 /// Box `index` when it is there and not empty.
 fn usable(boxes: &[Option<PixelRect>], index: usize) -> Option<PixelRect> {
-    boxes.get(index).copied().flatten().filter(|r| !r.is_empty())
+    boxes
+        .get(index)
+        .copied()
+        .flatten()
+        .filter(|r| !r.is_empty())
 }
 
 /// Sort key: left edge (biased so unsigned order is signed order), then index.

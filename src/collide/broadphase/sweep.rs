@@ -2,7 +2,7 @@
 //! order, [`LANES`] candidates at a time, until one starts at or after its
 //! right edge.
 
-use super::columns::{Coord, Columns, LANES};
+use super::columns::{Columns, Coord, LANES};
 
 /// Appends every pair of boxes sharing a pixel, as `(smaller, larger)`
 /// caller indices, in sweep order.
