@@ -11,7 +11,7 @@
 //! The sorted boxes are kept as columns (structure of arrays), in `i32` when
 //! every box fits (the usual case) and in `i64` otherwise, so the test of a
 //! box against its next candidates runs several lanes at a time
-//! ([`sweep`](self::sweep)).
+//! (on x86-64 with SSE2, four lanes per compare).
 
 mod columns;
 mod pair_sort;
