@@ -424,9 +424,9 @@ impl Scene {
 
     fn step(&mut self) {
         for (p, v) in self.poses.iter_mut().zip(&self.velocities) {
-            p.x = (p.x + v[0]).rem_euclid(1920.0);
-            p.y = (p.y + v[1]).rem_euclid(1080.0);
-            p.rotation = (p.rotation + v[2]).rem_euclid(std::f32::consts::TAU);
+            p.x = wrap(p.x + v[0], 1920.0);
+            p.y = wrap(p.y + v[1], 1080.0);
+            p.rotation = wrap(p.rotation + v[2], std::f32::consts::TAU);
         }
     }
 
@@ -438,6 +438,19 @@ impl Scene {
                 .zip(&self.poses)
                 .map(|(m, p)| p.world_bounds(m.width(), m.height())),
         );
+    }
+}
+
+/// `v.rem_euclid(period)` for `v` within one period of `[0, period)`, the
+/// same value without a call to `fmodf`: there the remainder is `v − period`,
+/// `v` or `v + period`, each what `rem_euclid` computes (the first is exact).
+fn wrap(v: f32, period: f32) -> f32 {
+    if v >= period {
+        v - period
+    } else if v < 0.0 {
+        v + period
+    } else {
+        v
     }
 }
 

@@ -144,16 +144,17 @@ impl Pose {
         let hy = s * (sin.abs() * wf + cos.abs() * hf) / 2.0;
         // A pixel belongs only if its centre X + 0.5 lies within [cx - hx, cx + hx).
         // The margin covers rounding in the fixed-point inverse map.
-        let margin = if self.is_integer_translation() {
-            0.0
-        } else {
-            1e-6
-        };
+        // As `is_integer_translation`, without `fract` (a call to `truncf`
+        // on targets without SSE4.1): valid coordinates fit in `i32`.
+        let whole = |v: f32| v == (v as i32) as f32;
+        let integer_translation =
+            self.rotation == 0.0 && self.scale == 1.0 && whole(self.x) && whole(self.y);
+        let margin = if integer_translation { 0.0 } else { 1e-6 };
         let rect = PixelRect {
-            x0: (cx - hx - 0.5 - margin).ceil() as i64,
-            y0: (cy - hy - 0.5 - margin).ceil() as i64,
-            x1: (cx + hx - 0.5 + margin).floor() as i64 + 1,
-            y1: (cy + hy - 0.5 + margin).floor() as i64 + 1,
+            x0: ceil_to_i64(cx - hx - 0.5 - margin),
+            y0: ceil_to_i64(cy - hy - 0.5 - margin),
+            x1: floor_to_i64(cx + hx - 0.5 + margin) + 1,
+            y1: floor_to_i64(cy + hy - 0.5 + margin) + 1,
         };
         (!rect.is_empty()).then_some(rect)
     }
@@ -195,6 +196,34 @@ impl Pose {
             width: w,
             height: h,
         })
+    }
+}
+
+/// Below this magnitude an `f64` may have a fraction and its truncation
+/// converts to `i64` and back exactly.
+const EXACT_TRUNC: f64 = (1u64 << 52) as f64;
+
+/// `v.ceil() as i64`, without a call to `ceil` (targets without SSE4.1 have
+/// no rounding instruction): truncation is exact below 2^52, then one step
+/// up when it dropped a positive fraction.
+#[inline]
+fn ceil_to_i64(v: f64) -> i64 {
+    if v.abs() < EXACT_TRUNC {
+        let t = v as i64;
+        t + i64::from((t as f64) < v)
+    } else {
+        v.ceil() as i64
+    }
+}
+
+/// `v.floor() as i64`, without a call to `floor` (see [`ceil_to_i64`]).
+#[inline]
+fn floor_to_i64(v: f64) -> i64 {
+    if v.abs() < EXACT_TRUNC {
+        let t = v as i64;
+        t - i64::from((t as f64) > v)
+    } else {
+        v.floor() as i64
     }
 }
 
@@ -438,6 +467,45 @@ mod tests {
             assert!(pose.pixel_map(4, 4).is_none(), "{pose:?}");
         }
         assert!(Pose::at(0.0, 0.0).pixel_map(0, 4).is_none());
+    }
+
+    #[test]
+    fn ceil_and_floor_without_libm_match_libm() {
+        let edge = EXACT_TRUNC;
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1.0 - f64::EPSILON,
+            -1.0 + f64::EPSILON,
+            edge,
+            -edge,
+            edge - 0.5,
+            -edge + 0.5,
+            edge * 4.0 + 2.0,
+            1e300,
+            -1e300,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+        ];
+        let mut rng = fastrand::Rng::with_seed(52);
+        for _ in 0..100_000 {
+            let whole = rng.i64(-(1 << 53)..(1 << 53)) >> rng.u32(0..54);
+            let v = whole as f64;
+            values.extend([v, v + rng.f64(), v - rng.f64(), f64::from_bits(rng.u64(..))]);
+        }
+        for v in values {
+            assert_eq!(ceil_to_i64(v), v.ceil() as i64, "ceil {v:e}");
+            assert_eq!(floor_to_i64(v), v.floor() as i64, "floor {v:e}");
+        }
     }
 
     #[test]
