@@ -14,15 +14,18 @@ mod bench;
 #[cfg(feature = "cli")]
 mod cli;
 mod demo;
+mod threads;
 
 use std::process::ExitCode;
 
 #[cfg(feature = "cli")]
 fn main() -> ExitCode {
+    threads::join_global_pool();
     cli::main()
 }
 
 #[cfg(not(feature = "cli"))]
 fn main() -> ExitCode {
+    threads::join_global_pool();
     demo::run(demo::DemoOptions::with_defaults())
 }
