@@ -14,6 +14,7 @@ mod prefix512;
 mod rows;
 mod rows512;
 mod stats512;
+mod strided512;
 mod walk512;
 mod walker;
 
@@ -86,11 +87,16 @@ impl Isa for Avx512 {
             return rows.first_row_scalar();
         }
         // Rows of fewer than eight words that cannot be read as one stream
-        // (posed masks of any width) fill a fraction of each 8-word load;
-        // the AVX2 kernel's four-word loads over 16-row blocks do better
-        // there (dart against manta at 128 px, built in advance: 214 ns with
-        // this kernel, 131 ns with AVX2).
+        // (posed masks of any width) fill a fraction of each 8-word load.
+        // Up to four words: several rows per vector, picked out of each
+        // mask by a permute. Five to seven: the AVX2 kernel's four-word
+        // loads over 16-row blocks (dart against manta at 128 px, built in
+        // advance: 214 ns with the 8-word kernel, 131 ns with AVX2).
         if rows.width < 8 && !packed(rows) {
+            if strided512::rows_per_vector(rows).is_some() {
+                // SAFETY: as below; the layout was checked just above.
+                return unsafe { strided512::first_row_strided_avx512(rows) };
+            }
             return self.avx2.first_row(rows);
         }
         // SAFETY: an `Avx512` value exists only once the CPU features were
