@@ -21,6 +21,12 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {
+    // The world's parallel stages run on rayon's global pool. With this
+    // thread in the pool it works on each stage instead of waiting for the
+    // pool's threads to be woken (set up once, before anything uses rayon).
+    rayon::ThreadPoolBuilder::new()
+        .use_current_thread()
+        .build_global()?;
     let steps: u64 = match std::env::args().nth(1) {
         Some(text) => text
             .parse()
