@@ -16,54 +16,23 @@
 //! (checkerboard against inverse checkerboard), so nothing exits early.
 
 use std::hint::black_box;
-use std::sync::OnceLock;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use hitfield::assets::default_sprites;
 use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, PairQuery, PosedMask, RasterMethod};
-use hitfield::field::Field;
 use hitfield::mask::Mask;
-use hitfield::pose::{PixelRect, Pose};
-use hitfield::profile::StageTimes;
+use hitfield::pose::Pose;
 use hitfield::reference::collide as reference;
-use hitfield::settings::{Channel, FieldSettings};
 use hitfield::ships::{
-    sample_posed, sample_posed_with, HitMap, HitPixels, SamplePath, TexelWrites, Thresholds,
+    sample_posed, sample_posed_with, HitMap, HitPixels, SamplePath, TexelWrites,
 };
 use rayon::prelude::*;
 
-/// Two threads as the `hitfield` binary runs them
-/// (`src/bin/hitfield/threads.rs`): the bench's own thread is one of the
-/// pool's two workers, so it works on each parallel stage instead of
-/// waiting, and only the other worker is woken.
-fn two_threads() -> &'static rayon::ThreadPool {
-    static TWO: OnceLock<rayon::ThreadPool> = OnceLock::new();
-    TWO.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .use_current_thread()
-            .build()
-            .expect("a 2-thread pool with the bench's thread in it")
-    })
-}
-
-fn checker(size: u32, parity: u32) -> Mask {
-    Mask::from_fn(size, size, |x, y| (x + y) % 2 == parity)
-}
-
-fn full(size: u32) -> Mask {
-    Mask::from_fn(size, size, |_, _| true)
-}
-
-/// One pair of posed masks.
-struct Case {
-    name: &'static str,
-    a: Mask,
-    pa: Pose,
-    b: Mask,
-    pb: Pose,
-}
+mod cases;
+use cases::{
+    build_poses, checker, full, mark_paired, ship_80, ship_pair, translate_cases, two_threads,
+    Case, SampleScene, Scene,
+};
 
 fn run_cases(c: &mut Criterion, group: &str, cases: &[Case], with_overlap: bool) {
     let mut g = c.benchmark_group(group);
@@ -90,37 +59,7 @@ fn run_cases(c: &mut Criterion, group: &str, cases: &[Case], with_overlap: bool)
 
 fn translate(c: &mut Criterion) {
     for size in [32u32, 128, 512] {
-        let cases = [
-            // Even offsets keep the checkerboards' parities apart.
-            Case {
-                name: "worst_unaligned",
-                a: checker(size, 0),
-                pa: Pose::at(0.0, 0.0),
-                b: checker(size, 1),
-                pb: Pose::at(6.0, 4.0),
-            },
-            Case {
-                name: "worst_aligned",
-                a: checker(size, 0),
-                pa: Pose::at(0.0, 0.0),
-                b: checker(size, 1),
-                pb: Pose::at(0.0, 2.0),
-            },
-            Case {
-                name: "early_hit_unaligned",
-                a: full(size),
-                pa: Pose::at(0.0, 0.0),
-                b: full(size),
-                pb: Pose::at(5.0, 3.0),
-            },
-            Case {
-                name: "early_hit_aligned",
-                a: full(size),
-                pa: Pose::at(0.0, 0.0),
-                b: full(size),
-                pb: Pose::at(0.0, 3.0),
-            },
-        ];
+        let cases = translate_cases(size);
         run_cases(c, &format!("translate/{size}"), &cases, true);
         // The count alone, the peer of pygame's `overlap_area`.
         let mut g = c.benchmark_group(format!("translate/{size}"));
@@ -182,41 +121,6 @@ fn rotated(c: &mut Criterion) {
     }
 }
 
-/// The demo's `dart` and `manta` sprites (alpha ≥ 100, the default ship
-/// threshold), scaled to about 128 pixels on their longer side.
-fn ship_pair() -> (Mask, Pose, Mask, Pose) {
-    let sprites = default_sprites();
-    let get = |name: &str| {
-        let (_, image) = sprites
-            .iter()
-            .find(|(n, _)| n == name)
-            .expect("embedded sprite");
-        Mask::from_rgba(image, 100)
-    };
-    let (a, b) = (get("dart"), get("manta"));
-    let scale = |m: &Mask| 128.0 / m.width().max(m.height()) as f32;
-    let pa = Pose::at(0.0, 0.0)
-        .rotated(33f32.to_radians())
-        .scaled(scale(&a));
-    // B's centre on A's, then moved right until no pixel is shared (the
-    // boxes still overlap, so the query scans without an early exit).
-    let mut pb = Pose::at(8.0, 0.0)
-        .rotated(-20f32.to_radians())
-        .scaled(scale(&b));
-    while collide::intersects(&a, &pa, &b, &pb) {
-        pb.x += 1.0;
-    }
-    (a, pa, b, pb)
-}
-
-/// The 80×80 sprite of the sampling bench (a disc with square holes).
-fn ship_80() -> Mask {
-    Mask::from_fn(80, 80, |x, y| {
-        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
-        dx * dx + dy * dy < 1500 && (x / 8 + y / 8) % 5 != 0
-    })
-}
-
 fn posed(c: &mut Criterion) {
     let mut g = c.benchmark_group("posed/128");
     let turn = 33f32.to_radians();
@@ -248,13 +152,7 @@ fn posed(c: &mut Criterion) {
         });
     }
     let ship = ship_80();
-    let mut rng = fastrand::Rng::with_seed(80);
-    let poses: Vec<Pose> = (0..64)
-        .map(|_| {
-            Pose::at(rng.f32() * 1000.0, rng.f32() * 600.0)
-                .rotated(rng.f32() * std::f32::consts::TAU)
-        })
-        .collect();
+    let poses = build_poses();
     // Auto, and each rasteriser forced (all give the same bits).
     for (name, method) in [
         ("", RasterMethod::Auto),
@@ -296,32 +194,13 @@ fn posed(c: &mut Criterion) {
 /// in advance; on 1 thread and spread over 2; prebuilt on 1 thread with
 /// each sampling instruction set.
 fn posed_sampling(c: &mut Criterion) {
-    let mut field = Field::new(&FieldSettings {
-        particles: 100_000,
-        ..FieldSettings::default()
-    })
-    .expect("bench settings are valid");
-    let mut times = StageTimes::default();
-    for _ in 0..30 {
-        field.step(1.0 / 60.0, &mut times);
-    }
-    let canvas = field.canvas();
-    let mask = ship_80();
-    let t = Thresholds {
-        field_alpha_min: 100,
-        colour_min: 100,
-        colour_channel: Channel::Red,
-        ship_alpha_min: 100,
-    };
-    let mut rng = fastrand::Rng::with_seed(5);
-    let poses: Vec<Pose> = (0..100)
-        .map(|_| Pose {
-            x: rng.i32(-40..1240) as f32 + 0.3,
-            y: rng.i32(-40..680) as f32,
-            rotation: rng.f32() * std::f32::consts::TAU,
-            scale: 1.0,
-        })
-        .collect();
+    let scene = SampleScene::new();
+    let (canvas, mask, t, poses) = (
+        scene.field.canvas(),
+        &scene.mask,
+        &scene.thresholds,
+        &scene.poses,
+    );
     struct ShipState {
         posed: PosedMask,
         hits: HitMap,
@@ -330,7 +209,7 @@ fn posed_sampling(c: &mut Criterion) {
     let mut ships: Vec<ShipState> = poses
         .iter()
         .map(|p| ShipState {
-            posed: PosedMask::new(&mask, p),
+            posed: PosedMask::new(mask, p),
             hits: HitMap::default(),
             pixels: HitPixels::default(),
         })
@@ -340,13 +219,13 @@ fn posed_sampling(c: &mut Criterion) {
     for build in [true, false] {
         let sample_one = |(s, p): (&mut ShipState, &Pose)| {
             if build {
-                s.posed.rebuild(&mask, p);
+                s.posed.rebuild(mask, p);
             }
-            sample_posed(canvas, &mask, &s.posed, &t, &mut s.hits, &mut s.pixels)
+            sample_posed(canvas, mask, &s.posed, t, &mut s.hits, &mut s.pixels)
         };
         let name = if build { "built_in_sample" } else { "prebuilt" };
         g.bench_function(format!("{name}_1t/rotated"), |b| {
-            b.iter(|| ships.iter_mut().zip(&poses).map(sample_one).sum::<u32>())
+            b.iter(|| ships.iter_mut().zip(poses).map(sample_one).sum::<u32>())
         });
         g.bench_function(format!("{name}_2t/rotated"), |b| {
             b.iter(|| {
@@ -374,9 +253,9 @@ fn posed_sampling(c: &mut Criterion) {
                         sample_posed_with(
                             path,
                             canvas,
-                            &mask,
+                            mask,
                             &s.posed,
-                            &t,
+                            t,
                             &mut s.hits,
                             &mut s.pixels,
                         )
@@ -386,96 +265,6 @@ fn posed_sampling(c: &mut Criterion) {
         });
     }
     g.finish();
-}
-
-/// 500 ship-like sprites moving and turning in a 1920×1080 world.
-struct Scene {
-    masks: Vec<Mask>,
-    poses: Vec<Pose>,
-    velocities: Vec<[f32; 3]>,
-}
-
-impl Scene {
-    fn new(count: usize) -> Self {
-        let mut rng = fastrand::Rng::with_seed(500);
-        let shapes: Vec<Mask> = (0..8)
-            .map(|k| {
-                let (w, h) = (24 + 4 * k, 20 + 3 * k);
-                // An arrowhead with a notch: irregular, so boxes often overlap
-                // while pixels do not.
-                Mask::from_fn(w, h, |x, y| {
-                    let (fx, fy) = (x as f32 / w as f32, (y as f32 / h as f32 - 0.5).abs());
-                    fy < 0.5 * (1.0 - fx) && !(fx < 0.3 && fy < 0.15)
-                })
-            })
-            .collect();
-        let masks = (0..count)
-            .map(|_| shapes[rng.usize(0..shapes.len())].clone())
-            .collect();
-        let poses = (0..count)
-            .map(|_| Pose {
-                x: rng.f32() * 1920.0,
-                y: rng.f32() * 1080.0,
-                rotation: rng.f32() * std::f32::consts::TAU,
-                scale: 0.8 + rng.f32() * 0.6,
-            })
-            .collect();
-        let velocities = (0..count)
-            .map(|_| {
-                [
-                    rng.f32() * 4.0 - 2.0,
-                    rng.f32() * 4.0 - 2.0,
-                    rng.f32() * 0.1 - 0.05,
-                ]
-            })
-            .collect();
-        Scene {
-            masks,
-            poses,
-            velocities,
-        }
-    }
-
-    fn step(&mut self) {
-        for (p, v) in self.poses.iter_mut().zip(&self.velocities) {
-            p.x = wrap(p.x + v[0], 1920.0);
-            p.y = wrap(p.y + v[1], 1080.0);
-            p.rotation = wrap(p.rotation + v[2], std::f32::consts::TAU);
-        }
-    }
-
-    fn boxes(&self, out: &mut Vec<Option<PixelRect>>) {
-        out.clear();
-        out.extend(
-            self.masks
-                .iter()
-                .zip(&self.poses)
-                .map(|(m, p)| p.world_bounds(m.width(), m.height())),
-        );
-    }
-}
-
-/// `v.rem_euclid(period)` for `v` within one period of `[0, period)`, the
-/// same value without a call to `fmodf`: there the remainder is `v − period`,
-/// `v` or `v + period`, each what `rem_euclid` computes (the first is exact).
-fn wrap(v: f32, period: f32) -> f32 {
-    if v >= period {
-        v - period
-    } else if v < 0.0 {
-        v + period
-    } else {
-        v
-    }
-}
-
-/// Marks the sprites that appear in a candidate pair (their posed masks are
-/// needed this step).
-fn mark_paired(pairs: &[(usize, usize)], needed: &mut [bool]) {
-    needed.iter_mut().for_each(|n| *n = false);
-    for &(i, j) in pairs {
-        needed[i] = true;
-        needed[j] = true;
-    }
 }
 
 fn broadphase(c: &mut Criterion) {
