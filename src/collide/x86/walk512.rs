@@ -4,9 +4,9 @@
 
 use crate::collide::gather::MAX_STEP;
 use crate::collide::raster::or_bits;
-use crate::collide::sprite::SolidMap;
+use crate::collide::sprite::{SolidMap, SpanEstimator};
 use crate::mask::{low_bits, Mask};
-use crate::pose::{PixelRect, FRAC_BITS};
+use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
 /// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
 /// `16·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves.
@@ -91,6 +91,12 @@ pub(crate) unsafe fn fill_walk_avx512(
     if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || dwords >= 1 << 30 {
         return false;
     }
+    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
+        return true;
+    }
+    if !in_range(m, rect) {
+        return false;
+    }
     let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
     let width = _mm512_set1_epi32(m.width as i32);
     let height = _mm512_set1_epi32(m.height as i32);
@@ -102,61 +108,110 @@ pub(crate) unsafe fn fill_walk_avx512(
     let base = mask.words().as_ptr().cast::<i32>();
     let spans = map.spans();
     let per_row = (rect.width() as usize).div_ceil(64);
-    let near = |t: i64| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
-    for (y, row) in (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1))) {
-        let Some((x0, x1)) = spans.span(y, rect) else {
-            continue;
-        };
-        // Exact start, and both ends within the lanes' integer range.
-        let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
-        let at = |c0: i64, d: i64, dd: i64| {
-            c0.checked_add(d.checked_mul(dx)?)?
-                .checked_add(dd.checked_mul(dy)?)
-        };
-        let (Some(u), Some(v)) = (at(m.u0, du, m.du_dy), at(m.v0, dv, m.dv_dy)) else {
-            return false;
-        };
-        let last = x1 - x0 - 1;
-        let end = |t: i64, d: i64| d.checked_mul(last).and_then(|s| t.checked_add(s));
-        if !(near(u) && near(v) && end(u, du).is_some_and(near) && end(v, dv).is_some_and(near)) {
-            return false;
+    // Each row's span and exact start are found for a batch of rows first:
+    // rows are independent, so the CPU overlaps their float and multiply
+    // chains here, which it cannot while gathers fill its window.
+    let mut starts = [None::<RowStart>; ROW_BATCH];
+    let rows = words.chunks_exact_mut(per_row.max(1));
+    let mut rows = (rect.y0..rect.y1).zip(rows).peekable();
+    while rows.peek().is_some() {
+        let y0 = rows.peek().map_or(rect.y1, |(y, _)| *y);
+        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
+        for (k, start) in starts[..n].iter_mut().enumerate() {
+            let y = y0 + k as i64;
+            *start = row_start(m, &spans, rect, y);
         }
-        let (mut ul, mut vl) = (u_axis.lanes(u), v_axis.lanes(v));
-        let mut x = x0;
-        while x < x1 {
-            let len = (x1 - x).min(64) as u32;
-            // Four groups' addresses first, then their gathers, so the
-            // gathers overlap.
-            let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
-            let groups = len.div_ceil(16) as usize;
-            for lane in lanes.iter_mut().take(groups) {
-                let valid =
-                    _mm512_cmplt_epu32_mask(ul.1, width) & _mm512_cmplt_epu32_mask(vl.1, height);
-                let col = _mm512_add_epi32(ul.1, col0);
-                let index = _mm512_add_epi32(
-                    _mm512_mullo_epi32(_mm512_add_epi32(vl.1, row0), stride),
-                    _mm512_srli_epi32::<5>(col),
-                );
-                *lane = (index, _mm512_and_si512(col, low5), valid);
-                ul = u_axis.advance(ul);
-                vl = v_axis.advance(vl);
+        for (k, (_, row)) in rows.by_ref().take(n).enumerate() {
+            let Some(RowStart { x0, x1, u, v }) = starts[k] else {
+                continue;
+            };
+            let (mut ul, mut vl) = (u_axis.lanes(u), v_axis.lanes(v));
+            let mut x = x0;
+            while x < x1 {
+                let len = (x1 - x).min(64) as u32;
+                // Four groups' addresses first, then their gathers, so the
+                // gathers overlap.
+                let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
+                let groups = len.div_ceil(16) as usize;
+                for lane in lanes.iter_mut().take(groups) {
+                    let valid = _mm512_cmplt_epu32_mask(ul.1, width)
+                        & _mm512_cmplt_epu32_mask(vl.1, height);
+                    let col = _mm512_add_epi32(ul.1, col0);
+                    let index = _mm512_add_epi32(
+                        _mm512_mullo_epi32(_mm512_add_epi32(vl.1, row0), stride),
+                        _mm512_srli_epi32::<5>(col),
+                    );
+                    *lane = (index, _mm512_and_si512(col, low5), valid);
+                    ul = u_axis.advance(ul);
+                    vl = v_axis.advance(vl);
+                }
+                let mut bits = 0u64;
+                for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
+                    // SAFETY: only lanes in `valid` are read; there the texel
+                    // lies inside the solid box, so inside the mask, and its
+                    // dword index is below `dwords` < 2^30.
+                    let got = unsafe {
+                        _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
+                    };
+                    let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
+                    bits |= u64::from(lit) << (16 * g);
+                }
+                or_bits(row, (x - rect.x0) as usize, bits & low_bits(len));
+                x += i64::from(len);
             }
-            let mut bits = 0u64;
-            for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
-                // SAFETY: only lanes in `valid` are read; there the texel
-                // lies inside the solid box, so inside the mask, and its
-                // dword index is below `dwords` < 2^30.
-                let got = unsafe {
-                    _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
-                };
-                let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
-                bits |= u64::from(lit) << (16 * g);
-            }
-            or_bits(row, (x - rect.x0) as usize, bits & low_bits(len));
-            x += i64::from(len);
         }
     }
     true
+}
+
+/// Rows whose starts are found before their samples are read.
+const ROW_BATCH: usize = 32;
+
+/// A row's estimated span `x0..x1` and the exact fixed-point texel
+/// coordinates `(u, v)` of its first sample.
+#[derive(Clone, Copy)]
+struct RowStart {
+    x0: i64,
+    x1: i64,
+    u: i64,
+    v: i64,
+}
+
+/// Whether every sample of `rect` maps to texel coordinates inside the
+/// lanes' integer range (|t| < 2^29 texels): the map is affine, so its
+/// extremes over the rectangle lie at the corners. Then a row's start and
+/// each step from it stay exact without overflow checks.
+fn in_range(m: &PixelMap, rect: &PixelRect) -> bool {
+    let near = |t: i64| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
+    let at = |c0: i64, d: i64, dd: i64, x: i64, y: i64| {
+        let (dx, dy) = (x.checked_sub(m.origin.0)?, y.checked_sub(m.origin.1)?);
+        c0.checked_add(d.checked_mul(dx)?)?
+            .checked_add(dd.checked_mul(dy)?)
+    };
+    let corners = [
+        (rect.x0, rect.y0),
+        (rect.x1 - 1, rect.y0),
+        (rect.x0, rect.y1 - 1),
+        (rect.x1 - 1, rect.y1 - 1),
+    ];
+    corners.iter().all(|&(x, y)| {
+        at(m.u0, m.du_dx, m.du_dy, x, y).is_some_and(near)
+            && at(m.v0, m.dv_dx, m.dv_dy, x, y).is_some_and(near)
+    })
+}
+
+/// Row `y`'s [`RowStart`], `None` when it covers nothing. The rectangle
+/// passed [`in_range`], so plain arithmetic is exact here.
+#[inline(always)]
+fn row_start(m: &PixelMap, spans: &SpanEstimator, rect: &PixelRect, y: i64) -> Option<RowStart> {
+    let (x0, x1) = spans.span(y, rect)?;
+    let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
+    Some(RowStart {
+        x0,
+        x1,
+        u: m.u0 + m.du_dx * dx + m.du_dy * dy,
+        v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
+    })
 }
 
 #[cfg(test)]
