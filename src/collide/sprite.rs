@@ -240,7 +240,49 @@ pub(crate) struct SpanEstimator {
     axes: [Axis; 2],
 }
 
+/// [`SpanEstimator::span`]'s bounds on the column offset `t = X − origin.0`
+/// as linear functions of `dy = y − origin.1`: `lo(dy)` is the larger of
+/// two, `hi(dy)` the smaller of two, each `a + b·dy` (for vector kernels
+/// that estimate many rows at once).
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct LinearSpans {
+    /// `[a, b]` of both axes' lower bounds.
+    pub lo: [[f64; 2]; 2],
+    /// `[a, b]` of both axes' upper bounds.
+    pub hi: [[f64; 2]; 2],
+    pub origin: (i64, i64),
+    pub bounds: PixelRect,
+}
+
 impl SpanEstimator {
+    /// The bounds as [`LinearSpans`], or `None` when an axis is constant
+    /// along rows (a quarter turn), which [`SpanEstimator::span`] decides
+    /// exactly instead. The same estimate up to float rounding, far inside
+    /// its two-pixel margin.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub fn linear(&self) -> Option<LinearSpans> {
+        let mut lo = [[0.0; 2]; 2];
+        let mut hi = [[0.0; 2]; 2];
+        for (k, a) in self.axes.iter().enumerate() {
+            if a.d == 0 {
+                return None;
+            }
+            // t_zero = −start·inv and t_max = (max − start)·inv with
+            // start = c0 + dd·dy.
+            let slope = -a.ddf * a.inv;
+            let zero = [-a.c0f * a.inv, slope];
+            let max = [(a.maxf - a.c0f) * a.inv, slope];
+            (lo[k], hi[k]) = if a.d > 0 { (zero, max) } else { (max, zero) };
+        }
+        Some(LinearSpans {
+            lo,
+            hi,
+            origin: self.origin,
+            bounds: self.bounds,
+        })
+    }
+
     /// A superset of the columns of row `y` inside `clip` whose pixel
     /// centres map into the box: a float estimate widened by two pixels on
     /// each side (its error is below 2^-20 pixel); the scanners test every

@@ -4,7 +4,7 @@
 
 use crate::collide::gather::MAX_STEP;
 use crate::collide::raster::or_bits;
-use crate::collide::sprite::{SolidMap, SpanEstimator};
+use crate::collide::sprite::{LinearSpans, SolidMap, SpanEstimator};
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
@@ -77,7 +77,7 @@ impl Axis {
 /// general walkers.
 ///
 /// # Safety
-/// The CPU must have AVX-512F ([`super::Avx512::detect`]).
+/// The CPU must have AVX-512 F and DQ ([`super::Avx512::detect`]).
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn fill_walk_avx512(
     mask: &Mask,
@@ -107,6 +107,22 @@ pub(crate) unsafe fn fill_walk_avx512(
     let one = _mm512_set1_epi32(1);
     let base = mask.words().as_ptr().cast::<i32>();
     let spans = map.spans();
+    // Rows' spans in vectors when the estimate is linear in the row and
+    // every column bound is exact in a double.
+    let exact = |t: i64| t.unsigned_abs() < 1 << 52;
+    let linear = spans.linear().filter(|lin| {
+        [
+            rect.x0,
+            rect.x1,
+            rect.y0,
+            rect.y1,
+            lin.origin.0,
+            lin.origin.1,
+        ]
+        .into_iter()
+        .chain([lin.bounds.x0, lin.bounds.x1])
+        .all(exact)
+    });
     let per_row = (rect.width() as usize).div_ceil(64);
     // Each row's span and exact start are found for a batch of rows first:
     // rows are independent, so the CPU overlaps their float and multiply
@@ -117,9 +133,27 @@ pub(crate) unsafe fn fill_walk_avx512(
     while rows.peek().is_some() {
         let y0 = rows.peek().map_or(rect.y1, |(y, _)| *y);
         let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
-        for (k, start) in starts[..n].iter_mut().enumerate() {
-            let y = y0 + k as i64;
-            *start = row_start(m, &spans, rect, y);
+        match &linear {
+            // Eight rows per vector while all of them are in the batch.
+            Some(lin) => {
+                for k in (0..n).step_by(8) {
+                    if k + 8 <= n {
+                        // SAFETY: the caller's AVX-512 F and DQ; `linear`
+                        // checked the sizes.
+                        let eight = unsafe { starts8(lin, m, rect, y0 + k as i64) };
+                        starts[k..k + 8].copy_from_slice(&eight);
+                    } else {
+                        for (q, start) in starts[k..n].iter_mut().enumerate() {
+                            *start = row_start(m, &spans, rect, y0 + (k + q) as i64);
+                        }
+                    }
+                }
+            }
+            None => {
+                for (k, start) in starts[..n].iter_mut().enumerate() {
+                    *start = row_start(m, &spans, rect, y0 + k as i64);
+                }
+            }
         }
         for (k, (_, row)) in rows.by_ref().take(n).enumerate() {
             let Some(RowStart { x0, x1, u, v }) = starts[k] else {
@@ -175,6 +209,70 @@ struct RowStart {
     x1: i64,
     u: i64,
     v: i64,
+}
+
+/// [`row_start`] for the eight rows from `y0` at once, from the linear
+/// form of the span estimate: the same columns up to float rounding, far
+/// inside the estimate's two-pixel margin, and the same exact starts.
+///
+/// # Safety
+/// The CPU must have AVX-512 F and DQ; `rect` passed [`in_range`] and its
+/// coordinates, `lin.origin` and `lin.bounds` are below 2^52 in size.
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn starts8(
+    lin: &LinearSpans,
+    m: &PixelMap,
+    rect: &PixelRect,
+    y0: i64,
+) -> [Option<RowStart>; 8] {
+    let lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    let dy = _mm512_add_epi64(_mm512_set1_epi64(y0 - lin.origin.1), lane);
+    let dyf = _mm512_cvtepi64_pd(dy);
+    let line = |[a, b]: [f64; 2]| _mm512_fmadd_pd(_mm512_set1_pd(b), dyf, _mm512_set1_pd(a));
+    let lo = _mm512_max_pd(line(lin.lo[0]), line(lin.lo[1]));
+    let hi = _mm512_min_pd(line(lin.hi[0]), line(lin.hi[1]));
+    const DOWN: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
+    const UP: i32 = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+    let origin = _mm512_set1_pd(lin.origin.0 as f64);
+    let two = _mm512_set1_pd(2.0);
+    let first = _mm512_sub_pd(_mm512_add_pd(origin, _mm512_roundscale_pd::<DOWN>(lo)), two);
+    let end = _mm512_add_pd(_mm512_add_pd(origin, _mm512_roundscale_pd::<UP>(hi)), two);
+    // Inside the rectangle and the map's bounds (both kept when NaN: a
+    // wider span is still a superset).
+    let lower = _mm512_set1_pd(rect.x0.max(lin.bounds.x0) as f64);
+    let upper = _mm512_set1_pd(rect.x1.min(lin.bounds.x1) as f64);
+    let clamp = |v: __m512d| _mm512_min_pd(_mm512_max_pd(v, lower), upper);
+    let (x0, x1) = (
+        _mm512_cvttpd_epi64(clamp(first)),
+        _mm512_cvttpd_epi64(clamp(end)),
+    );
+    let covered = _mm512_cmplt_epi64_mask(x0, x1);
+    let dx = _mm512_sub_epi64(x0, _mm512_set1_epi64(m.origin.0));
+    let dy = _mm512_add_epi64(_mm512_set1_epi64(y0 - m.origin.1), lane);
+    // Exact: `in_range` bounds every product and sum over the rectangle.
+    let at = |c0: i64, d: i64, dd: i64| {
+        _mm512_add_epi64(
+            _mm512_set1_epi64(c0),
+            _mm512_add_epi64(
+                _mm512_mullo_epi64(_mm512_set1_epi64(d), dx),
+                _mm512_mullo_epi64(_mm512_set1_epi64(dd), dy),
+            ),
+        )
+    };
+    let (u, v) = (at(m.u0, m.du_dx, m.du_dy), at(m.v0, m.dv_dx, m.dv_dy));
+    let mut out = [[0i64; 8]; 4];
+    for (slot, vector) in out.iter_mut().zip([x0, x1, u, v]) {
+        // SAFETY: `slot` holds eight i64.
+        unsafe { _mm512_storeu_si512(slot.as_mut_ptr().cast(), vector) };
+    }
+    std::array::from_fn(|k| {
+        (covered >> k & 1 == 1).then(|| RowStart {
+            x0: out[0][k],
+            x1: out[1][k],
+            u: out[2][k],
+            v: out[3][k],
+        })
+    })
 }
 
 /// Whether every sample of `rect` maps to texel coordinates inside the
