@@ -179,11 +179,43 @@ unsafe fn summary_popcnt(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]
 
 #[inline(always)]
 fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
-    let mut summary = Summary::default();
-    for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-        summary.add_row(y as u32, row);
-    }
+    let summary = if words_per_row <= SUMMARY_COLUMNS {
+        summary_by_columns(bits, words_per_row)
+    } else {
+        let mut summary = Summary::default();
+        for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
+            summary.add_row(y as u32, row);
+        }
+        summary
+    };
     (summary.bounds(), summary.count)
+}
+
+/// Widest rows (in words) [`summary_by_columns`] takes.
+const SUMMARY_COLUMNS: usize = 32;
+
+/// The summary of rows of at most [`SUMMARY_COLUMNS`] words without a
+/// branch per word: every row ORed into one row of columns (the box's
+/// sides come from it at the end), a popcount per word, and the first and
+/// last non-empty rows.
+#[inline(always)]
+fn summary_by_columns(bits: &[u64], words_per_row: usize) -> Summary {
+    let mut columns = [0u64; SUMMARY_COLUMNS];
+    let columns = &mut columns[..words_per_row];
+    let (mut count, mut first, mut end) = (0u64, u32::MAX, 0u32);
+    for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
+        let mut any = 0u64;
+        for (c, &w) in columns.iter_mut().zip(row) {
+            *c |= w;
+            any |= w;
+            count += u64::from(w.count_ones());
+        }
+        if any != 0 {
+            first = first.min(y as u32);
+            end = y as u32 + 1;
+        }
+    }
+    Summary::of_columns(columns, (first, end), count)
 }
 
 /// The solid box and solid count of a mask, gathered row by row (by
@@ -310,6 +342,34 @@ mod tests {
         assert_eq!(mask.row(1), &[0, 1 << 1]);
         assert_eq!(mask.solid_bounds(), Some([2, 1, 66, 3]));
         assert_eq!(mask.solid_count(), 2);
+    }
+
+    /// The column-wise summary gives the row-by-row one's box and count,
+    /// empty masks, single texels and rows too wide for it included.
+    #[test]
+    fn column_summary_matches_the_row_summary() {
+        let mut rng = fastrand::Rng::with_seed(4);
+        for case in 0..3000 {
+            let words_per_row = 1 + rng.usize(0..SUMMARY_COLUMNS + 3);
+            let rows = rng.usize(0..20);
+            let density = rng.usize(0..8);
+            let bits: Vec<u64> = (0..words_per_row * rows)
+                .map(|_| match density {
+                    0 => 0,
+                    1 => 1 << rng.u32(0..64),
+                    d => (0..d).fold(u64::MAX, |acc, _| acc & rng.u64(..)),
+                })
+                .collect();
+            let mut by_rows = Summary::default();
+            for (y, row) in bits.chunks_exact(words_per_row).enumerate() {
+                by_rows.add_row(y as u32, row);
+            }
+            assert_eq!(
+                summary_with(&bits, words_per_row),
+                (by_rows.bounds(), by_rows.count),
+                "case {case}"
+            );
+        }
     }
 
     #[test]
