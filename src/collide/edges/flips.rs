@@ -68,14 +68,54 @@ impl Flips {
     }
 }
 
+/// How the flipped pixel moves from one world row to the next: the crossed
+/// coordinate's bound moves by `d = step·quotient + remainder`
+/// (`0 ≤ remainder < step`), so the pixel moves by `quotient`, plus one
+/// when the running remainder drops below zero.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowStep {
+    pub(crate) quotient: i64,
+    pub(crate) remainder: i64,
+}
+
+impl RowStep {
+    pub(crate) fn of(f: &Family) -> RowStep {
+        // The bound `n` (see `Crossing::first_past`) is `line − start` when
+        // rising and `1 − line + start` when falling; `start` grows by
+        // `start.1` a row.
+        let d = if f.cross.falling {
+            f.start.1
+        } else {
+            f.start.1.wrapping_neg()
+        };
+        RowStep {
+            quotient: d.div_euclid(f.cross.step),
+            remainder: d.rem_euclid(f.cross.step),
+        }
+    }
+}
+
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
 /// checked coordinate there lies in the edge.
+///
+/// Each edge's first row is found by [`Crossing::first_past`] (one exact
+/// division); its later rows follow by integer steps ([`RowStep`]), so
+/// each (edge, row) visit costs a few adds and no division.
 pub(super) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [u64]) {
     // Columns an edge must reach (with two pixels to spare) to flip one in
-    // the output: a flip lies within a pixel of where the row's centre line
-    // crosses the extended edge.
+    // the output: a flip lies within a pixel of where the row's centre
+    // line crosses the extended edge.
     let (x_first, x_last) = (out.kmin as f64 - 2.0, (out.kmin + out.width) as f64 + 2.0);
+    let row_step = RowStep::of(f);
+    let (quotient, remainder, step) = (row_step.quotient, row_step.remainder, f.cross.step);
+    // Per row: the checked coordinate moves by `check.1 + check.2·quotient`
+    // (plus `check.2` on a carry), the bit position by one row of bits plus
+    // `quotient` (plus one on a carry).
+    let check_step = f.check.1.wrapping_add(f.check.2.wrapping_mul(quotient));
+    let row_bits = 64 * out.per_row as i64;
+    let at_step = row_bits.wrapping_add(quotient);
+    let width = out.width as u64;
     for e in 0..list.len() {
         let (line, lo, hi) = (list.line[e], list.lo[e], list.hi[e]);
         let (p_lo, p_hi) = ((lo << FRAC_BITS) + f.ext.0, (hi << FRAC_BITS) + f.ext.1);
@@ -84,23 +124,41 @@ pub(super) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [
             continue;
         }
         let rows = out.rows(f.world_y(line, p_lo), f.world_y(line, p_hi));
-        // Both coordinates are linear in the row: step them.
-        let mut start = f.start.0 + f.start.1 * rows.start;
-        let mut check = f.check.0 + f.check.1 * rows.start;
-        let mut at_row = (rows.start - out.ymin) as usize * out.per_row;
-        let span = (hi - lo) as u64;
+        if rows.is_empty() {
+            continue;
+        }
+        // The first row exactly; `rest = step·k − n` lies in `[0, step)`.
+        let start = f.start.0 + f.start.1 * rows.start;
+        let k = f.cross.first_past(line - start);
+        let n = if f.cross.falling {
+            1 - (line - start)
+        } else {
+            line - start
+        };
+        let mut rest = step.wrapping_mul(k).wrapping_sub(n);
+        let mut column = k.wrapping_sub(out.kmin);
+        // The checked coordinate less the edge's start: in the edge when
+        // below its span (unsigned).
+        let mut checked = (f.check.0 + f.check.1 * rows.start)
+            .wrapping_add(f.check.2.wrapping_mul(k))
+            .wrapping_sub(lo << FRAC_BITS);
+        let span = ((hi - lo) << FRAC_BITS) as u64;
+        let mut at = ((rows.start - out.ymin) * row_bits).wrapping_add(column);
         for _ in rows {
-            let k = f.cross.first_past(line - start);
-            let i = k.wrapping_sub(out.kmin) as u64;
-            let inside = i < out.width as u64;
-            let c = check.wrapping_add(f.check.2.wrapping_mul(k)) >> FRAC_BITS;
-            let hit = inside & (((c - lo) as u64) < span);
-            // Branch-free: a miss XORs zero into the row's first word.
-            let i = if inside { i as usize } else { 0 };
-            words[at_row + i / 64] ^= u64::from(hit) << (i % 64);
-            start += f.start.1;
-            check += f.check.1;
-            at_row += out.per_row;
+            if (column as u64) < width && (checked as u64) < span {
+                // Inside the output's columns, so `at` is a bit of `words`.
+                words[(at as u64 >> 6) as usize] ^= 1u64 << (at & 63);
+            }
+            // The next row: the remainder pays for `remainder`, borrowing
+            // one more pixel step when it would go negative.
+            let carry = rest < remainder;
+            rest = rest - remainder + if carry { step } else { 0 };
+            column = column.wrapping_add(quotient + i64::from(carry));
+            checked =
+                checked
+                    .wrapping_add(check_step)
+                    .wrapping_add(if carry { f.check.2 } else { 0 });
+            at = at.wrapping_add(at_step + i64::from(carry));
         }
     }
 }

@@ -34,7 +34,10 @@ pub(crate) use flips::{prefix_xor_rows, Family, Flips};
 pub(crate) use outline::Outline;
 // What the AVX-512 kernel (`collide/x86/edges.rs`) reads.
 #[cfg(target_arch = "x86_64")]
-pub(crate) use {flips::ROUNDING, outline::EdgeList};
+pub(crate) use {
+    flips::{RowStep, ROUNDING},
+    outline::EdgeList,
+};
 
 use super::crossing::Crossing;
 use crate::mask::Summary;
@@ -179,6 +182,12 @@ impl Outline {
         if simd {
             // SAFETY: `simd` is only true when `simd_available` said so.
             return unsafe { super::x86::prefix_xor_rows_avx512(words, per_row, tail) };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if super::choice::isa() != super::CollideIsa::Scalar && super::x86::Avx2::detect().is_some()
+        {
+            // SAFETY: AVX2 (with POPCNT) was detected just above.
+            return unsafe { super::x86::prefix_xor_rows_avx2(words, per_row, tail) };
         }
         prefix_xor_rows(words, per_row, tail, prefix_xor)
     }

@@ -4,35 +4,9 @@
 //! it follow by exact integer stepping (the flipped pixel moves by a fixed
 //! quotient plus a carry from the remainder), so the flips are the same.
 
-use crate::collide::edges::{EdgeList, Family, Flips, ROUNDING};
+use crate::collide::edges::{EdgeList, Family, Flips, RowStep, ROUNDING};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
-
-/// How the flipped pixel moves from one world row to the next: the crossed
-/// coordinate's bound moves by `d = step·quotient + remainder`
-/// (`0 ≤ remainder < step`), so the pixel moves by `quotient`, plus one
-/// when the running remainder drops below zero.
-struct RowStep {
-    quotient: i64,
-    remainder: i64,
-}
-
-impl RowStep {
-    fn of(f: &Family) -> RowStep {
-        // The bound `n` (see `Crossing::first_past`) is `line − start` when
-        // rising and `1 − line + start` when falling; `start` grows by
-        // `start.1` a row.
-        let d = if f.cross.falling {
-            f.start.1
-        } else {
-            f.start.1.wrapping_neg()
-        };
-        RowStep {
-            quotient: d.div_euclid(f.cross.step),
-            remainder: d.rem_euclid(f.cross.step),
-        }
-    }
-}
 
 /// Where each lane of a group of eight edges stands at its first row, in
 /// `i64` slots of the scratch: the rows it reaches, the remainder, the

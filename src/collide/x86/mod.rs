@@ -10,16 +10,19 @@
 
 mod detect;
 mod edges;
+mod prefix2;
 mod prefix512;
 mod rows;
 mod rows512;
 mod stats512;
+mod stream2;
 mod strided512;
 mod walk512;
 mod walker;
 
 pub(crate) use detect::{Avx2, Avx512};
 pub(crate) use edges::{flip_edges_avx512, seed_left_avx512, Seeds};
+pub(crate) use prefix2::prefix_xor_rows_avx2;
 pub(crate) use prefix512::prefix_xor_rows_avx512;
 pub(crate) use walk512::fill_walk_avx512;
 
@@ -47,6 +50,11 @@ impl Isa for Avx2 {
         if !rows.in_bounds() {
             return rows.first_row_scalar();
         }
+        if stream2::packed(rows) {
+            // SAFETY: an `Avx2` value exists only once the CPU features were
+            // detected; `in_bounds` and the packing were checked above.
+            return unsafe { stream2::first_row_stream_avx2(rows) };
+        }
         if rows.width <= 2 {
             // SAFETY: `in_bounds` holds (checked above).
             return unsafe { rows.first_row_narrow() };
@@ -60,7 +68,11 @@ impl Isa for Avx2 {
 
     #[inline(always)]
     fn count(self, rows: &Rows) -> u64 {
-        rows.count_scalar()
+        if !rows.in_bounds() {
+            return rows.count_scalar();
+        }
+        // SAFETY: as in `first_row`.
+        unsafe { stream2::count_avx2(rows) }
     }
 
     #[inline(always)]
@@ -92,7 +104,7 @@ impl Isa for Avx512 {
         // mask by a permute. Five to seven: the AVX2 kernel's four-word
         // loads over 16-row blocks (dart against manta at 128 px, built in
         // advance: 214 ns with the 8-word kernel, 131 ns with AVX2).
-        if rows.width < 8 && !packed(rows) {
+        if rows.width < 8 && !stream2::packed(rows) {
             if strided512::rows_per_vector(rows).is_some() {
                 // SAFETY: as below; the layout was checked just above.
                 return unsafe { strided512::first_row_strided_avx512(rows) };
@@ -121,14 +133,4 @@ impl Isa for Avx512 {
         // SAFETY: as in `first_row`; the row count is checked above.
         unsafe { stats_avx512(rows) }
     }
-}
-
-/// True when the rows can be read as one stream of words (both masks' rows
-/// exactly the region's width, a power of two up to eight words), the
-/// AVX-512 kernels' fast case.
-fn packed(rows: &Rows) -> bool {
-    rows.a_stride == rows.width
-        && rows.b_stride == rows.width
-        && rows.width.is_power_of_two()
-        && rows.width <= 8
 }
