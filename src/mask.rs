@@ -192,7 +192,7 @@ fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
 }
 
 /// Widest rows (in words) [`summary_by_columns`] takes.
-const SUMMARY_COLUMNS: usize = 32;
+pub(crate) const SUMMARY_COLUMNS: usize = 32;
 
 /// The summary of rows of at most [`SUMMARY_COLUMNS`] words without a
 /// branch per word: every row ORed into one row of columns (the box's

@@ -52,7 +52,11 @@ impl Outline {
         // (`posed/128/build` benches: the 80×80 disc with holes at scale 1,
         // about 850 visits, takes 3.1 µs by edges with AVX-512 and 7 µs by
         // walking its 110×110 box; the portable loop is about 1.7× slower).
-        let per_visit = if simd_available() { 6.0 } else { 10.0 };
+        let per_visit = match EdgeKernel::available() {
+            EdgeKernel::Avx512 => 6.0,
+            EdgeKernel::Avx2 => 8.0,
+            EdgeKernel::Portable => 10.0,
+        };
         if !self.counted {
             self.units = self.count_units();
             self.counted = true;
@@ -78,19 +82,19 @@ impl Outline {
         cut_left: bool,
         words: &mut [u64],
     ) -> Summary {
-        self.fill_with(map, out, cut_left, words, simd_available())
+        self.fill_with(map, out, cut_left, words, EdgeKernel::available())
     }
 
-    /// [`Outline::fill`], with the AVX-512 kernel or without it (tests
-    /// compare the two).
+    /// [`Outline::fill`] with the given kernel (tests compare them).
     pub(super) fn fill_with(
         &mut self,
         map: &PixelMap,
         out: &PixelRect,
         cut_left: bool,
         words: &mut [u64],
-        simd: bool,
+        kernel: EdgeKernel,
     ) -> Summary {
+        let simd = kernel == EdgeKernel::Avx512;
         self.extract();
         let per_row = (out.width() as usize).div_ceil(64);
         let flips = Flips {
@@ -150,7 +154,15 @@ impl Outline {
                 };
                 continue;
             }
-            let _ = simd;
+            #[cfg(target_arch = "x86_64")]
+            if kernel == EdgeKernel::Avx2 && super::x86::fits_avx2(&family, &flips) {
+                // SAFETY: `EdgeKernel::Avx2` is only chosen where AVX2 was
+                // detected; the values' ranges were checked just above.
+                unsafe {
+                    super::x86::flip_edges_avx2(list, &family, &flips, words, &mut self.lanes)
+                };
+                continue;
+            }
             flip_edges(list, &family, &flips, words);
         }
         if cut_left {
@@ -184,9 +196,9 @@ impl Outline {
             return unsafe { super::x86::prefix_xor_rows_avx512(words, per_row, tail) };
         }
         #[cfg(target_arch = "x86_64")]
-        if super::choice::isa() != super::CollideIsa::Scalar && super::x86::Avx2::detect().is_some()
-        {
-            // SAFETY: AVX2 (with POPCNT) was detected just above.
+        if kernel == EdgeKernel::Avx2 {
+            // SAFETY: `EdgeKernel::Avx2` is only chosen where AVX2 (with
+            // POPCNT) was detected.
             return unsafe { super::x86::prefix_xor_rows_avx2(words, per_row, tail) };
         }
         prefix_xor_rows(words, per_row, tail, prefix_xor)
@@ -212,16 +224,52 @@ impl Outline {
     }
 }
 
-/// True when the AVX-512 edge kernel runs: chosen ([`super::set_isa`]) and
-/// supported.
-fn simd_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        super::choice::isa() == super::CollideIsa::Avx512 && super::x86::Avx512::detect().is_some()
+/// The edge rasteriser's kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum EdgeKernel {
+    Portable,
+    /// Four edges at a time (x86-64 AVX2), with AVX2 and POPCNT in the
+    /// prefix pass.
+    Avx2,
+    /// Eight edges at a time (x86-64 AVX-512).
+    Avx512,
+}
+
+impl EdgeKernel {
+    /// The kernel of the chosen instruction set ([`super::set_isa`]), where
+    /// the CPU supports it.
+    fn available() -> EdgeKernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::CollideIsa;
+            match super::choice::isa() {
+                CollideIsa::Avx512 if super::x86::Avx512::detect().is_some() => EdgeKernel::Avx512,
+                CollideIsa::Avx512 | CollideIsa::Avx2 if super::x86::Avx2::detect().is_some() => {
+                    EdgeKernel::Avx2
+                }
+                _ => EdgeKernel::Portable,
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            EdgeKernel::Portable
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+
+    /// Every kernel this CPU runs.
+    #[cfg(test)]
+    fn supported() -> Vec<EdgeKernel> {
+        let mut all = vec![EdgeKernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if super::x86::Avx2::detect().is_some() {
+                all.push(EdgeKernel::Avx2);
+            }
+            if super::x86::Avx512::detect().is_some() {
+                all.push(EdgeKernel::Avx512);
+            }
+        }
+        all
     }
 }
 
@@ -253,13 +301,12 @@ mod tests {
     use super::*;
     use crate::mask::Mask;
 
-    /// The AVX-512 kernel and the portable loop flip the same pixels (the
-    /// property tests compare whichever runs with the per-pixel reference).
+    /// Every kernel this CPU runs flips the same pixels as the portable
+    /// loop (the property tests compare whichever runs with the per-pixel
+    /// reference), whole and clipped.
     #[test]
     fn simd_and_portable_flips_agree() {
-        if !simd_available() {
-            return;
-        }
+        let kernels = EdgeKernel::supported();
         let mut rng = fastrand::Rng::with_seed(21);
         let mut covered = 0;
         for case in 0..2000 {
@@ -290,7 +337,7 @@ mod tests {
             // Every third case clipped to a random window of the bounds,
             // which must give the whole build's bits inside it.
             let mut whole = vec![0u64; size(&full)];
-            o.fill_with(&map, &full, false, &mut whole, false);
+            o.fill_with(&map, &full, false, &mut whole, EdgeKernel::Portable);
             let out = if case % 3 == 0 {
                 let mut cut = |a: i64, b: i64| {
                     let (p, q) = (rng.i64(a..=b), rng.i64(a..=b));
@@ -303,11 +350,14 @@ mod tests {
                 full
             };
             let cut = out.x0 > full.x0;
-            let (mut plain, mut simd) = (vec![0u64; size(&out)], vec![0u64; size(&out)]);
-            let plain_summary = o.fill_with(&map, &out, cut, &mut plain, false);
-            let simd_summary = o.fill_with(&map, &out, cut, &mut simd, true);
-            assert_eq!(plain, simd, "case {case}");
-            assert_eq!(plain_summary, simd_summary, "case {case}");
+            let mut plain = vec![0u64; size(&out)];
+            let plain_summary = o.fill_with(&map, &out, cut, &mut plain, EdgeKernel::Portable);
+            for &kernel in &kernels[1..] {
+                let mut simd = vec![0u64; size(&out)];
+                let simd_summary = o.fill_with(&map, &out, cut, &mut simd, kernel);
+                assert_eq!(plain, simd, "case {case}, {kernel:?}");
+                assert_eq!(plain_summary, simd_summary, "case {case}, {kernel:?}");
+            }
             let bit = |words: &[u64], r: &PixelRect, x: i64, y: i64| {
                 let (i, j) = ((x - r.x0) as usize, (y - r.y0) as usize);
                 let per_row = (r.width() as usize).div_ceil(64);

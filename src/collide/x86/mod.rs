@@ -10,6 +10,7 @@
 
 mod detect;
 mod edges;
+mod edges2;
 mod prefix2;
 mod prefix512;
 mod rows;
@@ -22,6 +23,7 @@ mod walker;
 
 pub(crate) use detect::{Avx2, Avx512};
 pub(crate) use edges::{flip_edges_avx512, seed_left_avx512, Seeds};
+pub(crate) use edges2::{fits_avx2, flip_edges_avx2};
 pub(crate) use prefix2::prefix_xor_rows_avx2;
 pub(crate) use prefix512::prefix_xor_rows_avx512;
 pub(crate) use walk512::fill_walk_avx512;
