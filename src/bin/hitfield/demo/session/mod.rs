@@ -37,6 +37,25 @@ use status::Status;
 use stepping::Stepping;
 use view::View;
 
+/// Frames a second at most while the window is too small to show anything
+/// (shrunk to a sliver or minimised that way): there the frame costs
+/// almost nothing and, with no display to wait for, the loop would spin a
+/// core at thousands of frames a second.
+const HIDDEN_FPS: f64 = 60.0;
+
+/// Waits out the rest of a `1 / HIDDEN_FPS` frame that began at `started`
+/// (on [`FRAME_CLOCK`]) when the window is under two pixels on a side.
+/// Browsers pace hidden pages themselves, so the web build never waits.
+fn pace_while_hidden(started: f64) {
+    if cfg!(target_arch = "wasm32") || (screen_width() >= 2.0 && screen_height() >= 2.0) {
+        return;
+    }
+    let left = 1.0 / HIDDEN_FPS - (FRAME_CLOCK.now() - started);
+    if left > 0.0 {
+        std::thread::sleep(std::time::Duration::from_secs_f64(left));
+    }
+}
+
 /// Options that are not simulation settings.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -122,6 +141,7 @@ impl Session {
                 return code;
             }
             next_frame().await;
+            pace_while_hidden(now);
         }
     }
 
