@@ -15,6 +15,7 @@ mod prefix2;
 mod prefix512;
 mod rows;
 mod rows512;
+mod stats2;
 mod stats512;
 mod stream2;
 mod strided512;
@@ -79,7 +80,12 @@ impl Isa for Avx2 {
 
     #[inline(always)]
     fn stats(self, rows: &Rows) -> RowStats {
-        rows.stats_scalar()
+        if !rows.in_bounds() || rows.width > stats2::MAX_WIDTH || rows.rows > Rows::MAX_ROWS {
+            return rows.stats_scalar();
+        }
+        // SAFETY: as in `first_row`; the width and row count are checked
+        // above.
+        unsafe { stats2::stats_avx2(rows) }
     }
 }
 

@@ -15,11 +15,13 @@ pub(super) fn packed(rows: &Rows) -> bool {
         && rows.width <= 8
 }
 
-/// Calls `f(w, at)` on each group of four words of `rows`, in order: `w`
-/// holds A's masked words ANDed with B's bits (lanes past the end 0), `at`
-/// the index of its first word counted from row 0's first (packed rows:
-/// row `at / width`; other rows: `row · width + word`). Stops and returns
-/// false when `f` does.
+/// Calls `f(w, j, r, phase)` on each group of four words of `rows`, in
+/// order: `w` holds A's masked words ANDed with B's bits (lanes past the
+/// end 0), `j` their word indices in the row, `r` their rows, and `phase`
+/// which of the row's groups it is (always 0 for packed rows of up to four
+/// words, 0 and 1 for packed rows of eight, the group's index in the row
+/// otherwise): lanes of one phase always hold the same word index. Stops
+/// and returns false when `f` does.
 ///
 /// # Safety
 /// The CPU runs AVX2 and `rows.in_bounds()` holds.
@@ -27,7 +29,7 @@ pub(super) fn packed(rows: &Rows) -> bool {
 #[inline]
 unsafe fn groups<const SHIFTED: bool>(
     rows: &Rows,
-    mut f: impl FnMut(__m256i, usize) -> bool,
+    mut f: impl FnMut(__m256i, __m256i, __m256i, usize) -> bool,
 ) -> bool {
     let width = rows.width;
     if width == 0 || rows.rows == 0 {
@@ -83,11 +85,18 @@ unsafe fn groups<const SHIFTED: bool>(
         // Word `i` of the stream is row i / width, word i % width; with
         // eight words a row, groups alternate between words 0–3 and 4–7.
         let wrap = _mm256_set1_epi64x(width as i64 - 1);
-        let m0 = cut(_mm256_and_si256(lane, wrap));
-        let m1 = cut(_mm256_and_si256(
-            _mm256_add_epi64(lane, _mm256_set1_epi64x(4)),
-            wrap,
-        ));
+        let j0 = _mm256_and_si256(lane, wrap);
+        let j1 = _mm256_and_si256(_mm256_add_epi64(lane, _mm256_set1_epi64x(4)), wrap);
+        let (m0, m1) = (cut(j0), cut(j1));
+        let log = _mm_cvtsi64_si128(i64::from(width.trailing_zeros()));
+        let row_of = |at: usize| {
+            _mm256_srl_epi64(_mm256_add_epi64(lane, _mm256_set1_epi64x(at as i64)), log)
+        };
+        // Rows move by `pair` every two groups; the second group of a pair
+        // is `half` rows on (none with eight words a row).
+        let pair = _mm256_set1_epi64x((8 / width) as i64);
+        let half = _mm256_set1_epi64x((4 / width.min(4) * usize::from(width < 8)) as i64);
+        let (phase1, mut r) = (usize::from(width == 8), row_of(0));
         let total = rows.rows * width;
         // Streams past L1's reach are asked for ahead of their use.
         let far = total > STREAM_PREFETCH_FROM;
@@ -98,14 +107,26 @@ unsafe fn groups<const SHIFTED: bool>(
                 _mm_prefetch::<_MM_HINT_T0>(a.add(at).wrapping_add(PREFETCH_WORDS).cast());
                 _mm_prefetch::<_MM_HINT_T0>(lo.add(at).wrapping_add(PREFETCH_WORDS).cast());
             }
-            if !f(bits(at, at, 4, m0), at) || !f(bits(at + 4, at + 4, 4, m1), at + 4) {
+            if !f(bits(at, at, 4, m0), j0, r, 0)
+                || !f(
+                    bits(at + 4, at + 4, 4, m1),
+                    j1,
+                    _mm256_add_epi64(r, half),
+                    phase1,
+                )
+            {
                 return false;
             }
+            r = _mm256_add_epi64(r, pair);
             at += 8;
         }
         while at < total {
-            let m = if at % 8 == 0 { m0 } else { m1 };
-            if !f(bits(at, at, total - at, m), at) {
+            let (m, j, phase) = if at % 8 == 0 {
+                (m0, j0, 0)
+            } else {
+                (m1, j1, phase1)
+            };
+            if !f(bits(at, at, total - at, m), j, row_of(at), phase) {
                 return false;
             }
             at += 4;
@@ -121,6 +142,7 @@ unsafe fn groups<const SHIFTED: bool>(
     ));
     for row in 0..rows.rows {
         let (ra, rb) = (row * rows.a_stride, row * rows.b_stride);
+        let r = _mm256_set1_epi64x(row as i64);
         for g in 0..groups {
             // With one group, `m_last` is `m_first` (both cut word 0).
             let (m, n) = if g + 1 == groups {
@@ -130,7 +152,8 @@ unsafe fn groups<const SHIFTED: bool>(
             } else {
                 (ones, 4)
             };
-            if !f(bits(ra + 4 * g, rb + 4 * g, n, m), row * width + 4 * g) {
+            let j = _mm256_add_epi64(lane, _mm256_set1_epi64x(4 * g as i64));
+            if !f(bits(ra + 4 * g, rb + 4 * g, n, m), j, r, g) {
                 return false;
             }
         }
@@ -148,7 +171,10 @@ const STREAM_PREFETCH_FROM: usize = 2048;
 /// [`groups`] with the shift known at compile time to be 0 or not.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn each_group(rows: &Rows, f: impl FnMut(__m256i, usize) -> bool) -> bool {
+pub(super) unsafe fn each_group(
+    rows: &Rows,
+    f: impl FnMut(__m256i, __m256i, __m256i, usize) -> bool,
+) -> bool {
     if rows.shift == 0 {
         groups::<false>(rows, f)
     } else {
@@ -169,11 +195,11 @@ const GROUPS_PER_TEST: u32 = 4;
 pub(super) unsafe fn first_row_stream_avx2(rows: &Rows) -> Option<usize> {
     debug_assert!(packed(rows));
     let mut acc = _mm256_setzero_si256();
-    let mut since = 0;
+    let mut since = _mm256_setzero_si256();
     let mut n = 0;
-    let finished = each_group(rows, |w, at| {
+    let finished = each_group(rows, |w, _, r, _| {
         if n == 0 {
-            since = at;
+            since = r;
         }
         acc = _mm256_or_si256(acc, w);
         n += 1;
@@ -186,7 +212,8 @@ pub(super) unsafe fn first_row_stream_avx2(rows: &Rows) -> Option<usize> {
     if finished && _mm256_testz_si256(acc, acc) == 1 {
         return None;
     }
-    let from = since / rows.width;
+    // Lane 0 holds the lowest row of the groups that hit.
+    let from = _mm_cvtsi128_si64(_mm256_castsi256_si128(since)) as usize;
     (from..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
 }
 
@@ -204,7 +231,7 @@ pub(super) unsafe fn count_avx2(rows: &Rows) -> u64 {
     let nibble = _mm256_set1_epi8(0x0f);
     let zero = _mm256_setzero_si256();
     let mut n = zero;
-    each_group(rows, |w, _| {
+    each_group(rows, |w, _, _, _| {
         let low = _mm256_shuffle_epi8(table, _mm256_and_si256(w, nibble));
         let high = _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16::<4>(w), nibble));
         n = _mm256_add_epi64(n, _mm256_sad_epu8(_mm256_add_epi8(low, high), zero));
