@@ -94,7 +94,10 @@ impl Outline {
         words: &mut [u64],
         kernel: EdgeKernel,
     ) -> Summary {
-        let simd = kernel == EdgeKernel::Avx512;
+        #[cfg(target_arch = "x86_64")]
+        let avx512 = kernel == EdgeKernel::Avx512;
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = kernel; // only the portable loop runs here
         self.extract();
         let per_row = (out.width() as usize).div_ceil(64);
         let flips = Flips {
@@ -140,8 +143,9 @@ impl Outline {
         for (list, family) in [&self.horizontal, &self.vertical].into_iter().zip(families) {
             let Some(family) = family else { continue };
             #[cfg(target_arch = "x86_64")]
-            if simd {
-                // SAFETY: `simd` is only true when `simd_available` said so.
+            if avx512 {
+                // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
+                // detected.
                 unsafe {
                     super::x86::flip_edges_avx512(
                         list,
@@ -167,7 +171,7 @@ impl Outline {
         }
         if cut_left {
             #[cfg(target_arch = "x86_64")]
-            if simd {
+            if avx512 {
                 let (dx, dy) = (out.x0 - 1 - map.origin.0, out.y0 - map.origin.1);
                 let seeds = super::x86::Seeds {
                     u: map.u0 + map.du_dx * dx + map.du_dy * dy,
@@ -176,7 +180,8 @@ impl Outline {
                     dv: map.dv_dy,
                 };
                 let (texels, width, height) = self.texels();
-                // SAFETY: `simd` is only true when `simd_available` said so.
+                // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
+                // detected.
                 unsafe {
                     super::x86::seed_left_avx512(&seeds, texels, width, height, per_row, words)
                 };
@@ -191,8 +196,9 @@ impl Outline {
             n => (1u64 << n) - 1,
         };
         #[cfg(target_arch = "x86_64")]
-        if simd {
-            // SAFETY: `simd` is only true when `simd_available` said so.
+        if avx512 {
+            // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
+            // detected.
             return unsafe { super::x86::prefix_xor_rows_avx512(words, per_row, tail) };
         }
         #[cfg(target_arch = "x86_64")]
@@ -226,6 +232,7 @@ impl Outline {
 
 /// The edge rasteriser's kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) enum EdgeKernel {
     Portable,
     /// Four edges at a time (x86-64 AVX2), with AVX2 and POPCNT in the

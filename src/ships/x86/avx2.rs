@@ -22,9 +22,15 @@ fn lane_mask(group: u8) -> __m256i {
 #[inline]
 pub(super) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
     debug_assert!(pixels.len() <= 64 && (pixels.len() == 64 || care >> pixels.len() == 0));
+    if care == 0 {
+        return 0;
+    }
     let min = _mm256_set1_epi32(pattern);
     let mut bits = 0u64;
-    for q in 0..8 {
+    // Only the groups of eight from the first cared-for pixel to the last.
+    let first = care.trailing_zeros() as usize / 8;
+    let end = (64 - care.leading_zeros() as usize).div_ceil(8);
+    for q in first..end {
         let group = (care >> (8 * q)) as u8;
         // Not dereferenced beyond the lanes of `group`, which lie in the slice.
         let from = pixels.as_ptr().wrapping_add(8 * q).cast::<i32>();
