@@ -178,3 +178,19 @@ fn narrow(words: &mut [u64], per_row: usize, tail: u64) -> Summary {
     }
     Summary::of_columns(&columns[..per_row], (first, end), count)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::x86::check_prefix_pass;
+
+    /// The AVX2 prefix pass gives the portable pass's words and summary.
+    #[test]
+    fn avx2_prefix_matches_portable() {
+        if super::super::Avx2::detect().is_none() {
+            return;
+        }
+        // SAFETY: checked above that the CPU has AVX2 (and POPCNT).
+        check_prefix_pass("avx2", |w, n, t| unsafe { prefix_xor_rows_avx2(w, n, t) });
+    }
+}
