@@ -2,13 +2,15 @@
 //! many runs, next to `collide.rs`'s criterion medians.
 //!
 //! Run: `cargo bench --no-default-features --bench best_of` (about ten
-//! seconds once built). On a machine shared with other work a criterion median moves
-//! by up to 2× between runs minutes apart; the best of many runs shows what
-//! the code does when the machine leaves it alone, and the median of the
-//! same runs how far the noise moves it. Same inputs as `collide.rs`
+//! seconds once built; words after `--` keep only the cases whose names
+//! hold one of them, e.g. `-- posed/128`). On a machine shared with other
+//! work a criterion median moves by up to 2× between runs minutes apart;
+//! the best of many runs shows what the code does when the machine leaves
+//! it alone, and the median of the same runs how far the noise moves it. Same inputs as `collide.rs`
 //! (`benches/cases/`); each line is `case: best … median … (runs × calls)`.
 
 use std::hint::black_box;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use hitfield::collide::broadphase::SweepAndPrune;
@@ -26,6 +28,9 @@ use cases::{
 /// Times `runs` runs of `calls` calls of `f`; prints the best and the
 /// median time per call.
 fn time(name: &str, runs: usize, calls: usize, mut f: impl FnMut()) {
+    if !selected(name) {
+        return;
+    }
     // Warm caches and branch predictors first.
     for _ in 0..calls.max(1) * 3 {
         f();
@@ -45,6 +50,19 @@ fn time(name: &str, runs: usize, calls: usize, mut f: impl FnMut()) {
         show(per_call[0]),
         show(per_call[runs / 2])
     );
+}
+
+/// Whether `name` holds one of the command line's words (every case when
+/// none is given; `cargo bench` adds `--bench`, which is not a word here).
+fn selected(name: &str) -> bool {
+    static WORDS: OnceLock<Vec<String>> = OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        std::env::args()
+            .skip(1)
+            .filter(|a| !a.starts_with("--"))
+            .collect()
+    });
+    words.is_empty() || words.iter().any(|w| name.contains(w.as_str()))
 }
 
 fn show(seconds: f64) -> String {
