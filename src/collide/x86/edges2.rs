@@ -2,9 +2,10 @@
 //! edges per vector, the same arithmetic as the AVX-512 kernel
 //! (`edges.rs`). AVX2 has no 64-bit integer ↔ float conversions and no
 //! 64-bit multiplies, so integers below 2^51 convert through the float
-//! mantissa ([`to_f64`], [`to_i64`]) and products come from 32-bit halves
-//! ([`mul64`]); [`fits_avx2`] keeps every value in range (sprites far off
-//! or scaled far down take the portable loop).
+//! mantissa ([`to_f64`], [`to_i64`]); products known to stay below 2^50
+//! are taken in doubles (exact there), the one that may not from 32-bit
+//! halves ([`mul64`]). [`fits_avx2`] keeps every value in range (sprites
+//! far off or scaled far down take the portable loop).
 
 use crate::collide::edges::{EdgeList, Family, Flips, RowStep, ROUNDING};
 use crate::pose::FRAC_BITS;
@@ -78,13 +79,6 @@ unsafe fn mul64(a: __m256i, b: __m256i) -> __m256i {
     _mm256_add_epi64(low, _mm256_slli_epi64::<32>(cross))
 }
 
-/// Lanes where `a < b`, unsigned (all ones), else 0.
-#[inline(always)]
-unsafe fn below_unsigned(a: __m256i, b: __m256i) -> __m256i {
-    let sign = _mm256_set1_epi64x(i64::MIN);
-    _mm256_cmpgt_epi64(_mm256_xor_si256(b, sign), _mm256_xor_si256(a, sign))
-}
-
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
 /// checked coordinate there lies in the edge. `scratch` is kept between
@@ -137,12 +131,18 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
     let x_last = float((out.kmin + out.width) as f64 + 2.0);
     let (ext0, ext1) = (int(f.ext.0), int(f.ext.1));
     let (ymin, ylast) = (int(out.ymin), int(out.ymax - 1));
-    let (s0, s1) = (int(f.start.0), int(f.start.1));
-    let (c0, c1, c2) = (int(f.check.0), int(f.check.1), int(f.check.2));
+    let s0 = int(f.start.0);
+    let (c0, c2) = (int(f.check.0), int(f.check.2));
     let (step, inv) = (int(f.cross.step), float(f.cross.inv));
+    // Steps below 2^36 (`fits_avx2`) are exact as doubles.
+    let (s1_f, c1_f, step_f) = (
+        float(f.start.1 as f64),
+        float(f.check.1 as f64),
+        float(f.cross.step as f64),
+    );
+    let ymin_f = float(out.ymin as f64);
     let kmin = int(out.kmin);
     let row_bits = int(64 * out.per_row as i64);
-    let max = |a: __m256i, b: __m256i| _mm256_blendv_epi8(b, a, _mm256_cmpgt_epi64(a, b));
     let min = |a: __m256i, b: __m256i| _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
     let n = list.len();
     for (g, slots) in (0..n).step_by(4).zip(scratch.chunks_exact_mut(GROUP)) {
@@ -185,12 +185,13 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         let (lo_row, hi_row) = (float(out.ymin as f64 - 1.0), float(out.ymax as f64));
         let y_lo = _mm256_min_pd(_mm256_max_pd(y_lo, lo_row), hi_row);
         let y_hi = _mm256_min_pd(_mm256_max_pd(y_hi, lo_row), hi_row);
-        let first = max(
-            to_i64(_mm256_round_pd::<
-                { _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC },
-            >(y_lo)),
-            ymin,
+        // `first` stays a double too: products of it with steps below
+        // 2^36 are exact below 2^50.
+        let first_f = _mm256_max_pd(
+            _mm256_round_pd::<{ _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC }>(y_lo),
+            ymin_f,
         );
+        let first = to_i64(first_f);
         let last = min(
             to_i64(_mm256_round_pd::<
                 { _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC },
@@ -200,7 +201,7 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         let count = _mm256_and_si256(valid, _mm256_sub_epi64(_mm256_add_epi64(last, ones), first));
         // The first row: `Crossing::first_past`, a float estimate, then one
         // exact check; `rest = step·k − n` lies in `[0, step)`.
-        let start = _mm256_add_epi64(s0, mul64(s1, first));
+        let start = _mm256_add_epi64(s0, to_i64(_mm256_mul_pd(s1_f, first_f)));
         let mut past = _mm256_sub_epi64(line, start);
         if f.cross.falling {
             past = _mm256_sub_epi64(ones, past);
@@ -210,7 +211,12 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         // `t < x` lanes are all ones (−1): subtracting adds one.
         let up = _mm256_castpd_si256(_mm256_cmp_pd::<_CMP_LT_OQ>(t, x));
         let k = _mm256_sub_epi64(to_i64(t), up);
-        let rest = _mm256_sub_epi64(mul64(step, k), past);
+        // `step·k` from `step·t` in doubles: within a step of `past`, so
+        // below 2^49 and exact.
+        let rest = _mm256_sub_epi64(
+            _mm256_add_epi64(to_i64(_mm256_mul_pd(step_f, t)), _mm256_and_si256(up, step)),
+            past,
+        );
         let below = _mm256_cmpgt_epi64(_mm256_setzero_si256(), rest);
         let k = _mm256_sub_epi64(k, below);
         let rest = _mm256_add_epi64(rest, _mm256_and_si256(below, step));
@@ -220,13 +226,18 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         // Column in the output, checked coordinate less the edge's start
         // (in the edge when below its span, unsigned), bit position.
         let column = _mm256_sub_epi64(k, kmin);
-        let check = _mm256_add_epi64(c0, mul64(c1, first));
+        let check = _mm256_add_epi64(c0, to_i64(_mm256_mul_pd(c1_f, first_f)));
         let checked = _mm256_sub_epi64(
             _mm256_add_epi64(check, mul64(c2, k)),
             _mm256_slli_epi64::<{ FRAC_BITS as i32 }>(lo),
         );
         let span = _mm256_slli_epi64::<{ FRAC_BITS as i32 }>(_mm256_sub_epi64(hi, lo));
-        let at = _mm256_add_epi64(mul64(_mm256_sub_epi64(first, ymin), row_bits), column);
+        // Rows from the output's first (below 2^15) times bits a row
+        // (below 2^32): one unsigned 32-bit multiply.
+        let at = _mm256_add_epi64(
+            _mm256_mul_epu32(_mm256_sub_epi64(first, ymin), row_bits),
+            column,
+        );
         let p = slots.as_mut_ptr().cast::<__m256i>();
         // SAFETY: `slots` holds `GROUP` i64: six vectors and the rounds.
         unsafe {
@@ -244,14 +255,20 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
 /// Pass two: each group's lanes row by row from their first row, hits
 /// XORed into `words`.
 ///
+/// Unsigned comparisons become signed ones on values moved by 2^63: the
+/// column and the checked coordinate are kept moved (adding 2^63 wraps as
+/// the unmoved values wrap), the bounds are moved once.
+///
 /// # Safety
 /// AVX2; `scratch` as [`first_rows`] left it; `words` not empty.
 #[target_feature(enable = "avx2")]
 unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], words: &mut [u64]) {
     let int = |x: i64| _mm256_set1_epi64x(x);
     let ones = int(1);
+    let sign = int(i64::MIN);
+    let low_bits = int(63);
     let (step, c2) = (int(f.cross.step), int(f.check.2));
-    let width = int(out.width);
+    let width = int(out.width ^ i64::MIN);
     let row_step = RowStep::of(f);
     let (quotient, remainder) = (int(row_step.quotient), int(row_step.remainder));
     let check_step = int(f
@@ -259,12 +276,12 @@ unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], words: &mut [u64])
         .1
         .wrapping_add(f.check.2.wrapping_mul(row_step.quotient)));
     let at_step = int((64 * out.per_row as i64).wrapping_add(row_step.quotient));
-    let mut spots = [0i64; 4];
-    let mut bits = [0i64; 4];
+    let mut spots = [0u64; 4];
+    let mut bits = [0u64; 4];
     for slots in scratch.chunks_exact(GROUP) {
         let p = slots.as_ptr().cast::<__m256i>();
         // SAFETY: `slots` holds `GROUP` i64 (see `first_rows`).
-        let (count, mut rest, mut column, mut checked, span, mut at) = unsafe {
+        let (count, mut rest, column, checked, span, mut at) = unsafe {
             (
                 _mm256_loadu_si256(p.add(COUNT / 4)),
                 _mm256_loadu_si256(p.add(REST / 4)),
@@ -274,20 +291,32 @@ unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], words: &mut [u64])
                 _mm256_loadu_si256(p.add(AT / 4)),
             )
         };
-        for r in 0..slots[ROUNDS] {
-            let active = _mm256_cmpgt_epi64(count, int(r));
-            let inside = _mm256_and_si256(active, below_unsigned(column, width));
-            let hit = _mm256_and_si256(inside, below_unsigned(checked, span));
-            // Missed lanes flip nothing at bit 0 (a hit lies inside the
-            // output, so its position indexes `words`).
-            // SAFETY: the arrays hold four i64.
+        let (mut column, mut checked) = (
+            _mm256_xor_si256(column, sign),
+            _mm256_xor_si256(checked, sign),
+        );
+        let span = _mm256_xor_si256(span, sign);
+        let mut round = _mm256_setzero_si256();
+        for _ in 0..slots[ROUNDS] {
+            let active = _mm256_cmpgt_epi64(count, round);
+            round = _mm256_add_epi64(round, ones);
+            let inside = _mm256_and_si256(active, _mm256_cmpgt_epi64(width, column));
+            let hit = _mm256_and_si256(inside, _mm256_cmpgt_epi64(span, checked));
+            // Missed lanes flip nothing in word 0 (a hit lies inside the
+            // output, so its word indexes `words`).
+            // SAFETY: the arrays hold four u64.
             unsafe {
-                _mm256_storeu_si256(spots.as_mut_ptr().cast(), _mm256_and_si256(at, hit));
-                _mm256_storeu_si256(bits.as_mut_ptr().cast(), _mm256_and_si256(hit, ones));
+                _mm256_storeu_si256(
+                    spots.as_mut_ptr().cast(),
+                    _mm256_srli_epi64::<6>(_mm256_and_si256(at, hit)),
+                );
+                _mm256_storeu_si256(
+                    bits.as_mut_ptr().cast(),
+                    _mm256_sllv_epi64(_mm256_and_si256(hit, ones), _mm256_and_si256(at, low_bits)),
+                );
             }
-            for (&spot, &bit) in spots.iter().zip(&bits) {
-                let spot = spot as u64;
-                words[(spot >> 6) as usize] ^= (bit as u64) << (spot & 63);
+            for (&word, &bit) in spots.iter().zip(&bits) {
+                words[word as usize] ^= bit;
             }
             // The next row: the remainder pays for `remainder`, borrowing
             // one more pixel step when it would go negative.
