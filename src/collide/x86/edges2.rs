@@ -199,6 +199,13 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
             ylast,
         );
         let count = _mm256_and_si256(valid, _mm256_sub_epi64(_mm256_add_epi64(last, ones), first));
+        // A group with no row to flip skips the first-row search (common
+        // in clipped builds).
+        let reaching = _mm256_cmpgt_epi64(count, _mm256_setzero_si256());
+        if _mm256_testz_si256(reaching, reaching) == 1 {
+            slots[ROUNDS] = 0;
+            continue;
+        }
         // The first row: `Crossing::first_past`, a float estimate, then one
         // exact check; `rest = step·k − n` lies in `[0, step)`.
         let start = _mm256_add_epi64(s0, to_i64(_mm256_mul_pd(s1_f, first_f)));
