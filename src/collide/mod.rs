@@ -72,8 +72,10 @@
 //! Cost is about `rows + pixels/64` for translations and `pixels` texel
 //! fetches per sprite for the rest, `pixels` being the area of the solid
 //! boxes' intersection. [`overlap`] costs up to five such passes when the
-//! sprites touch (one for the statistics, four for the gradient);
-//! [`overlap_count`] one.
+//! sprites touch (one for the statistics, four for the gradient), except
+//! for two integer translations whose solid boxes meet in at most 62
+//! columns (small sprites): a search for the first shared pixel, then one
+//! pass for everything; [`overlap_count`] one.
 //!
 //! # Approximations (opt-in, [`QueryOptions`])
 //!
@@ -125,6 +127,7 @@ mod crossing;
 mod edges;
 mod gather;
 mod isa;
+mod narrow_overlap;
 mod options;
 mod pair;
 mod posed;

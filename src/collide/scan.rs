@@ -5,6 +5,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::choice::{isa, CollideIsa};
 use super::isa::{Isa, Plain};
+use super::narrow_overlap::{is_narrow, narrow_overlap};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
@@ -92,7 +93,8 @@ pub(super) fn any_shared(pa: &Placed, pb: &Placed, lat: &Lattice) -> bool {
 }
 
 /// The statistics of what two placed sprites share, gradient included
-/// (up to five scans), or `None`. `centres` are the boxes' world centres
+/// (up to five scans; a search and one pass for small translated pairs),
+/// or `None`. `centres` are the boxes' world centres
 /// for the normal's fallback.
 pub(super) fn overlap_of(
     pa: &Placed,
@@ -101,6 +103,17 @@ pub(super) fn overlap_of(
     sampling: &Sampling,
     centres: [[f64; 2]; 2],
 ) -> Option<Overlap> {
+    // Small translated pairs: one pass for the statistics and the
+    // gradient, after a search that stops at the first shared pixel (a
+    // pair that shares nothing costs only that).
+    if lat.step == 1 && is_narrow(pa, pb) {
+        if !any_shared(pa, pb, lat) {
+            return None;
+        }
+        if let Some(raw) = narrow_overlap(pa, pb) {
+            return raw.finish(sampling, centres);
+        }
+    }
     let mut stats = Stats::default();
     scan(pa, pb, lat, &mut stats);
     let mut raw: RawOverlap = stats.raw;
