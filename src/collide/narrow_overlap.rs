@@ -279,6 +279,8 @@ mod tests {
                 continue;
             };
             assert!(is_narrow(&pa, &pb), "case {case}");
+            // The plain build (CPUs without POPCNT, or scalar forced) too.
+            assert_eq!(narrow_overlap_with(&pa, &pb), Some(raw), "case {case}");
             taken += 1;
             let five = five_scans(&pa, &pb);
             // With nothing shared there is no overlap (and the gradient is
