@@ -5,7 +5,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::choice::{isa, CollideIsa};
 use super::isa::{Isa, Plain};
-use super::narrow_overlap::{is_narrow, narrow_overlap};
+use super::narrow_overlap::{narrow_overlap, narrow_pair};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
@@ -106,13 +106,11 @@ pub(super) fn overlap_of(
     // Small translated pairs: one pass for the statistics and the
     // gradient, after a search that stops at the first shared pixel (a
     // pair that shares nothing costs only that).
-    if lat.step == 1 && is_narrow(pa, pb) {
+    if let Some(pair) = (lat.step == 1).then(|| narrow_pair(pa, pb)).flatten() {
         if !any_shared(pa, pb, lat) {
             return None;
         }
-        if let Some(raw) = narrow_overlap(pa, pb) {
-            return raw.finish(sampling, centres);
-        }
+        return narrow_overlap(&pair).finish(sampling, centres);
     }
     let mut stats = Stats::default();
     scan(pa, pb, lat, &mut stats);
