@@ -1,5 +1,7 @@
 //! The AVX2 walker: eight samples per masked `vpgatherdd`, lanes kept in
-//! registers as 32-bit fraction and integer halves.
+//! registers as 32-bit fraction and integer halves, both with the sign bit
+//! flipped: signed compares on them are the unsigned compares the carry
+//! and the box check need, one instruction each.
 
 use super::detect::Avx2;
 use crate::collide::gather::{MapGather, PlainWalker, Walker};
@@ -22,7 +24,9 @@ struct Axis {
     step_hi: __m256i,
 }
 
-/// Current lanes of one axis.
+/// Current lanes of one axis, both halves with the sign bit flipped.
+/// Flipping the sign bit adds 2^31 modulo 2^32, so it commutes with
+/// adding: a flipped half steps by the same addends as a plain one.
 #[derive(Clone, Copy)]
 struct Lanes {
     lo: __m256i,
@@ -50,27 +54,31 @@ impl Axis {
         }
     }
 
-    /// Lanes `start + j·d`: add the fractions, carry into the integers
-    /// where the unsigned sum wrapped (there the sum is below the addend).
+    /// Lanes `start + j·d` (flipped): add the fractions, carry into the
+    /// integers where the unsigned sum wrapped (there the sum is below the
+    /// addend).
     #[target_feature(enable = "avx2")]
     #[inline]
     fn lanes(&self, start: i64) -> Lanes {
         let sign = _mm256_set1_epi32(SIGN);
-        let lo = _mm256_add_epi32(_mm256_set1_epi32(start as i32), self.off_lo);
-        let carry = _mm256_cmpgt_epi32(self.off_lo_flipped, _mm256_xor_si256(lo, sign));
-        let base = _mm256_set1_epi32((start >> FRAC_BITS) as i32);
+        let lo = _mm256_xor_si256(
+            _mm256_add_epi32(_mm256_set1_epi32(start as i32), self.off_lo),
+            sign,
+        );
+        let carry = _mm256_cmpgt_epi32(self.off_lo_flipped, lo);
+        let base = _mm256_set1_epi32(((start >> FRAC_BITS) as i32) ^ SIGN);
         // carry is −1 where set, so subtracting adds one.
         let hi = _mm256_sub_epi32(_mm256_add_epi32(base, self.off_hi), carry);
         Lanes { lo, hi }
     }
 
-    /// Moves lanes eight samples on.
+    /// Moves lanes eight samples on: the flipped fraction is compared with
+    /// the flipped step directly.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn advance(&self, l: &mut Lanes) {
-        let sign = _mm256_set1_epi32(SIGN);
         l.lo = _mm256_add_epi32(l.lo, self.step_lo);
-        let carry = _mm256_cmpgt_epi32(self.step_lo_flipped, _mm256_xor_si256(l.lo, sign));
+        let carry = _mm256_cmpgt_epi32(self.step_lo_flipped, l.lo);
         l.hi = _mm256_sub_epi32(_mm256_add_epi32(l.hi, self.step_hi), carry);
     }
 }
@@ -83,9 +91,11 @@ struct Kernel {
     /// Box size with the sign bit flipped, for unsigned compares.
     width_flipped: __m256i,
     height_flipped: __m256i,
-    /// Mask column of box column 0.
-    col0: __m256i,
-    /// Dwords per mask row.
+    /// Mask column of box column 0, sign bit flipped: added to a flipped
+    /// integer half it gives the plain mask column.
+    col0_flipped: __m256i,
+    /// Dwords per mask row (even: two a word), so a flipped row times it
+    /// equals the plain row times it modulo 2^32.
     row_stride: __m256i,
     /// First dword of the box's first row.
     base: *const i32,
@@ -128,7 +138,7 @@ fn new_walker(g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
         v_axis: Axis::new(dv),
         width_flipped: _mm256_set1_epi32(g.size.0 as i32 ^ SIGN),
         height_flipped: _mm256_set1_epi32(g.size.1 as i32 ^ SIGN),
-        col0: _mm256_set1_epi32(g.texel0.0 as i32),
+        col0_flipped: _mm256_set1_epi32(g.texel0.0 as i32 ^ SIGN),
         row_stride: _mm256_set1_epi32((g.words_per_row * 2) as i32),
         // SAFETY: row0 ≤ the dword count of `words` (see above).
         base: unsafe { g.words.as_ptr().cast::<i32>().add(row0) },
@@ -169,13 +179,12 @@ impl Walker for Avx2Walker<'_> {
     }
 }
 
-/// Lanes with `0 ≤ hi < size` (all ones there), `size_flipped` being
-/// the size with its sign bit flipped.
+/// Lanes with `0 ≤ hi < size` (all ones there), both given with the
+/// sign bit flipped.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn inside(hi: __m256i, size_flipped: __m256i) -> __m256i {
-    let flipped = _mm256_xor_si256(hi, _mm256_set1_epi32(SIGN));
-    _mm256_cmpgt_epi32(size_flipped, flipped)
+fn inside(hi_flipped: __m256i, size_flipped: __m256i) -> __m256i {
+    _mm256_cmpgt_epi32(size_flipped, hi_flipped)
 }
 
 /// Bits (one per lane) of the eight samples at lanes `(u, v)`, with one
@@ -187,7 +196,7 @@ fn group(k: &Kernel, u: &Lanes, v: &Lanes) -> u64 {
         inside(u.hi, k.width_flipped),
         inside(v.hi, k.height_flipped),
     );
-    let col = _mm256_add_epi32(u.hi, k.col0);
+    let col = _mm256_add_epi32(u.hi, k.col0_flipped);
     let index = _mm256_add_epi32(
         _mm256_mullo_epi32(v.hi, k.row_stride),
         _mm256_srli_epi32(col, 5),
