@@ -8,6 +8,10 @@
 //! the best of many runs shows what the code does when the machine leaves
 //! it alone, and the median of the same runs how far the noise moves it. Same inputs as `collide.rs`
 //! (`benches/cases/`); each line is `case: best … median … (runs × calls)`.
+//! `HITFIELD_ISA=avx2` (or `scalar`, `avx512`) runs the collision queries
+//! and posed-mask builds on that instruction set instead of the widest the
+//! CPU has, to compare kernels on one machine (sampling keeps its own
+//! choice).
 
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -77,6 +81,23 @@ fn show(seconds: f64) -> String {
 }
 
 fn main() {
+    // `HITFIELD_ISA=scalar|avx2|avx512` times the queries on a narrower
+    // instruction set than the widest this CPU has.
+    if let Ok(name) = std::env::var("HITFIELD_ISA") {
+        let isa = match name.as_str() {
+            "scalar" => collide::CollideIsa::Scalar,
+            "avx2" => collide::CollideIsa::Avx2,
+            "avx512" => collide::CollideIsa::Avx512,
+            other => {
+                eprintln!("HITFIELD_ISA={other}: expected scalar, avx2 or avx512");
+                std::process::exit(2);
+            }
+        };
+        if let Err(e) = collide::set_isa(isa) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    }
     // Translated `intersects`: each case for pygame-ce's ratio.
     for size in [32u32, 128, 512] {
         for case in translate_cases(size) {
