@@ -140,6 +140,12 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
             ylast,
         );
         let count = _mm512_maskz_sub_epi64(valid, _mm512_add_epi64(last, ones), first);
+        // A group with no row to flip skips the first-row search (common
+        // in clipped builds).
+        if _mm512_cmpgt_epi64_mask(count, _mm512_setzero_si512()) == 0 {
+            slots[ROUNDS] = 0;
+            continue;
+        }
         // The first row: `Crossing::first_past`, a float estimate, then one
         // exact check; `rest = step·k − n` lies in `[0, step)`.
         let start = _mm512_add_epi64(s0, _mm512_mullo_epi64(s1, first));
