@@ -50,8 +50,15 @@ pub(crate) unsafe fn flip_edges_avx512(
         scratch.resize(slots, 0);
     }
     let lanes = &mut scratch[..slots];
-    // SAFETY: `lanes` holds `GROUP` slots for each group of `list`.
-    let total = unsafe { first_rows(list, f, out, lanes) };
+    // SAFETY: `lanes` holds `GROUP` slots for each group of `list`; the
+    // products are taken in doubles only where `fits_avx2` bounds them.
+    let total = unsafe {
+        if super::fits_avx2(f, out) {
+            first_rows::<true>(list, f, out, lanes)
+        } else {
+            first_rows::<false>(list, f, out, lanes)
+        }
+    };
     if flipped.len() < total + 8 {
         flipped.resize(total + 8, 0);
     }
@@ -67,12 +74,19 @@ pub(crate) unsafe fn flip_edges_avx512(
 
 /// Pass one: each group's lanes at their first row, stored in `scratch`.
 /// Returns eight times the sum of the groups' round counts (an upper bound
-/// on the flips).
+/// on the flips). With `DOUBLES`, the products of steps and rows take a
+/// double multiply (exact below 2^53) instead of the slow `vpmullq`.
 ///
 /// # Safety
-/// AVX-512F and DQ; `scratch` holds `GROUP` slots per group of `list`.
+/// AVX-512F and DQ; `scratch` holds `GROUP` slots per group of `list`;
+/// with `DOUBLES`, [`super::fits_avx2`] holds (every product below 2^50).
 #[target_feature(enable = "avx512f,avx512dq")]
-unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i64]) -> usize {
+unsafe fn first_rows<const DOUBLES: bool>(
+    list: &EdgeList,
+    f: &Family,
+    out: &Flips,
+    scratch: &mut [i64],
+) -> usize {
     let int = _mm512_set1_epi64;
     let float = _mm512_set1_pd;
     let ones = int(1);
@@ -88,6 +102,19 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
     let (s0, s1) = (int(f.start.0), int(f.start.1));
     let (c0, c1, c2) = (int(f.check.0), int(f.check.1), int(f.check.2));
     let (step, inv) = (int(f.cross.step), float(f.cross.inv));
+    let (s1_f, c1_f, step_f) = (
+        float(f.start.1 as f64),
+        float(f.check.1 as f64),
+        float(f.cross.step as f64),
+    );
+    // `a·b` for a step `a` (also as the double `a_f`) and a row or column `b`.
+    let product = |a: __m512i, a_f: __m512d, b: __m512i| {
+        if DOUBLES {
+            _mm512_cvtpd_epi64(_mm512_mul_pd(a_f, _mm512_cvtepi64_pd(b)))
+        } else {
+            _mm512_mullo_epi64(a, b)
+        }
+    };
     let kmin = int(out.kmin);
     let row_bits = int(64 * out.per_row as i64);
     let n = list.len();
@@ -148,7 +175,7 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         }
         // The first row: `Crossing::first_past`, a float estimate, then one
         // exact check; `rest = step·k − n` lies in `[0, step)`.
-        let start = _mm512_add_epi64(s0, _mm512_mullo_epi64(s1, first));
+        let start = _mm512_add_epi64(s0, product(s1, s1_f, first));
         let mut past = _mm512_sub_epi64(line, start);
         if f.cross.falling {
             past = _mm512_sub_epi64(ones, past);
@@ -157,7 +184,7 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         let t = _mm512_cvttpd_epi64(x);
         let up = _mm512_cmp_pd_mask::<_CMP_LT_OQ>(_mm512_cvtepi64_pd(t), x);
         let k = _mm512_mask_add_epi64(t, up, t, ones);
-        let rest = _mm512_sub_epi64(_mm512_mullo_epi64(step, k), past);
+        let rest = _mm512_sub_epi64(product(step, step_f, k), past);
         let below = _mm512_cmplt_epi64_mask(rest, int(0));
         let k = _mm512_mask_add_epi64(k, below, k, ones);
         let rest = _mm512_mask_add_epi64(rest, below, rest, step);
@@ -167,14 +194,21 @@ unsafe fn first_rows(list: &EdgeList, f: &Family, out: &Flips, scratch: &mut [i6
         // Column in the output, checked coordinate less the edge's start
         // (in the edge when below its span, unsigned), bit position.
         let column = _mm512_sub_epi64(k, kmin);
-        let check = _mm512_add_epi64(c0, _mm512_mullo_epi64(c1, first));
+        let check = _mm512_add_epi64(c0, product(c1, c1_f, first));
         let checked = _mm512_sub_epi64(
             _mm512_add_epi64(check, _mm512_mullo_epi64(c2, k)),
             _mm512_slli_epi64::<FRAC_BITS>(lo),
         );
         let span = _mm512_slli_epi64::<FRAC_BITS>(_mm512_sub_epi64(hi, lo));
+        let rows_down = _mm512_sub_epi64(first, ymin);
         let at = _mm512_add_epi64(
-            _mm512_mullo_epi64(_mm512_sub_epi64(first, ymin), row_bits),
+            if DOUBLES {
+                // Rows below 2^15 times bits a row below 2^32: one unsigned
+                // 32-bit multiply.
+                _mm512_mul_epu32(rows_down, row_bits)
+            } else {
+                _mm512_mullo_epi64(rows_down, row_bits)
+            },
             column,
         );
         let rounds = _mm512_reduce_max_epi64(count).max(0);
