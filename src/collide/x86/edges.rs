@@ -32,9 +32,9 @@ const GROUP: usize = 56;
 /// group's rows by integer steps.
 ///
 /// # Safety
-/// The CPU must have AVX-512F, AVX-512DQ and BMI2
+/// The CPU must have AVX-512F, AVX-512DQ, BMI2 and POPCNT
 /// ([`super::Avx512::detect`]).
-#[target_feature(enable = "avx512f,avx512dq,bmi2")]
+#[target_feature(enable = "avx512f,avx512dq,bmi2,popcnt")]
 pub(crate) unsafe fn flip_edges_avx512(
     list: &EdgeList,
     f: &Family,
@@ -232,9 +232,9 @@ unsafe fn first_rows<const DOUBLES: bool>(
 /// lanes' bit positions compressed into `flipped`. Returns how many.
 ///
 /// # Safety
-/// AVX-512F and DQ; `scratch` as [`first_rows`] left it; `flipped` holds
+/// AVX-512F, DQ and POPCNT; `scratch` as [`first_rows`] left it; `flipped` holds
 /// eight slots more than the sum of eight times the groups' rounds.
-#[target_feature(enable = "avx512f,avx512dq")]
+#[target_feature(enable = "avx512f,avx512dq,popcnt")]
 unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], flipped: &mut [i64]) -> usize {
     let int = _mm512_set1_epi64;
     let ones = int(1);
