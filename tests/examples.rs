@@ -66,6 +66,27 @@ fn two_sprites_prints_the_overlap_or_names_the_bad_file() {
     assert!(stderr.starts_with("error: no-such-file.png: "), "{stderr}");
 }
 
+#[test]
+fn many_sprites_tests_every_touching_pair_exactly() {
+    let (out, stdout) = run(Command::new(example("many_sprites")).args(["200", "20"]));
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout.starts_with("200 sprites, 20 frames\n"), "{stdout}");
+    for line in [
+        "pairs with touching boxes: ",
+        "a frame: posed masks ",
+        "agree with collide::intersects",
+    ] {
+        assert!(stdout.contains(line), "{line:?} missing from {stdout}");
+    }
+    let (out, _) = run(Command::new(example("many_sprites")).arg("0"));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: SPRITES must be at least 1"),
+        "{stderr}"
+    );
+}
+
 fn on_path(name: &str) -> bool {
     std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).any(|d| d.join(name).is_file()))
