@@ -130,6 +130,49 @@ fn coverage_of(posed: &PosedMask, mask: &Mask, pose: &Pose) -> Result<(), TestCa
     Ok(())
 }
 
+/// Sprites far wider than the output: a clipped build near one end of a
+/// bar of 2^15 to 2^22 texels, whose far edges lie beyond what the vector
+/// kernels' float shortcuts take (they must leave them to exact code).
+#[test]
+fn huge_masks_build_exactly_in_a_window() {
+    for w in [1u32 << 15, 1 << 18, 1 << 22] {
+        let m = Mask::from_fn(w, 6, |x, y| y > 0 && (x < 40 || x > w - 40 || y < 4));
+        for (rotation, scale) in [(0.001f32, 1.0f32), (0.3, 1.0), (1.2, 0.5), (0.02, 2.0)] {
+            let pose = Pose {
+                x: 10.5,
+                y: 20.25,
+                rotation,
+                scale,
+            };
+            let bounds = pose.world_bounds(w, 6).expect("valid pose");
+            for (dx, dy) in [(0i64, 0i64), (5000, 0), (100, 3)] {
+                let (x0, y0) = (bounds.x0 + dx, bounds.y0 + dy);
+                let window = PixelRect {
+                    x0,
+                    y0,
+                    x1: x0 + 60,
+                    y1: y0 + 60,
+                };
+                for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+                    collide::set_isa(isa).expect("supported");
+                    let mut posed = PosedMask::default();
+                    posed.rebuild_within(&m, &pose, &window);
+                    for y in window.y0..window.y1 {
+                        for x in window.x0..window.x1 {
+                            assert_eq!(
+                                posed.covers(x, y),
+                                reference::covers(&m, &pose, x, y),
+                                "{w} wide, {pose:?}, {isa:?}: pixel ({x}, {y})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    collide::set_isa(CollideIsa::detect()).expect("supported");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 

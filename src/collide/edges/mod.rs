@@ -140,10 +140,18 @@ impl Outline {
                 ext: (map.dv_dx.min(0), map.dv_dx.max(0)),
             }),
         ];
+        // The vector kernels' float shortcuts need the mask's lines below
+        // 2^46 (`fits_avx2`).
+        #[cfg(target_arch = "x86_64")]
+        let mask_side = {
+            let (_, width, height) = self.texels();
+            width.max(height)
+        };
         for (list, family) in [&self.horizontal, &self.vertical].into_iter().zip(families) {
             let Some(family) = family else { continue };
             #[cfg(target_arch = "x86_64")]
             if avx512 {
+                let doubles = super::x86::fits_avx2(&family, &flips, mask_side);
                 // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
                 // detected.
                 unsafe {
@@ -154,12 +162,13 @@ impl Outline {
                         words,
                         &mut self.lanes,
                         &mut self.flipped,
+                        doubles,
                     )
                 };
                 continue;
             }
             #[cfg(target_arch = "x86_64")]
-            if kernel == EdgeKernel::Avx2 && super::x86::fits_avx2(&family, &flips) {
+            if kernel == EdgeKernel::Avx2 && super::x86::fits_avx2(&family, &flips, mask_side) {
                 // SAFETY: `EdgeKernel::Avx2` is only chosen where AVX2 was
                 // detected; the values' ranges were checked just above.
                 unsafe {

@@ -25,7 +25,8 @@ const GROUP: usize = 56;
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
 /// checked coordinate there lies in the edge. `scratch` and `flipped` are
-/// kept between calls.
+/// kept between calls. `doubles` ([`super::fits_avx2`] held) takes the
+/// first rows' products in doubles.
 ///
 /// Two passes: every group's first row (independent work, so the CPU
 /// overlaps the groups' long float and multiply chains), then every
@@ -42,6 +43,7 @@ pub(crate) unsafe fn flip_edges_avx512(
     words: &mut [u64],
     scratch: &mut Vec<i64>,
     flipped: &mut Vec<i64>,
+    doubles: bool,
 ) {
     // Both scratch vectors only grow (every slot read is written first in
     // this call), so a steady caller neither allocates nor clears them.
@@ -51,9 +53,10 @@ pub(crate) unsafe fn flip_edges_avx512(
     }
     let lanes = &mut scratch[..slots];
     // SAFETY: `lanes` holds `GROUP` slots for each group of `list`; the
-    // products are taken in doubles only where `fits_avx2` bounds them.
+    // products are taken in doubles only where the caller's `fits_avx2`
+    // bounds them.
     let total = unsafe {
-        if super::fits_avx2(f, out) {
+        if doubles {
             first_rows::<true>(list, f, out, lanes)
         } else {
             first_rows::<false>(list, f, out, lanes)

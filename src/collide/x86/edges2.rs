@@ -28,8 +28,9 @@ const GROUP: usize = 28;
 /// True when every value the kernel converts between integers and floats
 /// stays below 2^51 in magnitude: fixed-point origins below 2^47, steps
 /// below 2^36 (16 texels a pixel), output rows below 2^14 (the edges'
-/// `fits`), masks below 2^14 texels a side (`line` below 2^46).
-pub(crate) fn fits_avx2(f: &Family, out: &Flips) -> bool {
+/// `fits`), masks below 2^14 texels a side (`mask_side`, the larger: lines
+/// below 2^46).
+pub(crate) fn fits_avx2(f: &Family, out: &Flips, mask_side: u32) -> bool {
     let origin = |x: i64| x.unsigned_abs() < 1 << 47;
     let step = |x: i64| x.unsigned_abs() < 1 << 36;
     [f.line0, f.p0, f.start.0, f.check.0]
@@ -48,6 +49,7 @@ pub(crate) fn fits_avx2(f: &Family, out: &Flips) -> bool {
         && [out.ymin, out.ymax, out.kmin, out.kmin + out.width]
             .into_iter()
             .all(|t| t.unsigned_abs() < 1 << 14)
+        && mask_side < 1 << 14
 }
 
 /// `1.5·2^52`: adding it puts an integer below 2^51 in the low mantissa
@@ -89,7 +91,7 @@ unsafe fn mul64(a: __m256i, b: __m256i) -> __m256i {
 ///
 /// # Safety
 /// The CPU must have AVX2 ([`super::Avx2::detect`]) and
-/// [`fits_avx2`]`(f, out)` must hold.
+/// [`fits_avx2`] must hold.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn flip_edges_avx2(
     list: &EdgeList,
