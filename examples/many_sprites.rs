@@ -56,7 +56,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         count(args.next(), "SPRITES", 300)?,
         count(args.next(), "FRAMES", 120)?,
     );
-    // The bundled ships (alpha ≥ 100 is solid), drawn at half size.
+    // The bundled ships (alpha ≥ 100 is solid), posed at half size.
     let masks: Vec<Mask> = default_sprites()
         .iter()
         .map(|(_, image)| Mask::from_rgba(image, 100))
