@@ -24,6 +24,15 @@ fn run(cmd: &mut Command) -> (Output, String) {
     (out, stdout)
 }
 
+/// Runs example `name` with `arg` and checks it exits 1 with an error
+/// that starts with `message`.
+fn refuses(name: &str, arg: &str, message: &str) {
+    let (out, _) = run(Command::new(example(name)).arg(arg));
+    assert_eq!(out.status.code(), Some(1), "{name} {arg}: {out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with(message), "{name} {arg}: {stderr}");
+}
+
 #[test]
 fn headless_world_prints_hits_and_contacts() {
     let (out, stdout) = run(Command::new(example("headless_world")).arg("60"));
@@ -39,12 +48,10 @@ fn headless_world_prints_hits_and_contacts() {
     );
     assert!(stdout.contains("touch"), "{stdout}");
 
-    let (out, _) = run(Command::new(example("headless_world")).arg("-5"));
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.starts_with("error: STEPS must be a whole number"),
-        "{stderr}"
+    refuses(
+        "headless_world",
+        "-5",
+        "error: STEPS must be a whole number",
     );
 }
 
@@ -60,10 +67,11 @@ fn two_sprites_prints_the_overlap_or_names_the_bad_file() {
     ] {
         assert!(stdout.contains(line), "{line:?} missing from {stdout}");
     }
-    let (out, _) = run(Command::new(example("two_sprites")).arg("no-such-file.png"));
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.starts_with("error: no-such-file.png: "), "{stderr}");
+    refuses(
+        "two_sprites",
+        "no-such-file.png",
+        "error: no-such-file.png: ",
+    );
 }
 
 #[test]
@@ -78,13 +86,7 @@ fn many_sprites_tests_every_touching_pair_exactly() {
     ] {
         assert!(stdout.contains(line), "{line:?} missing from {stdout}");
     }
-    let (out, _) = run(Command::new(example("many_sprites")).arg("0"));
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.starts_with("error: SPRITES must be at least 1"),
-        "{stderr}"
-    );
+    refuses("many_sprites", "0", "error: SPRITES must be at least 1");
 }
 
 fn on_path(name: &str) -> bool {
