@@ -188,10 +188,14 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
                 break first.to_owned();
             }
         }
-        assert!(
-            child.try_wait().expect("poll").is_none(),
-            "demo exited before its window could be found"
-        );
+        if child.try_wait().expect("poll").is_some() {
+            let out = wait_with_timeout(child, started, Duration::from_secs(5));
+            panic!(
+                "demo exited ({:?}) before its window could be found: {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
         assert!(
             started.elapsed() < Duration::from_secs(60),
             "no demo window after 60 s"
