@@ -213,24 +213,7 @@ fn main() {
             scene.boxes(&mut boxes);
             let pairs = sap.pairs(&boxes);
             mark_paired(pairs, &mut needed);
-            let (m, p) = (&scene.masks, &scene.poses);
-            let hits = two.install(|| {
-                posed
-                    .par_iter_mut()
-                    .zip(needed.par_iter())
-                    .enumerate()
-                    .with_min_len(16)
-                    .for_each(|(k, (q, &need))| {
-                        if need {
-                            q.rebuild(&m[k], &p[k]);
-                        }
-                    });
-                pairs
-                    .par_iter()
-                    .with_min_len(32)
-                    .filter(|&&(i, j)| posed[i].intersects(&posed[j]))
-                    .count()
-            });
+            let hits = scene.posed_pairs_on(two, &mut posed, &needed, pairs);
             black_box(hits);
         },
     );

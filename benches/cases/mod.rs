@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use hitfield::assets::default_sprites;
-use hitfield::collide;
+use hitfield::collide::{self, PosedMask};
 use hitfield::field::Field;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
@@ -184,6 +184,37 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// The narrow phase as the world runs it on `pool`: the posed masks of
+    /// the sprites marked in `needed` rebuilt in parallel, then `pairs`
+    /// tested in parallel through them. Returns the pairs that touch.
+    pub fn posed_pairs_on(
+        &self,
+        pool: &rayon::ThreadPool,
+        posed: &mut [PosedMask],
+        needed: &[bool],
+        pairs: &[(usize, usize)],
+    ) -> usize {
+        use rayon::prelude::*;
+        let (m, p) = (&self.masks, &self.poses);
+        pool.install(|| {
+            posed
+                .par_iter_mut()
+                .zip(needed.par_iter())
+                .enumerate()
+                .with_min_len(16)
+                .for_each(|(k, (q, &need))| {
+                    if need {
+                        q.rebuild(&m[k], &p[k]);
+                    }
+                });
+            pairs
+                .par_iter()
+                .with_min_len(32)
+                .filter(|&&(i, j)| posed[i].intersects(&posed[j]))
+                .count()
+        })
+    }
+
     pub fn new(count: usize) -> Self {
         let mut rng = fastrand::Rng::with_seed(500);
         let shapes: Vec<Mask> = (0..8)
