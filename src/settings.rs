@@ -18,7 +18,7 @@ pub mod spec;
 pub mod specs;
 mod validate;
 
-pub use spec::{Scale, SettingValue, Spec};
+pub use spec::{Scale, SettingValue, Spec, SpecSummary};
 pub use validate::{check_canvas_size, SettingsError};
 
 /// Which colour channel of a field pixel the colour threshold tests.

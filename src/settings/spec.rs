@@ -47,6 +47,25 @@ macro_rules! setting_value {
 }
 setting_value!(u8 => true, u32 => true, u64 => true, usize => true, f32 => false, f64 => false);
 
+/// One setting described in text: what generated documentation lists.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecSummary {
+    /// Dotted preset key.
+    pub key: &'static str,
+    /// The command-line flag with its `--`, if any.
+    pub flag: Option<String>,
+    /// The demo panel's label.
+    pub label: &'static str,
+    /// The doc line.
+    pub doc: &'static str,
+    /// Plural unit, or empty.
+    pub unit: &'static str,
+    /// The allowed range in words ([`Spec::range_text`]).
+    pub range: String,
+    /// The default as the messages print it.
+    pub default: String,
+}
+
 /// One setting: its names, its documentation and its range.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec<T> {
@@ -136,6 +155,19 @@ impl<T: SettingValue> Spec<T> {
             format!("more than {lo} and at most {hi}")
         } else {
             format!("{lo} to {hi}")
+        }
+    }
+
+    /// This spec as text, for generated documentation.
+    pub fn summary(&self) -> SpecSummary {
+        SpecSummary {
+            key: self.key,
+            flag: self.flag(),
+            label: self.label,
+            doc: self.doc,
+            unit: self.unit,
+            range: self.range_text(),
+            default: self.default.to_string(),
         }
     }
 

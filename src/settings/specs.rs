@@ -5,7 +5,7 @@
 //! `ships.rotate`) take any value their type holds; their defaults are
 //! [`CHANNEL`], [`PARALLEL`] and [`ROTATE`].
 
-use super::spec::{Scale, Spec};
+use super::spec::{Scale, Spec, SpecSummary};
 use super::Channel;
 
 /// Largest canvas area, in pixels (8192 × 8192: a 256 MiB RGBA canvas).
@@ -336,3 +336,31 @@ pub const STEP_MS: Spec<f64> = Spec {
     default: 1000.0 / 60.0,
     scale: Scale::Log { first: 1.0 },
 };
+
+/// Every numeric setting of this table, in order, as text (for generated
+/// documentation such as `docs/settings.md`).
+pub fn summaries() -> Vec<SpecSummary> {
+    vec![
+        WIDTH.summary(),
+        HEIGHT.summary(),
+        PARTICLES.summary(),
+        SEED.summary(),
+        CELL_SIZE.summary(),
+        NOISE_FREQUENCY.summary(),
+        EVOLUTION_SPEED.summary(),
+        BASE_SPEED.summary(),
+        SPEED_SCALE.summary(),
+        WANDER.summary(),
+        FADE.summary(),
+        SHIPS.summary(),
+        SAMPLE_INTERVAL_MS.summary(),
+        FIELD_ALPHA_MIN.summary(),
+        COLOUR_MIN.summary(),
+        SHIP_ALPHA_MIN.summary(),
+        SHIP_SPEED.summary(),
+        SHIP_SCALE.summary(),
+        COLLISION_STRIDE.summary(),
+        COLLISION_ACCURACY.summary(),
+        STEP_MS.summary(),
+    ]
+}

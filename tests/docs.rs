@@ -1,0 +1,316 @@
+//! The Markdown pages: generated parts are current, relative links resolve.
+//!
+//! `docs/settings.md` is generated from `settings::specs`, and the module
+//! map in `docs/design.md` from each source file's first `//!` line. A
+//! stale page fails here; `HITFIELD_BLESS=1 cargo test --test docs`
+//! rewrites it.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use hitfield::settings::{specs, Settings};
+
+const MAP_START: &str = "<!-- module-map:start -->";
+const MAP_END: &str = "<!-- module-map:end -->";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bless() -> bool {
+    std::env::var_os("HITFIELD_BLESS").is_some_and(|v| v == "1")
+}
+
+/// Compares `path` with `expected`, or rewrites it when blessing.
+fn check_generated(path: &Path, expected: &str) {
+    let found = fs::read_to_string(path).unwrap_or_default();
+    if found == expected {
+        return;
+    }
+    if bless() {
+        // Written beside it and renamed, so a test reading it meanwhile
+        // sees the old page or the new one, never half of one.
+        let tmp = path.with_extension("md.tmp");
+        fs::write(&tmp, expected).expect("write the generated page");
+        fs::rename(&tmp, path).expect("replace the generated page");
+        return;
+    }
+    panic!(
+        "{} is stale: run `HITFIELD_BLESS=1 cargo test --test docs` and commit the result",
+        path.display()
+    );
+}
+
+/// A value of `settings` at a dotted key, as TOML prints it.
+fn value_at(settings: &Settings, key: &str) -> String {
+    let mut v = toml::Value::try_from(settings).expect("settings serialise");
+    for part in key.split('.') {
+        v = v
+            .get(part)
+            .unwrap_or_else(|| panic!("no key {key}"))
+            .clone();
+    }
+    match v {
+        toml::Value::String(s) => s,
+        other => other.to_string(),
+    }
+}
+
+fn settings_page() -> String {
+    let (defaults, demo) = (Settings::default(), Settings::demo());
+    let mut out = String::from(
+        "# Settings\n\n\
+         <!-- Generated from src/settings/specs.rs by tests/docs.rs: \
+         HITFIELD_BLESS=1 cargo test --test docs -->\n\n\
+         Every tunable, with the preset key (TOML, `--preset PATH`), the \
+         command-line flag where there is one, the allowed range and the \
+         default. The library, the command line, presets and the demo's \
+         sliders all check values against this one table, and a value out \
+         of range is refused with an error naming the key. *Demo* is \
+         `Settings::demo()`, what the desktop demo starts from, where it \
+         differs from the library default.\n\n\
+         | key | flag | what it sets | range | default | demo |\n\
+         |---|---|---|---|---:|---:|\n",
+    );
+    for s in specs::summaries() {
+        let range = if s.unit.is_empty() {
+            s.range.clone()
+        } else {
+            format!("{} {}", s.range, s.unit)
+        };
+        let flag = s.flag.map(|f| format!("`{f}`")).unwrap_or_default();
+        let demo_value = value_at(&demo, s.key);
+        let demo_cell = if demo_value == value_at(&defaults, s.key) {
+            String::new()
+        } else {
+            demo_value
+        };
+        out.push_str(&format!(
+            "| `{}` | {flag} | {} | {range} | {} | {demo_cell} |\n",
+            s.key, s.doc, s.default
+        ));
+    }
+    out.push_str(&format!(
+        "\nSwitches and choices, any value of their type:\n\n\
+         | key | default |\n|---|---|\n\
+         | `field.parallel` | `{}` |\n| `ships.rotate` | `{}` |\n\
+         | `ships.colour_channel` (`\"red\"`, `\"green\"` or `\"blue\"`) | `\"{}\"` |\n",
+        specs::PARALLEL,
+        specs::ROTATE,
+        value_at(&defaults, "ships.colour_channel"),
+    ));
+    out
+}
+
+#[test]
+fn settings_page_is_generated_from_the_specs() {
+    // Every `Spec` constant of the table is in `summaries()`.
+    let table = fs::read_to_string(root().join("src/settings/specs.rs")).expect("specs.rs");
+    let declared = table.matches(": Spec<").count();
+    assert_eq!(
+        declared,
+        specs::summaries().len(),
+        "specs::summaries() must list every Spec constant"
+    );
+    check_generated(&root().join("docs/settings.md"), &settings_page());
+}
+
+/// Every `.rs` file under `dir`, sorted.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .expect("read src")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The first sentence of a file's `//!` docs, on one line.
+fn first_doc_line(text: &str) -> String {
+    let mut words = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("//!") else {
+            if words.is_empty() && line.trim().is_empty() {
+                continue;
+            }
+            break;
+        };
+        let rest = rest.trim();
+        if rest.is_empty() {
+            if words.is_empty() {
+                continue;
+            }
+            break;
+        }
+        words.push(rest.to_string());
+    }
+    let paragraph = words.join(" ");
+    let sentence = match paragraph.find(". ") {
+        Some(end) => &paragraph[..=end],
+        None => paragraph.as_str(),
+    };
+    sentence.replace('|', "\\|")
+}
+
+fn module_map() -> String {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    let mut out = format!("{MAP_START}\n| file | what it holds |\n|---|---|\n");
+    for path in files {
+        let text = fs::read_to_string(&path).expect("source file");
+        let rel = path.strip_prefix(root()).expect("under the root");
+        let doc = first_doc_line(&text);
+        let doc = if doc.is_empty() { "–".into() } else { doc };
+        out.push_str(&format!("| `{}` | {doc} |\n", rel.display()));
+    }
+    out.push_str(MAP_END);
+    out
+}
+
+#[test]
+fn module_map_is_generated_from_the_sources() {
+    let path = root().join("docs/design.md");
+    let page = fs::read_to_string(&path).expect("docs/design.md");
+    let (Some(a), Some(b)) = (page.find(MAP_START), page.find(MAP_END)) else {
+        panic!("docs/design.md lost its module-map markers");
+    };
+    let expected = format!(
+        "{}{}{}",
+        &page[..a],
+        module_map(),
+        &page[b + MAP_END.len()..]
+    );
+    check_generated(&path, &expected);
+}
+
+/// The Markdown pages a visitor reads.
+fn pages() -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"]
+        .iter()
+        .map(|p| root().join(p))
+        .filter(|p| p.exists())
+        .collect();
+    let mut docs: Vec<_> = fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
+/// The page's text outside fenced code blocks.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// GitHub's anchor for a heading.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_' || *c == ' ')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+fn anchors(text: &str) -> BTreeSet<String> {
+    prose(text)
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|l| slug(l.trim_start_matches('#')))
+        .collect()
+}
+
+/// Targets of `[text](target)` links in `text`.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let prose = prose(text);
+    let mut rest = prose.as_str();
+    while let Some(i) = rest.find("](") {
+        rest = &rest[i + 2..];
+        if let Some(end) = rest.find(')') {
+            out.push(rest[..end].to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn relative_links_resolve() {
+    let mut broken = Vec::new();
+    for page in pages() {
+        let text = fs::read_to_string(&page).expect("page");
+        for target in link_targets(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) = match target.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let resolved = if file.is_empty() {
+                page.clone()
+            } else {
+                page.parent().expect("parent").join(file)
+            };
+            if !resolved.exists() {
+                broken.push(format!("{}: {target} (no such file)", page.display()));
+                continue;
+            }
+            if let Some(anchor) = anchor {
+                if resolved.extension().is_some_and(|e| e == "md") {
+                    let body = fs::read_to_string(&resolved).expect("linked page");
+                    if !anchors(&body).contains(anchor) {
+                        broken.push(format!("{}: {target} (no such heading)", page.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn readme_stays_a_front_door() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 250,
+        "README.md has {lines} lines; depth goes in docs/"
+    );
+}
+
+#[test]
+fn slugs_follow_github() {
+    assert_eq!(
+        slug("`hitfield headless`: the world without a window"),
+        "hitfield-headless-the-world-without-a-window"
+    );
+    assert_eq!(slug("In a browser (web build)"), "in-a-browser-web-build");
+    assert_eq!(
+        slug("Bad input, limits and presets"),
+        "bad-input-limits-and-presets"
+    );
+}
