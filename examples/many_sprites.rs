@@ -91,7 +91,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         let start = Instant::now();
         sprites.par_iter_mut().for_each(|s| {
             let m = &masks[s.mask];
-            if !s.posed.is_for(m.width(), m.height(), &s.pose) {
+            if !s.posed.is_for(m, &s.pose) {
                 s.posed.rebuild(m, &s.pose);
             }
         });

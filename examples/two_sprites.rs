@@ -43,7 +43,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     match collide::overlap(&a, &pose_a, &b, &pose_b) {
         None => println!("no pixel shared"),
         Some(o) => {
-            let [x, y, w, h] = o.rect;
+            let [x, y, w, h] = o.rect.to_xywh();
             println!("{} world pixels shared", o.count);
             println!("box: x {x}, y {y}, {w}×{h}");
             println!("centroid: ({:.2}, {:.2})", o.centroid[0], o.centroid[1]);

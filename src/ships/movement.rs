@@ -31,7 +31,9 @@ pub struct Bounds {
 }
 
 /// One random-walk step of a computer ship: turn a little at random, fly at
-/// the cruising speed and wrap the centre around the canvas.
+/// the cruising speed and wrap the centre around the canvas. The rotation
+/// follows the heading (0 without `settings.rotate`); the scale is left as
+/// it is (the world sets it from `ships.scale`, or the game does).
 pub fn wander(
     ship: &mut Ship,
     bounds: Bounds,
@@ -50,7 +52,6 @@ pub fn wander(
     let cy = (ship.pose.y + sh / 2.0 + ship.velocity[1] * dt).rem_euclid(h);
     ship.pose.x = cx - sw / 2.0;
     ship.pose.y = cy - sh / 2.0;
-    ship.pose.scale = settings.scale;
     ship.pose.rotation = if settings.rotate { ship.heading } else { 0.0 };
 }
 
