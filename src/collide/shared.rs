@@ -16,7 +16,8 @@ pub struct SharedPixels {
 }
 
 impl SharedPixels {
-    /// World position of the mask's texel `(0, 0)`.
+    /// World position of the mask's texel `(0, 0)`: the top-left of
+    /// [`SharedPixels::rect`] (the mask is trimmed to the shared pixels).
     pub fn origin(&self) -> (i64, i64) {
         self.origin
     }
@@ -42,20 +43,14 @@ impl SharedPixels {
         self.mask.solid_count()
     }
 
-    /// Bounding box of the shared pixels (exact).
+    /// Bounding box of the shared pixels (exact): the mask's extent.
     pub fn rect(&self) -> PixelRect {
-        let r = self.mask.solid_bounds().unwrap_or(PixelRect {
-            x0: 0,
-            y0: 0,
-            x1: 0,
-            y1: 0,
-        });
         let (x, y) = self.origin;
         PixelRect {
-            x0: x + r.x0,
-            y0: y + r.y0,
-            x1: x + r.x1,
-            y1: y + r.y1,
+            x0: x,
+            y0: y,
+            x1: x + i64::from(self.mask.width()),
+            y1: y + i64::from(self.mask.height()),
         }
     }
 
@@ -87,16 +82,28 @@ pub fn overlap_mask(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<
     shared(&pa, &pb)
 }
 
-/// What two posed masks share.
+/// What two posed masks share, trimmed to the shared pixels' box (so equal
+/// pixel sets give equal values).
 pub(super) fn shared(a: &PosedMask, b: &PosedMask) -> Option<SharedPixels> {
-    let rect = a.world_rect()?.intersect(&b.world_rect()?)?;
-    let w = u32::try_from(rect.width()).ok()?;
-    let h = u32::try_from(rect.height()).ok()?;
-    let mask = Mask::from_fn(w, h, |i, j| {
-        let (x, y) = (rect.x0 + i64::from(i), rect.y0 + i64::from(j));
-        a.covers(x, y) && b.covers(x, y)
-    });
-    (!mask.is_empty()).then_some(SharedPixels {
+    let boxes = a.world_rect()?.intersect(&b.world_rect()?)?;
+    let both = |rect: PixelRect| {
+        let w = u32::try_from(rect.width()).ok()?;
+        let h = u32::try_from(rect.height()).ok()?;
+        Some(Mask::from_fn(w, h, |i, j| {
+            let (x, y) = (rect.x0 + i64::from(i), rect.y0 + i64::from(j));
+            a.covers(x, y) && b.covers(x, y)
+        }))
+    };
+    let mask = both(boxes)?;
+    let tight = mask.solid_bounds()?;
+    let rect = PixelRect {
+        x0: boxes.x0 + tight.x0,
+        y0: boxes.y0 + tight.y0,
+        x1: boxes.x0 + tight.x1,
+        y1: boxes.y0 + tight.y1,
+    };
+    let mask = if rect == boxes { mask } else { both(rect)? };
+    Some(SharedPixels {
         origin: (rect.x0, rect.y0),
         mask,
     })
