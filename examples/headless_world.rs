@@ -5,10 +5,7 @@
 //! cargo run --release --example headless_world [-- STEPS]
 //! ```
 
-use hitfield::assets::default_sprites;
-use hitfield::settings::Settings;
-use hitfield::ships::ShipSprite;
-use hitfield::world::World;
+use hitfield::prelude::*;
 
 fn main() -> std::process::ExitCode {
     match run() {

@@ -8,11 +8,8 @@
 //! ```
 //! `HITFIELD_EXAMPLE_FRAMES=N` quits after N frames (see `support/`).
 
-use hitfield::assets::default_sprites;
 use hitfield::draw::{PoseQuad, ScreenMap};
-use hitfield::settings::Settings;
-use hitfield::ships::ShipSprite;
-use hitfield::world::World;
+use hitfield::prelude::*;
 use macroquad::prelude::*;
 
 mod support;

@@ -13,10 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use hitfield::assets::default_sprites;
-use hitfield::collide::{self, broadphase::SweepAndPrune, PosedMask};
-use hitfield::mask::Mask;
-use hitfield::pose::Pose;
+use hitfield::prelude::*;
 use rayon::prelude::*;
 
 /// The field the sprites bounce around in, in pixels.

@@ -7,12 +7,8 @@
 //! Arrows or WASD fly, Q/E turn, Shift boosts, Esc quits.
 //! `HITFIELD_EXAMPLE_FRAMES=N` quits after N frames (see `support/`).
 
-use hitfield::assets::default_sprites;
 use hitfield::draw::{PoseQuad, ScreenMap};
-use hitfield::settings::Settings;
-use hitfield::ships::movement::Steer;
-use hitfield::ships::ShipSprite;
-use hitfield::world::World;
+use hitfield::prelude::*;
 use macroquad::prelude::*;
 
 mod support;

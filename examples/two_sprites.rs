@@ -6,10 +6,7 @@
 //! ```
 //! Without arguments it uses two of the bundled ships in `assets/`.
 
-use hitfield::assets::load_png;
-use hitfield::collide;
-use hitfield::mask::Mask;
-use hitfield::pose::Pose;
+use hitfield::prelude::*;
 
 /// Texels with at least this alpha are solid.
 const ALPHA_MIN: u8 = 100;

@@ -84,8 +84,11 @@ impl World {
         Ok(())
     }
 
-    /// Flies ship `index` as the player's for `dt` real seconds (see
-    /// [`movement::steer`]); from then on the world no longer moves it.
+    /// Flies ship `index` as the player's for `dt` real seconds (at most
+    /// [`movement::PLAYER_MAX_DT`]): its centre moves along `input.dir` at
+    /// [`movement::PLAYER_SPEED`] (boost: ×[`movement::PLAYER_BOOST`]) and
+    /// stays on the canvas; its heading turns towards the direction of
+    /// travel, plus `input.turn`. From then on the world no longer moves it.
     /// A `dt` ≤ 0 or input asking for no movement changes nothing.
     ///
     /// Refused: no such ship; a NaN or infinite `input.dir`, `input.turn`
