@@ -9,8 +9,22 @@
 //! coverage) built once for the step, and only when its pose changed;
 //! sampling and exact contacts both read it.
 //!
-//! Sampling is staggered (see `crate::ships::schedule`); only simulated
-//! time counts, so results do not depend on the frame rate.
+//! Sampling is staggered: with `n` ships and an interval `I`, ship `i`
+//! first samples at `i·I/n`, then every `I`; only simulated time counts, so
+//! results do not depend on the frame rate.
+//!
+//! # Steering ships, and what the world owns
+//!
+//! Read ships through [`World::ships`]; change them only through the
+//! checked setters, which refuse a missing index or a NaN, infinite or
+//! out-of-range number with a [`WorldError`] naming it and change nothing:
+//! [`World::set_pose`], [`World::set_sprite`], [`World::set_player`],
+//! [`World::place_player`], [`World::steer_player`]. The world owns a
+//! computer ship's position, velocity, heading and rotation (it wanders;
+//! rotation follows the heading, or stays 0 without `ships.rotate`) and every
+//! ship's hits and sampling schedule. The scale is the game's once set with
+//! [`World::set_pose`], until `ships.scale` changes. A player's ship
+//! ([`Ship::is_player`]) moves only when the game moves it.
 
 use std::f32::consts::TAU;
 
