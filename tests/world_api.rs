@@ -190,6 +190,11 @@ fn setters_refuse_bad_values_naming_them_and_change_nothing() {
     }
     let after: Vec<Pose> = w.ships().iter().map(|s| s.pose()).collect();
     assert_eq!(after, before);
+    assert_eq!(w.ship(2).map(|s| s.pose()), Ok(before[2]));
+    assert_eq!(
+        w.ship(3).err(),
+        Some(WorldError::NoShip { index: 3, count: 3 })
+    );
     assert!(w.ships().iter().all(|s| !s.is_player()));
     // The panics: a bad sprite index, then a step.
     for _ in 0..5 {

@@ -116,6 +116,11 @@ impl World {
         Ok(())
     }
 
+    /// Ship `index`, or an error naming the index and the number of ships.
+    pub fn ship(&self, index: usize) -> Result<&Ship, WorldError> {
+        self.ship_ref(index)
+    }
+
     fn ship_ref(&self, index: usize) -> Result<&Ship, WorldError> {
         let count = self.ships.len();
         self.ships
