@@ -4,9 +4,9 @@
 //! belongs to both (the coverage rule of the crate docs, decided by
 //! `Pose::pixel_map`). [`intersects`] asks whether any pixel is shared;
 //! [`overlap`] measures what is shared, [`overlap_count`] counts it and
-//! [`overlap_mask`] gives the shared pixels themselves. All are exact by default and agree
-//! bit for bit with the per-pixel `crate::reference::collide` (property
-//! tested).
+//! [`overlap_mask`] gives the shared pixels themselves. All are exact by
+//! default and agree bit for bit with the per-pixel reference
+//! (`crate::reference::collide`, feature `internals`; property tested).
 //!
 //! # What [`Overlap`] holds
 //!

@@ -21,7 +21,8 @@ use super::texels::{texel_box, TexelGrid};
 /// in its pose): 64 covered pixels ANDed with 64 field tests at a time.
 /// Fills `hits` with the texels hit, `pixels` with the world pixels hit,
 /// and returns their number; the same count and texels as [`sample`]. A
-/// posed mask built for a sprite of another size hits nothing. Runs the
+/// posed mask not built for `mask` ([`PosedMask::is_for`]: another size,
+/// solid count or solid box, or a clipped build) hits nothing. Runs the
 /// fastest `SamplePath` this CPU has.
 pub fn sample_posed(
     canvas: &Canvas,
