@@ -5,10 +5,7 @@
 //! cargo run --release --example headless_world [-- STEPS]
 //! ```
 
-use hitfield::assets::default_sprites;
-use hitfield::settings::Settings;
-use hitfield::ships::ShipSprite;
-use hitfield::world::World;
+use hitfield::prelude::*;
 
 fn main() -> std::process::ExitCode {
     match run() {
@@ -54,20 +51,20 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
 
     println!("after {steps} steps ({:.0} ms simulated):", world.sim_ms());
     for (i, ship) in world.ships().iter().enumerate() {
-        let sprite = &world.sprites()[ship.sprite];
+        let sprite = &world.sprites()[ship.sprite()];
         println!(
             "ship {i} ({}) at ({:.1}, {:.1}): {} pixels hit in its last sample, \
              {} in all over {} samples with hits; {} texels painted",
-            sprite.name,
-            ship.pose.x,
-            ship.pose.y,
-            ship.last_hit_count,
-            ship.hits_total,
-            ship.hit_samples,
-            ship.hits.len(),
+            sprite.name(),
+            ship.pose().x,
+            ship.pose().y,
+            ship.last_hit_count(),
+            ship.hits_total(),
+            ship.hit_samples(),
+            ship.hits().len(),
         );
         // The canvas pixels that hit (exact under rotation), not the texels.
-        let first: Vec<(i64, i64)> = ship.hit_pixels.iter().take(3).collect();
+        let first: Vec<(i64, i64)> = ship.hit_pixels().iter().take(3).collect();
         if !first.is_empty() {
             println!("  first hit pixels on the canvas: {first:?}");
         }

@@ -8,11 +8,8 @@
 //! ```
 //! `HITFIELD_EXAMPLE_FRAMES=N` quits after N frames (see `support/`).
 
-use hitfield::assets::default_sprites;
 use hitfield::draw::{PoseQuad, ScreenMap};
-use hitfield::settings::Settings;
-use hitfield::ships::ShipSprite;
-use hitfield::world::World;
+use hitfield::prelude::*;
 use macroquad::prelude::*;
 
 mod support;
@@ -55,7 +52,7 @@ async fn main() {
     let field = texture(cw, ch, canvas.rgba_bytes());
     // One texture per ship: its sprite with the last sample's hits painted in.
     let ship_textures: Vec<Texture2D> = (world.ships().iter())
-        .map(|s| &world.sprites()[s.sprite].image)
+        .map(|s| world.sprites()[s.sprite()].image())
         .map(|img| texture(img.width(), img.height(), img.as_bytes()))
         .collect();
     let mut pixels = Vec::new();
@@ -78,17 +75,17 @@ async fn main() {
         draw_texture_ex(&field, 0.0, 0.0, WHITE, params);
 
         for (ship, tex) in world.ships().iter().zip(&ship_textures) {
-            let image = &world.sprites()[ship.sprite].image;
+            let image = &world.sprites()[ship.sprite()].image();
             pixels.clear();
             pixels.extend_from_slice(image.as_bytes());
             for (i, px) in pixels.chunks_exact_mut(4).enumerate() {
                 let (x, y) = (i as u32 % image.width(), i as u32 / image.width());
-                if ship.hits.contains(x, y) {
+                if ship.hits().contains(x, y) {
                     px.copy_from_slice(&HIT); // a texel the last sample hit
                 }
             }
             tex.update_from_bytes(image.width(), image.height(), &pixels);
-            if let Some(quad) = PoseQuad::new(&ship.pose, image.width(), image.height(), map) {
+            if let Some(quad) = PoseQuad::new(&ship.pose(), image.width(), image.height(), map) {
                 quad.draw(tex, WHITE);
             }
         }

@@ -13,10 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use hitfield::assets::default_sprites;
-use hitfield::collide::{self, broadphase::SweepAndPrune, PosedMask};
-use hitfield::mask::Mask;
-use hitfield::pose::Pose;
+use hitfield::prelude::*;
 use rayon::prelude::*;
 
 /// The field the sprites bounce around in, in pixels.
@@ -91,7 +88,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         let start = Instant::now();
         sprites.par_iter_mut().for_each(|s| {
             let m = &masks[s.mask];
-            if !s.posed.is_for(m.width(), m.height(), &s.pose) {
+            if !s.posed.is_for(m, &s.pose) {
                 s.posed.rebuild(m, &s.pose);
             }
         });

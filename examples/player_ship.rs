@@ -7,12 +7,8 @@
 //! Arrows or WASD fly, Q/E turn, Shift boosts, Esc quits.
 //! `HITFIELD_EXAMPLE_FRAMES=N` quits after N frames (see `support/`).
 
-use hitfield::assets::default_sprites;
 use hitfield::draw::{PoseQuad, ScreenMap};
-use hitfield::settings::Settings;
-use hitfield::ships::movement::Steer;
-use hitfield::ships::ShipSprite;
-use hitfield::world::World;
+use hitfield::prelude::*;
 use macroquad::prelude::*;
 
 mod support;
@@ -47,8 +43,10 @@ async fn main() {
         Ok(world) => world,
         Err(e) => return eprintln!("settings refused: {e}"),
     };
-    world.place_player(0, [400.0, 300.0]);
-    let image = world.sprites()[world.ships()[0].sprite].image.clone();
+    if let Err(e) = world.place_player(0, [400.0, 300.0]) {
+        return eprintln!("cannot place the ship: {e}");
+    }
+    let image = world.sprites()[world.ships()[0].sprite()].image().clone();
     let (w, h) = (image.width(), image.height());
     let ship_tex = Texture2D::from_rgba8(w as u16, h as u16, image.as_bytes());
     let field = Texture2D::from_rgba8(800, 600, world.field().canvas().rgba_bytes());
@@ -62,16 +60,18 @@ async fn main() {
             turn: axis(&[KeyCode::Q], &[KeyCode::E]),
             boost: is_key_down(KeyCode::LeftShift),
         };
-        world.steer_player(0, steer, get_frame_time());
+        if let Err(e) = world.steer_player(0, steer, get_frame_time()) {
+            return eprintln!("cannot steer the ship: {e}");
+        }
         world.step();
         field.update_from_bytes(800, 600, world.field().canvas().rgba_bytes());
 
         let ship = &world.ships()[0];
-        let touching = ship.last_hit_count > 0; // world pixels hit by the last sample
+        let touching = ship.last_hit_count() > 0; // world pixels hit by the last sample
         touches += u64::from(touching);
         let mut pixels = image.as_bytes().to_vec();
         for (i, px) in pixels.chunks_exact_mut(4).enumerate() {
-            if ship.hits.contains(i as u32 % w, i as u32 / w) {
+            if ship.hits().contains(i as u32 % w, i as u32 / w) {
                 px.copy_from_slice(&[0x4E, 0x88, 0xC9, 255]);
             }
         }
@@ -79,7 +79,7 @@ async fn main() {
 
         clear_background(BLACK);
         draw_texture(&field, 0.0, 0.0, WHITE);
-        if let Some(quad) = PoseQuad::new(&ship.pose, w, h, ScreenMap::IDENTITY) {
+        if let Some(quad) = PoseQuad::new(&ship.pose(), w, h, ScreenMap::IDENTITY) {
             quad.draw(&ship_tex, WHITE);
         }
         if touching {
@@ -87,7 +87,7 @@ async fn main() {
         }
         let status = format!(
             "{} pixels touching the field; touched in {touches} steps",
-            ship.last_hit_count
+            ship.last_hit_count()
         );
         draw_text(&status, 12.0, 24.0, 24.0, WHITE);
         if support::last_frame(frame) || is_key_pressed(KeyCode::Escape) {

@@ -6,10 +6,7 @@
 //! ```
 //! Without arguments it uses two of the bundled ships in `assets/`.
 
-use hitfield::assets::load_png;
-use hitfield::collide;
-use hitfield::mask::Mask;
-use hitfield::pose::Pose;
+use hitfield::prelude::*;
 
 /// Texels with at least this alpha are solid.
 const ALPHA_MIN: u8 = 100;
@@ -43,7 +40,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     match collide::overlap(&a, &pose_a, &b, &pose_b) {
         None => println!("no pixel shared"),
         Some(o) => {
-            let [x, y, w, h] = o.rect;
+            let [x, y, w, h] = o.rect.to_xywh();
             println!("{} world pixels shared", o.count);
             println!("box: x {x}, y {y}, {w}×{h}");
             println!("centroid: ({:.2}, {:.2})", o.centroid[0], o.centroid[1]);

@@ -23,7 +23,8 @@
 //! - [`settings`]: every tunable, one [`settings::Spec`] each (range,
 //!   default, unit, flag, preset key), and presets;
 //! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
-//!   [`reference`](mod@reference) (the plain versions the fast paths are tested against);
+//!   `reference` (feature `internals`: the plain versions the fast paths are
+//!   tested against);
 //! - `draw` (feature `app`): the pose → screen mapping for macroquad, so a
 //!   game draws ships where the collision code sees them.
 //!
@@ -50,61 +51,112 @@
 //!
 //! ## Using it
 //!
+//! One import brings what a game needs ([`prelude`]; the same names are at
+//! the crate root):
+//!
 //! ```
-//! use hitfield::assets::default_sprites;
-//! use hitfield::collide;
-//! use hitfield::pose::Pose;
-//! use hitfield::settings::Settings;
-//! use hitfield::ships::ShipSprite;
-//! use hitfield::world::World;
+//! use hitfield::prelude::*;
 //!
 //! let mut settings = Settings::default();
 //! settings.field.particles = 20_000;
 //! settings.ships.count = 8;
-//! let alpha_min = settings.ships.ship_alpha_min;
+//! // The world masks every sprite at `settings.ships.ship_alpha_min`.
 //! let sprites: Vec<ShipSprite> = default_sprites()
 //!     .into_iter()
-//!     .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
+//!     .map(|(name, image)| ShipSprite::new(name, image, settings.ships.ship_alpha_min))
 //!     .collect();
-//! let mut world = World::new(settings, sprites)?; // settings out of range: an error naming the key
+//! let mut world = World::new(settings, sprites)?; // bad settings or sprites: an error naming them
 //! for _ in 0..30 {
 //!     world.step(); // one fixed step: flow, particles, fade, trails, ships, samples, contacts
 //! }
 //! let rgba: &[u8] = world.field().canvas().rgba_bytes(); // upload as a texture
 //! assert_eq!(rgba.len(), 1280 * 720 * 4);
 //! for ship in world.ships() {
-//!     // `ship.hits` marks the sprite texels hit by the last sample (paint these);
-//!     // `ship.hit_pixels` lists the canvas pixels that hit, exact under rotation.
-//!     let first_hit: Option<(i64, i64)> = ship.hit_pixels.iter().next();
-//!     println!("{:?}: {} pixels hit (first {first_hit:?}), {} in all", ship.pose, ship.last_hit_count, ship.hits_total);
+//!     // `hits()` marks the sprite texels hit by the last sample (paint these);
+//!     // `hit_pixels()` lists the canvas pixels that hit, exact under rotation.
+//!     let first_hit: Option<(i64, i64)> = ship.hit_pixels().iter().next();
+//!     println!("{:?}: {} pixels hit (first {first_hit:?}), {} in all", ship.pose(), ship.last_hit_count(), ship.hits_total());
 //! }
 //! for contact in world.contacts() {
 //!     println!("ships {} and {} touch at {:?}", contact.a, contact.b, contact.overlap.point);
 //! }
 //!
+//! // Steer ship 0 through checked setters: NaN, far-off or missing is an error.
+//! world.place_player(0, [640.0, 360.0])?;
+//! assert!(world.place_player(0, [f32::NAN, 0.0]).is_err());
+//! assert!(world.set_pose(99, Pose::at(0.0, 0.0)).is_err());
+//!
 //! // Sprite against sprite, no world needed: exact, rotated and scaled.
-//! let (a, b) = (&world.sprites()[0].mask, &world.sprites()[1].mask);
-//! let pose_a = Pose::at(100.0, 100.0);
+//! let (a, b) = (world.sprites()[0].mask(), world.sprites()[1].mask());
+//! let pose_a = Pose::from_centre([120.0, 110.0], [a.width(), a.height()]);
 //! let pose_b = Pose { x: 104.0, y: 102.0, rotation: 0.6, scale: 1.5 };
 //! if let Some(o) = collide::overlap(a, &pose_a, b, &pose_b) {
 //!     println!("{} pixels shared, box {:?}, normal {:?}", o.count, o.rect, o.normal);
+//!     let shared = collide::overlap_mask(a, &pose_a, b, &pose_b).expect("they touch");
+//!     assert_eq!((shared.count(), shared.rect()), (o.count, o.rect));
 //! }
 //! assert_eq!(collide::intersects(a, &pose_a, b, &pose_b), collide::overlap(a, &pose_a, b, &pose_b).is_some());
-//! # Ok::<(), hitfield::settings::SettingsError>(())
+//! # Ok::<(), WorldError>(())
+//! ```
+//!
+//! ## Features
+//!
+//! - `app` (default): the desktop demo window and the `draw` module
+//!   (macroquad).
+//! - `cli` (default): the command line of the `hitfield` binary; turns on
+//!   `internals`.
+//! - `internals`: plumbing for tests and benches, not covered by semver:
+//!   instruction-set forcing (`collide::set_isa`, `Field::set_isa`,
+//!   `ships::SamplePath`), rasteriser choice (`collide::RasterMethod`,
+//!   `PosedMask::rebuild_with`), the fixed-point `pose::PixelMap`, field
+//!   internals (`field::{isa, particles, raster}`), the sampling schedule and
+//!   the plain `reference` versions every fast path is tested against.
+//!
+//! A game depends on the library alone, `default-features = false`. Debug
+//! builds of a dependent run hitfield unoptimised (posed masks about 35×
+//! slower, world steps about 30×); optimise it, and its dependencies (rayon
+//! and noise carry the world step), in the game's `Cargo.toml`:
+//!
+//! ```toml
+//! [profile.dev.package.hitfield]
+//! opt-level = 3
+//! # Optional: release speed for posed masks too (about 1.4× faster).
+//! debug-assertions = false
+//! overflow-checks = false
+//!
+//! [profile.dev.package."*"]
+//! opt-level = 3
 //! ```
 //!
 //! ## Exact by default
 //!
-//! Every fast path is checked against the plain versions in [`crate::reference`].
+//! Every fast path is checked against the plain per-pixel versions (the
+//! `reference` module, feature `internals`).
 //! Speed-for-accuracy knobs (sample interval, collision stride, accuracy
 //! scale) are opt-in and documented where they live.
 #![warn(missing_docs)]
+
+/// Declares an item `pub` with the `internals` feature and `pub(crate)`
+/// without it: instruction-set forcing, rasteriser choice and the plain
+/// reference versions, which tests and benches need and games do not.
+macro_rules! internal {
+    ($(#[$attr:meta])* pub $($item:tt)*) => {
+        #[cfg(feature = "internals")]
+        $(#[$attr])*
+        pub $($item)*
+        #[cfg(not(feature = "internals"))]
+        $(#[$attr])*
+        #[allow(dead_code, unused_imports)]
+        pub(crate) $($item)*
+    };
+}
 
 // Pixel primitives, shared by both halves of the data flow: where a sprite
 // is (`pose`, with the coverage rule above), which of its texels are solid
 // (`mask`), and the RGBA images masks are built from (`rgba`).
 pub mod mask;
 pub mod pose;
+pub mod rect;
 pub mod rgba;
 
 // The data flow of one step: the field, then the ships, then collisions,
@@ -120,9 +172,26 @@ pub mod clock;
 pub mod profile;
 pub mod settings;
 
-// The plain versions every fast path is checked against.
-pub mod reference;
+internal! {
+    /// The plain versions every fast path is checked against (feature
+    /// `internals`).
+    pub mod reference;
+}
 
 // Drawing posed sprites with macroquad, as the collision code sees them.
 #[cfg(feature = "app")]
 pub mod draw;
+
+pub mod prelude;
+
+pub use assets::{default_sprites, load_png, AssetError};
+pub use collide::{
+    broadphase::SweepAndPrune, intersects, overlap, overlap_count, overlap_mask, Overlap,
+    PosedMask, QueryOptions, SharedPixels,
+};
+pub use mask::Mask;
+pub use pose::{PixelRect, Pose};
+pub use rgba::{ImageSizeError, RgbaImage};
+pub use settings::{Settings, SettingsError};
+pub use ships::{Contact, HitMap, HitPixels, Ship, ShipSprite, Steer};
+pub use world::{World, WorldError};

@@ -4,6 +4,7 @@
 //! `(x, y)` is bit `x % 64` (least significant first) of word
 //! `y * words_per_row + x / 64`. Padding bits are always zero.
 
+use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
 /// A sprite's solid texels, one bit each, rows packed in `u64` words.
@@ -141,9 +142,19 @@ impl Mask {
         &self.bits
     }
 
-    /// Bounding box of the solid texels as half-open `[x0, y0, x1, y1]`,
-    /// `None` when no texel is solid.
-    pub fn solid_bounds(&self) -> Option<[u32; 4]> {
+    /// Bounding box of the solid texels (texel `(i, j)` is pixel `(i, j)`
+    /// of the rectangle), `None` when no texel is solid.
+    pub fn solid_bounds(&self) -> Option<PixelRect> {
+        self.solid_bounds.map(|[x0, y0, x1, y1]| PixelRect {
+            x0: i64::from(x0),
+            y0: i64::from(y0),
+            x1: i64::from(x1),
+            y1: i64::from(y1),
+        })
+    }
+
+    /// [`Mask::solid_bounds`] as half-open `[x0, y0, x1, y1]` in texels.
+    pub(crate) fn solid_box(&self) -> Option<[u32; 4]> {
         self.solid_bounds
     }
 
@@ -340,7 +351,11 @@ mod tests {
         assert!(mask.get(65, 1) && mask.get(2, 2));
         assert!(!mask.get(64, 1) && !mask.get(70, 1) && !mask.get(0, 3));
         assert_eq!(mask.row(1), &[0, 1 << 1]);
-        assert_eq!(mask.solid_bounds(), Some([2, 1, 66, 3]));
+        assert_eq!(mask.solid_box(), Some([2, 1, 66, 3]));
+        assert_eq!(
+            mask.solid_bounds().map(|r| r.to_xywh()),
+            Some([2, 1, 64, 2])
+        );
         assert_eq!(mask.solid_count(), 2);
     }
 

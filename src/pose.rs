@@ -1,16 +1,20 @@
 //! Where a sprite is: position of its top-left corner, rotation about its
 //! centre, and uniform scale. See the crate docs for the coverage rule.
 //!
-//! Coverage is decided with [`PixelMap`]: the inverse pose in 32.32 fixed
+//! Coverage is decided with `PixelMap`: the inverse pose in 32.32 fixed
 //! point, anchored at the first pixel of the pose's bounds. Fixed point makes
 //! stepping along a row (`+ step`) give exactly what evaluating each pixel
 //! afresh gives, so every fast path agrees bit for bit with the plain
 //! per-pixel reference.
 
-/// Number of fractional bits in [`PixelMap`] coordinates.
-pub const FRAC_BITS: u32 = 32;
-/// One texel in [`PixelMap`] fixed point.
-pub const ONE: i64 = 1 << FRAC_BITS;
+internal! {
+    /// Number of fractional bits in `PixelMap` coordinates (feature `internals`).
+    pub const FRAC_BITS: u32 = 32;
+}
+internal! {
+    /// One texel in `PixelMap` fixed point (feature `internals`).
+    pub const ONE: i64 = 1 << FRAC_BITS;
+}
 
 /// A sprite's placement in world pixels. See the crate docs for the mapping.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,51 +29,7 @@ pub struct Pose {
     pub scale: f32,
 }
 
-/// A half-open rectangle of world pixels: `x0 ≤ X < x1`, `y0 ≤ Y < y1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PixelRect {
-    /// First column.
-    pub x0: i64,
-    /// First row.
-    pub y0: i64,
-    /// One past the last column.
-    pub x1: i64,
-    /// One past the last row.
-    pub y1: i64,
-}
-
-impl PixelRect {
-    /// True when it holds no pixel.
-    pub fn is_empty(&self) -> bool {
-        self.x0 >= self.x1 || self.y0 >= self.y1
-    }
-
-    /// Width in pixels (0 when empty).
-    pub fn width(&self) -> i64 {
-        (self.x1 - self.x0).max(0)
-    }
-
-    /// Height in pixels (0 when empty).
-    pub fn height(&self) -> i64 {
-        (self.y1 - self.y0).max(0)
-    }
-
-    /// The pixels in both rectangles, or `None` when they share none.
-    pub fn intersect(&self, other: &PixelRect) -> Option<PixelRect> {
-        let r = PixelRect {
-            x0: self.x0.max(other.x0),
-            y0: self.y0.max(other.y0),
-            x1: self.x1.min(other.x1),
-            y1: self.y1.min(other.y1),
-        };
-        (!r.is_empty()).then_some(r)
-    }
-
-    /// As `[x, y, w, h]`.
-    pub fn to_xywh(&self) -> [i64; 4] {
-        [self.x0, self.y0, self.width(), self.height()]
-    }
-}
+pub use crate::rect::PixelRect;
 
 impl Pose {
     /// Largest accepted `|x|` and `|y|` (2^30 pixels).
@@ -87,6 +47,20 @@ impl Pose {
             rotation: 0.0,
             scale: 1.0,
         }
+    }
+
+    /// An unrotated, unscaled pose that puts the centre of a `w`×`h` sprite
+    /// at `centre` (world pixels). A pose holds the unscaled sprite's
+    /// top-left corner, `centre − (w/2, h/2)`; rotation and scale turn about
+    /// the centre, so [`Pose::rotated`] and [`Pose::scaled`] keep it.
+    pub fn from_centre(centre: [f32; 2], [w, h]: [u32; 2]) -> Self {
+        Self::at(centre[0] - w as f32 * 0.5, centre[1] - h as f32 * 0.5)
+    }
+
+    /// The world point a `w`×`h` sprite in this pose turns and scales
+    /// about: its centre, `(x + w/2, y + h/2)`.
+    pub fn centre(&self, [w, h]: [u32; 2]) -> [f32; 2] {
+        [self.x + w as f32 * 0.5, self.y + h as f32 * 0.5]
     }
 
     /// This pose turned to `rotation` radians.
@@ -159,10 +133,12 @@ impl Pose {
         (!rect.is_empty()).then_some(rect)
     }
 
-    /// The inverse map from world pixels to texels of a `w`×`h` sprite, or
-    /// `None` for an invalid pose or an empty sprite.
-    pub fn pixel_map(&self, w: u32, h: u32) -> Option<PixelMap> {
-        self.pixel_map_turned(w, h, f64::from(self.rotation).sin_cos())
+    internal! {
+        /// The inverse map from world pixels to texels of a `w`×`h` sprite, or
+        /// `None` for an invalid pose or an empty sprite (feature `internals`).
+        pub fn pixel_map(&self, w: u32, h: u32) -> Option<PixelMap> {
+            self.pixel_map_turned(w, h, f64::from(self.rotation).sin_cos())
+        }
     }
 
     /// [`Pose::pixel_map`] with the rotation's sine and cosine given (a
@@ -227,6 +203,7 @@ fn floor_to_i64(v: f64) -> i64 {
     }
 }
 
+internal! {
 /// The inverse of a [`Pose`] for a `width`×`height` sprite, in 32.32 fixed
 /// point: texel coordinates `(u, v)` of the centre of world pixel `(X, Y)` are
 ///
@@ -238,7 +215,7 @@ fn floor_to_i64(v: f64) -> i64 {
 /// and the pixel belongs to texel `(u >> 32, v >> 32)` when `0 ≤ u < width·2^32`
 /// and `0 ≤ v < height·2^32`. This is *the* definition of coverage in
 /// hitfield; the float mapping in the crate docs is what it approximates (to
-/// 2^-32 of a texel).
+/// 2^-32 of a texel). Feature `internals`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PixelMap {
     /// World pixel the fixed-point origin sits at (the top-left of `bounds`).
@@ -261,6 +238,7 @@ pub struct PixelMap {
     pub width: u32,
     /// Sprite height in texels.
     pub height: u32,
+}
 }
 
 impl PixelMap {

@@ -1,5 +1,15 @@
 //! A plain RGBA8 image held in memory, independent of any graphics crate.
 
+/// A size [`RgbaImage::try_new`] refuses: a side over [`RgbaImage::MAX_SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("image is {width}×{height} pixels; the limit is {max}×{max}", max = RgbaImage::MAX_SIDE)]
+pub struct ImageSizeError {
+    /// The width asked for.
+    pub width: u32,
+    /// The height asked for.
+    pub height: u32,
+}
+
 /// An RGBA image, 8 bits per channel, rows top-down, no padding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RgbaImage {
@@ -9,13 +19,36 @@ pub struct RgbaImage {
 }
 
 impl RgbaImage {
-    /// A fully transparent image of the given size.
-    pub fn new(width: u32, height: u32) -> Self {
+    /// Largest width or height [`RgbaImage::try_new`] and [`RgbaImage::new`]
+    /// accept: [`crate::assets::MAX_IMAGE_SIDE`], the limit of
+    /// [`crate::assets::load_png`] (256 MiB at most).
+    pub const MAX_SIDE: u32 = crate::assets::MAX_IMAGE_SIDE;
+
+    /// A fully transparent image of the given size, or an error naming the
+    /// size when a side exceeds [`RgbaImage::MAX_SIDE`] (so the byte count
+    /// cannot overflow and nothing huge is allocated). For sizes from input.
+    pub fn try_new(width: u32, height: u32) -> Result<Self, ImageSizeError> {
+        if width > Self::MAX_SIDE || height > Self::MAX_SIDE {
+            return Err(ImageSizeError { width, height });
+        }
         let len = width as usize * height as usize * 4;
-        Self {
+        Ok(Self {
             width,
             height,
             data: vec![0; len],
+        })
+    }
+
+    /// A fully transparent image of a size known to be small.
+    ///
+    /// # Panics
+    ///
+    /// When a side exceeds [`RgbaImage::MAX_SIDE`]; use
+    /// [`RgbaImage::try_new`] for sizes from input.
+    pub fn new(width: u32, height: u32) -> Self {
+        match Self::try_new(width, height) {
+            Ok(image) => image,
+            Err(e) => panic!("RgbaImage::new: {e} (RgbaImage::try_new returns this as an error)"),
         }
     }
 
@@ -88,6 +121,27 @@ mod tests {
     fn from_raw_rejects_wrong_length() {
         assert!(RgbaImage::from_raw(2, 2, vec![0; 15]).is_none());
         assert!(RgbaImage::from_raw(2, 2, vec![0; 16]).is_some());
+    }
+
+    #[test]
+    fn try_new_refuses_sizes_past_the_limit_without_overflow() {
+        let e = RgbaImage::try_new(1 << 31, 1 << 31).expect_err("too large");
+        assert_eq!(
+            e,
+            ImageSizeError {
+                width: 1 << 31,
+                height: 1 << 31
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "image is 2147483648×2147483648 pixels; the limit is 8192×8192"
+        );
+        assert!(RgbaImage::try_new(u32::MAX, 1).is_err());
+        assert!(RgbaImage::try_new(1, RgbaImage::MAX_SIDE + 1).is_err());
+        let ok = RgbaImage::try_new(RgbaImage::MAX_SIDE, 1).expect("at the limit");
+        assert_eq!(ok.as_bytes().len(), RgbaImage::MAX_SIDE as usize * 4);
+        assert_eq!(RgbaImage::try_new(0, 0).map(|i| i.as_bytes().len()), Ok(0));
     }
 
     #[test]

@@ -19,8 +19,8 @@ fn checked(a: &Mask, pa: Pose, b: &Mask, pb: Pose) -> Option<Overlap> {
     assert_eq!(intersects(a, &pa, b, &pb), fast.is_some());
     let swapped = overlap(b, &pb, a, &pa);
     assert_eq!(
-        swapped.map(|o| (o.count, o.rect)),
-        fast.map(|o| (o.count, o.rect))
+        swapped.map(|o| (o.count, o.rect.to_xywh())),
+        fast.map(|o| (o.count, o.rect.to_xywh()))
     );
     fast
 }
@@ -43,7 +43,7 @@ fn boxes_overlap_but_pixels_do_not() {
     assert_eq!(checked(&below, at, &above, Pose::at(-1.0, 0.0)), None);
     let o = checked(&below, at, &above, Pose::at(-2.0, 0.0)).expect("touching");
     assert_eq!(o.count, 8);
-    assert_eq!(o.rect, [0, 1, 8, 8]);
+    assert_eq!(o.rect.to_xywh(), [0, 1, 8, 8]);
     assert_eq!(o.centroid, [4.0, 5.0]);
 
     // Two L shapes: ⌞ (left column and bottom row) and ⌝ (top row and right
@@ -54,7 +54,10 @@ fn boxes_overlap_but_pixels_do_not() {
     // Moved to (−3, 3): the ⌝'s top row (y = 3) crosses the ⌞'s column at
     // (0, 3) and its right column (x = 4) crosses the ⌞'s bottom row at (4, 7).
     let o = checked(&l, at, &r, Pose::at(-3.0, 3.0)).expect("crossing");
-    assert_eq!((o.count, o.rect, o.centroid), (2, [0, 3, 5, 5], [2.5, 5.5]));
+    assert_eq!(
+        (o.count, o.rect.to_xywh(), o.centroid),
+        (2, [0, 3, 5, 5], [2.5, 5.5])
+    );
 }
 
 #[test]
@@ -66,7 +69,10 @@ fn quarter_turn_hand_computed() {
     let turned = Pose::at(0.0, 0.0).rotated(std::f32::consts::FRAC_PI_2);
     let dot = full(1, 1);
     let o = checked(&bar, turned, &dot, Pose::at(2.0, -1.0)).expect("texel (0,0)");
-    assert_eq!((o.count, o.rect, o.point), (1, [2, -1, 1, 1], [2.5, -0.5]));
+    assert_eq!(
+        (o.count, o.rect.to_xywh(), o.point),
+        (1, [2, -1, 1, 1], [2.5, -0.5])
+    );
     assert!(checked(&bar, turned, &dot, Pose::at(1.0, 2.0)).is_some());
     for (x, y) in [(1.0, -1.0), (2.0, 2.0), (0.0, 0.0), (3.0, 0.0)] {
         assert_eq!(
@@ -86,7 +92,7 @@ fn diamond_hand_computed() {
     let big = full(8, 8);
     let o = checked(&square, diamond, &big, Pose::at(-2.0, -2.0)).expect("inside");
     assert_eq!(
-        (o.count, o.rect, o.centroid),
+        (o.count, o.rect.to_xywh(), o.centroid),
         (12, [0, 0, 4, 4], [2.0, 2.0])
     );
     // Deep inside a solid B the gradient is zero and the centres coincide:
@@ -110,7 +116,7 @@ fn scale_about_the_centre() {
         Pose::at(-5.0, -5.0),
     )
     .unwrap();
-    assert_eq!((o.count, o.rect), (16, [-1, -1, 4, 4]));
+    assert_eq!((o.count, o.rect.to_xywh()), (16, [-1, -1, 4, 4]));
     // Scaled by 0.5 about (1, 1) it covers [0.5, 1.5)²: only pixel (0, 0)'s
     // centre (0.5, 0.5) lies inside.
     let o = checked(
@@ -120,7 +126,7 @@ fn scale_about_the_centre() {
         Pose::at(-5.0, -5.0),
     )
     .unwrap();
-    assert_eq!((o.count, o.rect), (1, [0, 0, 1, 1]));
+    assert_eq!((o.count, o.rect.to_xywh()), (1, [0, 0, 1, 1]));
 }
 
 #[test]
@@ -156,7 +162,7 @@ fn stride_tests_every_nth_pixel_and_scales_the_count() {
     };
     // Coinciding squares: 5×5 lattice pixels, each standing for 2×2.
     let o = overlap_with(&a, &at, &a, &at, &opts(2)).unwrap();
-    assert_eq!((o.count, o.rect), (100, [0, 0, 9, 9]));
+    assert_eq!((o.count, o.rect.to_xywh()), (100, [0, 0, 9, 9]));
     assert_eq!(
         o,
         reference::overlap_with(&a, &at, &a, &at, &opts(2)).unwrap()
@@ -187,7 +193,10 @@ fn stride_tests_every_nth_pixel_and_scales_the_count() {
     // Hanging off A's left edge the intersection starts at x = 0, which is
     // the column: rows 0, 2, …, 8 → 5 samples standing for 4 pixels each.
     let o = overlap_with(&a, &at, &column, &Pose::at(-1.0, 0.0), &opts(2));
-    assert_eq!(o.map(|o| (o.count, o.rect)), Some((20, [0, 0, 1, 9])));
+    assert_eq!(
+        o.map(|o| (o.count, o.rect.to_xywh())),
+        Some((20, [0, 0, 1, 9]))
+    );
     // Stride 0 and 1 are exact; a huge stride tests one pixel.
     for s in [0, 1] {
         assert_eq!(
@@ -196,7 +205,7 @@ fn stride_tests_every_nth_pixel_and_scales_the_count() {
         );
     }
     let o = overlap_with(&a, &at, &a, &at, &opts(u32::MAX)).unwrap();
-    assert_eq!(o.rect, [0, 0, 1, 1]);
+    assert_eq!(o.rect.to_xywh(), [0, 0, 1, 1]);
     assert_eq!(o.count, 1 << 32);
 }
 
@@ -212,7 +221,7 @@ fn accuracy_shrinks_the_world() {
     // each standing for 2×2 world pixels — here exactly the true 8×8.
     let o = overlap_with(&a, &pa, &a, &pb, &half).unwrap();
     assert_eq!(
-        (o.count, o.rect, o.centroid),
+        (o.count, o.rect.to_xywh(), o.centroid),
         (64, [8, 8, 8, 8], [12.0, 12.0])
     );
     assert_eq!(o, reference::overlap_with(&a, &pa, &a, &pb, &half).unwrap());
@@ -306,7 +315,7 @@ fn largest_valid_scale_finishes() {
     let p = Pose::at(0.0, 0.0).scaled(64.0);
     let o = overlap(&a, &p, &a, &p).unwrap();
     assert_eq!(o.count, 4096 * 4096);
-    assert_eq!(o.rect, [-2016, -2016, 4096, 4096]);
+    assert_eq!(o.rect.to_xywh(), [-2016, -2016, 4096, 4096]);
     // And the smallest: 64 texels at scale 1/65536 cover no pixel centre, or one.
     let tiny = Pose::at(0.0, 0.0).scaled(1.0 / 65536.0);
     assert_eq!(

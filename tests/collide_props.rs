@@ -177,10 +177,11 @@ proptest! {
         same(swapped, reference::overlap(&b, &pb, &a, &pa))?;
         symmetric(fast, swapped)?;
         if let Some(o) = fast {
-            prop_assert!(o.count >= 1 && o.count <= (o.rect[2] * o.rect[3]) as u64);
+            let rect = o.rect.to_xywh();
+            prop_assert!(o.count >= 1 && o.count <= (rect[2] * rect[3]) as u64);
             let inside = |c: f64, lo: i64, len: i64| c > lo as f64 && c < (lo + len) as f64;
-            prop_assert!(inside(o.centroid[0], o.rect[0], o.rect[2]));
-            prop_assert!(inside(o.centroid[1], o.rect[1], o.rect[3]));
+            prop_assert!(inside(o.centroid[0], rect[0], rect[2]));
+            prop_assert!(inside(o.centroid[1], rect[1], rect[3]));
         }
     }
 }

@@ -269,7 +269,7 @@ proptest! {
         };
         let mut clipped = PosedMask::default();
         clipped.rebuild_within(&m, &pose, &window);
-        prop_assert!(!clipped.is_for(m.width(), m.height(), &pose));
+        prop_assert!(!clipped.is_for(&m, &pose));
         let translated = pose.rotation == 0.0
             && pose.scale == 1.0
             && pose.x.fract() == 0.0
@@ -310,7 +310,7 @@ fn rebuild_and_degenerate_inputs() {
     let mut posed = PosedMask::new(&mask, &Pose::at(1.5, 2.0).rotated(0.7));
     let other = Pose::at(-4.0, 3.0).rotated(2.0).scaled(1.5);
     posed.rebuild(&mask, &other);
-    assert!(posed.is_for(9, 5, &other));
+    assert!(posed.is_for(&mask, &other));
     assert_eq!(
         posed.pixel_count(),
         PosedMask::new(&mask, &other).pixel_count()

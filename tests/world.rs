@@ -42,7 +42,7 @@ fn fingerprint(w: &World) -> Fingerprint {
         w.field().canvas().hash64(),
         w.ships()
             .iter()
-            .map(|s| (s.hits_total, s.last_hit_count, s.hit_samples))
+            .map(|s| (s.hits_total(), s.last_hit_count(), s.hit_samples()))
             .collect(),
         w.contacts()
             .iter()
@@ -68,7 +68,7 @@ fn same_results_on_one_and_two_threads() {
     });
     assert_eq!(fingerprint(&one), fingerprint(&two));
     assert!(
-        one.ships().iter().map(|s| s.hits_total).sum::<u64>() > 0,
+        one.ships().iter().map(|s| s.hits_total()).sum::<u64>() > 0,
         "ships should be hit"
     );
 }
@@ -80,11 +80,19 @@ fn samples_are_staggered_and_follow_the_interval() {
     s.ships.sample_interval_ms = 100.0;
     let mut w = world(&s);
     let mut sampled_per_step = Vec::new();
-    let mut before: Vec<u64> = w.ships().iter().map(|s| s.next_sample_ms as u64).collect();
+    let mut before: Vec<u64> = w
+        .ships()
+        .iter()
+        .map(|s| s.next_sample_ms() as u64)
+        .collect();
     for _ in 0..60 {
         w.step();
         // next_sample_ms moves forward exactly when a ship samples.
-        let now: Vec<u64> = w.ships().iter().map(|s| s.next_sample_ms as u64).collect();
+        let now: Vec<u64> = w
+            .ships()
+            .iter()
+            .map(|s| s.next_sample_ms() as u64)
+            .collect();
         sampled_per_step.push(now.iter().zip(&before).filter(|(a, b)| a != b).count());
         before = now;
     }
@@ -110,8 +118,8 @@ fn interval_zero_samples_every_step() {
     }
     // With thresholds of 0 every covered pixel is a hit, every step.
     for ship in w.ships() {
-        assert_eq!(ship.hit_samples, 10);
-        assert!(ship.last_hit_count > 0);
+        assert_eq!(ship.hit_samples(), 10);
+        assert!(ship.last_hit_count() > 0);
     }
 }
 
@@ -122,13 +130,13 @@ fn live_settings_keep_what_stays() {
     for _ in 0..10 {
         w.step();
     }
-    let first_pose = w.ships()[0].pose;
+    let first_pose = w.ships()[0].pose();
     let mut t = s.clone();
     t.ships.count = 30;
     t.field.particles = 5_000;
     w.apply_settings(&t).expect("valid settings");
     assert_eq!(w.ships().len(), 30);
-    assert_eq!(w.ships()[0].pose, first_pose);
+    assert_eq!(w.ships()[0].pose(), first_pose);
     assert_eq!(w.field().particle_count(), 5_000);
     t.ships.count = 3;
     t.ships.ship_alpha_min = 255;
@@ -182,6 +190,6 @@ fn extreme_settings_never_panic_or_produce_nan() {
         assert!(w
             .ships()
             .iter()
-            .all(|ship| ship.pose.x.is_finite() && ship.pose.y.is_finite()));
+            .all(|ship| ship.pose().x.is_finite() && ship.pose().y.is_finite()));
     }
 }

@@ -66,8 +66,8 @@ fn mean_hit_fraction(s: &Settings) -> f64 {
         w.step();
         if step >= 300 && step % 6 == 0 {
             for ship in w.ships() {
-                let solid = w.sprites()[ship.sprite].mask.solid_count() as f64;
-                sum += ship.hits.len() as f64 / solid;
+                let solid = w.sprites()[ship.sprite()].mask().solid_count() as f64;
+                sum += ship.hits().len() as f64 / solid;
                 n += 1;
             }
         }

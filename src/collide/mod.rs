@@ -2,10 +2,11 @@
 //!
 //! Two [`Mask`]s placed by [`Pose`]s share world pixel `(X, Y)` when it
 //! belongs to both (the coverage rule of the crate docs, decided by
-//! [`Pose::pixel_map`]). [`intersects`] asks whether any pixel is shared;
-//! [`overlap`] measures what is shared. Both are exact by default and agree
-//! bit for bit with the per-pixel [`crate::reference::collide`] (property
-//! tested).
+//! `Pose::pixel_map`). [`intersects`] asks whether any pixel is shared;
+//! [`overlap`] measures what is shared, [`overlap_count`] counts it and
+//! [`overlap_mask`] gives the shared pixels themselves. All are exact by
+//! default and agree bit for bit with the per-pixel reference
+//! (`crate::reference::collide`, feature `internals`; property tested).
 //!
 //! # What [`Overlap`] holds
 //!
@@ -37,7 +38,7 @@
 //! step for the search). Any other pair
 //! walks rows: each row's column span is estimated for both sprites and
 //! intersected, the fixed-point texel coordinates are stepped along it (exact,
-//! see [`crate::pose::PixelMap`]) and 64 samples of each sprite are packed
+//! see `crate::pose::PixelMap`) and 64 samples of each sprite are packed
 //! into a word before the AND; the other sprite is read only where the first
 //! has bits (an unposed sprite, cheap to read, goes first). On x86-64 CPUs
 //! with AVX2 the samples are fetched 8 at a time with masked hardware
@@ -48,7 +49,7 @@
 //! Two integer translations whose shared region lies within one word of A
 //! per row (small masks) skip the vector kernel for [`intersects`] (and
 //! without AVX-512 for the rest): a plain loop over rows, eight rows ORed
-//! before one branch. [`set_isa`] forces an instruction set (tests,
+//! before one branch. `set_isa` forces an instruction set (tests,
 //! benches).
 //!
 //! **Posed masks** ([`PosedMask`]) hold a sprite's exact world coverage for
@@ -134,6 +135,7 @@ mod posed;
 mod raster;
 mod rows;
 mod scan;
+mod shared;
 mod sprite;
 mod stats;
 mod transformed;
@@ -141,11 +143,16 @@ mod translate;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-pub use choice::{isa, set_isa, CollideIsa, UnsupportedIsa};
+internal! {
+    pub use choice::{isa, set_isa, CollideIsa, UnsupportedIsa};
+}
 pub use options::QueryOptions;
 pub use pair::PairQuery;
 pub use posed::PosedMask;
-pub use raster::RasterMethod;
+pub use shared::{overlap_mask, SharedPixels};
+internal! {
+    pub use raster::RasterMethod;
+}
 pub use sprite::MAX_SIDE;
 pub use stats::Overlap;
 

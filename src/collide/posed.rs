@@ -37,8 +37,8 @@ pub struct PosedMask {
     centre: [f64; 2],
     /// The pose it was built for.
     pose: Pose,
-    /// Size of the sprite it was built from.
-    size: (u32, u32),
+    /// Size, solid count and solid box of the mask it was built from.
+    source: (u32, u32, u64, Option<[u32; 4]>),
     /// The last mask's boundary edges (kept while the mask stays the same).
     outline: Outline,
     /// Built over a window only ([`PosedMask::rebuild_within`]).
@@ -53,7 +53,7 @@ impl Default for PosedMask {
             y: 0,
             centre: [0.0; 2],
             pose: Pose::at(0.0, 0.0),
-            size: (0, 0),
+            source: (0, 0, 0, None),
             outline: Outline::default(),
             clipped: false,
         }
@@ -73,10 +73,12 @@ impl PosedMask {
         self.rebuild_with(mask, pose, RasterMethod::Auto);
     }
 
-    /// [`PosedMask::rebuild`] with a chosen rasteriser (all give the same
-    /// bits; tests and benches force each).
-    pub fn rebuild_with(&mut self, mask: &Mask, pose: &Pose, method: RasterMethod) {
-        self.build(mask, pose, method, None);
+    internal! {
+        /// [`PosedMask::rebuild`] with a chosen rasteriser (all give the same
+        /// bits; tests and benches force each). Feature `internals`.
+        pub fn rebuild_with(&mut self, mask: &Mask, pose: &Pose, method: RasterMethod) {
+            self.build(mask, pose, method, None);
+        }
     }
 
     /// Rebuilds this posed mask for `mask` in `pose`, only over the world
@@ -107,13 +109,20 @@ impl PosedMask {
         (self.x, self.y) = (x, y);
         self.centre = centre(pose, mask.width(), mask.height());
         self.pose = *pose;
-        self.size = (mask.width(), mask.height());
+        self.source = source_of(mask);
     }
 
-    /// True when this posed mask was built for a `width`×`height` sprite in
-    /// `pose` (a cheap check before [`PosedMask::rebuild`]).
-    pub fn is_for(&self, width: u32, height: u32, pose: &Pose) -> bool {
-        !self.clipped && self.size == (width, height) && self.pose == *pose
+    /// True when this posed mask was built for `mask` in `pose`, whole (a
+    /// cheap check before [`PosedMask::rebuild`]: it compares the pose and
+    /// the mask's size, solid count and solid box, not every bit).
+    pub fn is_for(&self, mask: &Mask, pose: &Pose) -> bool {
+        !self.clipped && self.source == source_of(mask) && self.pose == *pose
+    }
+
+    /// The world pixels both posed masks cover (what
+    /// [`super::overlap_mask`] gives for masks and poses), or `None`.
+    pub fn shared_pixels(&self, other: &PosedMask) -> Option<super::SharedPixels> {
+        super::shared::shared(self, other)
     }
 
     /// The pose it was built for.
@@ -148,7 +157,7 @@ impl PosedMask {
     /// The bounding box of the covered world pixels (exact), `None` when
     /// nothing is covered.
     pub fn world_rect(&self) -> Option<PixelRect> {
-        let [x0, y0, x1, y1] = self.cover.solid_bounds()?;
+        let [x0, y0, x1, y1] = self.cover.solid_box()?;
         Some(PixelRect {
             x0: self.x + i64::from(x0),
             y0: self.y + i64::from(y0),
@@ -203,3 +212,13 @@ impl PosedMask {
 
 /// Every pixel tested (the lattice's origin does not matter at step 1).
 const EXACT: Lattice = Lattice::EVERY_PIXEL;
+
+/// What [`PosedMask::is_for`] compares of a mask.
+fn source_of(mask: &Mask) -> (u32, u32, u64, Option<[u32; 4]>) {
+    (
+        mask.width(),
+        mask.height(),
+        mask.solid_count(),
+        mask.solid_box(),
+    )
+}

@@ -55,7 +55,7 @@ impl<'a> Placed<'a> {
         if w > MAX_SIDE || h > MAX_SIDE {
             return None;
         }
-        let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
+        let [sx0, sy0, sx1, sy1] = mask.solid_box()?;
         if let Some((x, y)) = integer_offset(pose) {
             return Placed::translated(mask, x, y);
         }
@@ -88,7 +88,7 @@ impl<'a> Placed<'a> {
         if w > MAX_SIDE || h > MAX_SIDE {
             return None;
         }
-        let [sx0, sy0, sx1, sy1] = mask.solid_bounds()?;
+        let [sx0, sy0, sx1, sy1] = mask.solid_box()?;
         let rect = |x0: u32, y0: u32, x1: u32, y1: u32| PixelRect {
             x0: x + i64::from(x0),
             y0: y + i64::from(y0),

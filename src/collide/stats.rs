@@ -10,15 +10,17 @@
 use super::isa::Isa;
 use super::options::Sampling;
 use super::rows::Rows;
+use crate::pose::PixelRect;
 
 /// Result of [`super::overlap`]: what two posed sprites share, in world pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Overlap {
     /// Number of world pixels that belong to both sprites.
     pub count: u64,
-    /// Bounding rectangle of those pixels: `[x, y, w, h]`.
-    pub rect: [i64; 4],
-    /// Centre of `rect`: `(x + w/2, y + h/2)`.
+    /// Bounding rectangle of those pixels (half-open; [`PixelRect::to_xywh`]
+    /// gives `[x, y, w, h]`).
+    pub rect: PixelRect,
+    /// Centre of `rect`: `(x0 + w/2, y0 + h/2)`.
     pub point: [f64; 2],
     /// Mean of the overlapping pixels' centres.
     pub centroid: [f64; 2],
@@ -211,24 +213,22 @@ impl RawOverlap {
             (self.count as f64 * (n * n) as f64 / (a * a)).round() as u64
         };
         let rect = if sampling.accuracy >= 1.0 {
-            [
-                self.min[0],
-                self.min[1],
-                self.max[0] - self.min[0] + 1,
-                self.max[1] - self.min[1] + 1,
-            ]
+            PixelRect {
+                x0: self.min[0],
+                y0: self.min[1],
+                x1: self.max[0] + 1,
+                y1: self.max[1] + 1,
+            }
         } else {
             // Test pixel X' covers world [X'/a, (X'+1)/a).
             let x0 = (self.min[0] as f64 / a).floor() as i64;
             let y0 = (self.min[1] as f64 / a).floor() as i64;
             let x1 = ((self.max[0] + 1) as f64 / a).ceil() as i64;
             let y1 = ((self.max[1] + 1) as f64 / a).ceil() as i64;
-            [x0, y0, x1 - x0, y1 - y0]
+            PixelRect { x0, y0, x1, y1 }
         };
-        let point = [
-            rect[0] as f64 + rect[2] as f64 / 2.0,
-            rect[1] as f64 + rect[3] as f64 / 2.0,
-        ];
+        let [x, y, w, h] = rect.to_xywh();
+        let point = [x as f64 + w as f64 / 2.0, y as f64 + h as f64 / 2.0];
         let mean = |s: i128| (s as f64 / self.count as f64 + 0.5) / a;
         let centroid = [mean(self.sum[0]), mean(self.sum[1])];
         let normal = normal(self.grad, centres);

@@ -31,14 +31,25 @@
 mod bins;
 pub mod canvas;
 pub mod flow;
-pub mod isa;
-pub mod particles;
-pub mod raster;
+internal! {
+    /// Instruction-set choice for the particles stage (feature `internals`).
+    pub mod isa;
+}
+internal! {
+    /// Particle storage and motion (feature `internals`).
+    pub mod particles;
+}
+internal! {
+    /// Line rasterising, merge order and palette (feature `internals`).
+    pub mod raster;
+}
 mod sweep;
 pub mod trails;
 
 pub use canvas::Canvas;
-pub use isa::{FieldIsa, UnsupportedIsa};
+internal! {
+    pub use isa::{FieldIsa, UnsupportedIsa};
+}
 
 use std::sync::OnceLock;
 
@@ -166,12 +177,15 @@ impl Field {
         Ok(())
     }
 
+    internal! {
     /// The instruction set the particles stage uses ([`FieldIsa::detect`]
     /// unless set).
     pub fn isa(&self) -> FieldIsa {
         self.isa
     }
+    }
 
+    internal! {
     /// Makes the particles stage use `isa` (for tests and benches: every
     /// choice gives the same bits). Refused if this CPU lacks it.
     pub fn set_isa(&mut self, isa: FieldIsa) -> Result<(), UnsupportedIsa> {
@@ -180,6 +194,7 @@ impl Field {
         }
         self.isa = isa;
         Ok(())
+    }
     }
 
     /// One fixed step of `dt` seconds: flow, fade, particles (moved, and

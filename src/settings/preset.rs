@@ -12,7 +12,7 @@
 //!
 //! [ships]
 //! sample_interval_ms = 50.0
-//! colour_channel = "red"
+//! colour_channel = "red" # "green" or "blue": few or no hits with the default palette
 //! ```
 //!
 //! [`Settings::load_preset`] reads, parses and validates; every failure is a

@@ -241,7 +241,9 @@ pub const COLOUR_MIN: Spec<u8> = Spec {
     scale: Scale::Linear,
 };
 
-/// The channel the colour threshold tests (default).
+/// The channel the colour threshold tests (default). Red: with the default
+/// palette, green and blue give few or no hits at the default [`COLOUR_MIN`]
+/// (see [`Channel`]).
 pub const CHANNEL: Channel = Channel::Red;
 
 /// A ship texel counts (for sampling and collision) only when its alpha is at least this.

@@ -59,6 +59,15 @@ impl HitMap {
         self.bits.iter().all(|&w| w == 0)
     }
 
+    /// The texels hit, `(x, y)`, row by row, left to right.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let per_row = self.words_per_row.max(1);
+        self.bits.iter().enumerate().flat_map(move |(i, &word)| {
+            let (y, x0) = ((i / per_row) as u32, (i % per_row) as u32 * 64);
+            SetBits(word).map(move |b| (x0 + b, y))
+        })
+    }
+
     /// Empties the map and sizes it for a `width`×`height` sprite.
     pub fn reset(&mut self, width: u32, height: u32) {
         let words_per_row = (width as usize).div_ceil(64);
@@ -184,5 +193,20 @@ impl Iterator for BitIter {
             self.0 &= self.0 - 1;
             b
         })
+    }
+}
+/// The set bits of a word, lowest first.
+struct SetBits(u64);
+
+impl Iterator for SetBits {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(b)
     }
 }

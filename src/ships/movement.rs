@@ -23,16 +23,18 @@ pub const PLAYER_MAX_DT: f32 = 0.1;
 
 /// The size of a ship's sprite and of the canvas it flies over, in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// Sprite width and height.
-    pub sprite: [f32; 2],
+    pub(crate) sprite: [f32; 2],
     /// Canvas width and height.
-    pub canvas: [f32; 2],
+    pub(crate) canvas: [f32; 2],
 }
 
 /// One random-walk step of a computer ship: turn a little at random, fly at
-/// the cruising speed and wrap the centre around the canvas.
-pub fn wander(
+/// the cruising speed and wrap the centre around the canvas. The rotation
+/// follows the heading (0 without `settings.rotate`); the scale is left as
+/// it is (the world sets it from `ships.scale`, or the game does).
+pub(crate) fn wander(
     ship: &mut Ship,
     bounds: Bounds,
     settings: &ShipSettings,
@@ -50,7 +52,6 @@ pub fn wander(
     let cy = (ship.pose.y + sh / 2.0 + ship.velocity[1] * dt).rem_euclid(h);
     ship.pose.x = cx - sw / 2.0;
     ship.pose.y = cy - sh / 2.0;
-    ship.pose.scale = settings.scale;
     ship.pose.rotation = if settings.rotate { ship.heading } else { 0.0 };
 }
 
@@ -78,7 +79,7 @@ impl Steer {
 /// heading turns towards the direction of travel the shorter way, plus
 /// `steer.turn`. Marks the ship as the player's. Inactive input or a bad
 /// `dt` leaves it untouched.
-pub fn steer(ship: &mut Ship, bounds: Bounds, rotate: bool, steer: Steer, dt: f32) {
+pub(crate) fn steer(ship: &mut Ship, bounds: Bounds, rotate: bool, steer: Steer, dt: f32) {
     if !(steer.is_active() && dt.is_finite() && dt > 0.0) {
         return;
     }
@@ -106,7 +107,7 @@ pub fn steer(ship: &mut Ship, bounds: Bounds, rotate: bool, steer: Steer, dt: f3
 
 /// Puts the player's ship with its centre at `at` (world pixels), stopped,
 /// and marks it as the player's.
-pub fn place(ship: &mut Ship, sprite: [f32; 2], at: [f32; 2]) {
+pub(crate) fn place(ship: &mut Ship, sprite: [f32; 2], at: [f32; 2]) {
     ship.player = true;
     ship.velocity = [0.0, 0.0];
     ship.pose.x = at[0] - sprite[0] * 0.5;

@@ -2,7 +2,7 @@
 //! ([`PosedMask`]) ANDed with the field test 64 pixels at a time, which also
 //! gives the world pixels hit ([`HitPixels`]). Same count and texels as
 //! [`sample`] (property tested against the per-pixel reference on every
-//! [`SamplePath`]).
+//! `SamplePath`).
 
 use crate::collide::PosedMask;
 use crate::field::Canvas;
@@ -21,8 +21,9 @@ use super::texels::{texel_box, TexelGrid};
 /// in its pose): 64 covered pixels ANDed with 64 field tests at a time.
 /// Fills `hits` with the texels hit, `pixels` with the world pixels hit,
 /// and returns their number; the same count and texels as [`sample`]. A
-/// posed mask built for a sprite of another size hits nothing. Runs the
-/// fastest [`SamplePath`] this CPU has.
+/// posed mask not built for `mask` ([`PosedMask::is_for`]: another size,
+/// solid count or solid box, or a clipped build) hits nothing. Runs the
+/// fastest `SamplePath` this CPU has.
 pub fn sample_posed(
     canvas: &Canvas,
     mask: &Mask,
@@ -52,7 +53,7 @@ pub fn sample_posed_with(
     let origin = posed.origin();
     pixels.reset(origin, cover.width(), cover.height());
     let pose = posed.pose();
-    if !posed.is_for(w, h, &pose) {
+    if !posed.is_for(mask, &pose) {
         return 0;
     }
     let Some(rect) = posed.world_rect() else {

@@ -11,7 +11,7 @@
 //!
 //! The count is in world pixels; the [`HitMap`] marks the sprite texels those
 //! pixels belong to (several pixels share a texel when a ship is scaled up).
-//! [`crate::reference::sample`] is the plain per-pixel version.
+//! `crate::reference::sample` is the plain per-pixel version.
 
 use crate::field::Canvas;
 use crate::mask::{bits_at, low_bits, Mask};

@@ -12,7 +12,7 @@ pub fn overlap_bits(o: Option<Overlap>) -> Option<OverlapBits> {
     o.map(|o| {
         (
             o.count,
-            o.rect,
+            o.rect.to_xywh(),
             o.point.map(f64::to_bits),
             o.centroid.map(f64::to_bits),
             o.normal.map(f64::to_bits),

@@ -17,10 +17,11 @@ use std::collections::HashMap;
 
 use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{overlap_with, QueryOptions};
-use hitfield::settings::{Settings, SettingsError};
+use hitfield::settings::Settings;
 use hitfield::ships::schedule::{sample_is_due, staggered_start};
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
+use hitfield::world::WorldError;
 
 /// Missed hits for one sample interval.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,7 +111,7 @@ pub fn measure(
     intervals: &[f64],
     strides: &[u32],
     mut progress: impl FnMut(),
-) -> Result<(Vec<SamplingRow>, Vec<CollisionRow>), SettingsError> {
+) -> Result<(Vec<SamplingRow>, Vec<CollisionRow>), WorldError> {
     let mut exact_settings = settings.clone();
     exact_settings.ships.sample_interval_ms = 0.0;
     exact_settings.ships.collision_stride = 1;
@@ -158,7 +159,7 @@ pub fn measure(
         // Sampling: the world sampled every ship exactly this step.
         for (k, &interval) in intervals.iter().enumerate() {
             for (s, ship) in world.ships().iter().enumerate() {
-                let count = u64::from(ship.last_hit_count);
+                let count = u64::from(ship.last_hit_count());
                 let due = sample_is_due(&mut next[k][s], now, interval);
                 let row = &mut sampling[k];
                 row.pixels_exact += count;
@@ -172,8 +173,8 @@ pub fn measure(
         // Collisions: every broad-phase pair, exact and at each stride.
         boxes.clear();
         for ship in world.ships() {
-            let m = &world.sprites()[ship.sprite].mask;
-            boxes.push(ship.pose.world_bounds(m.width(), m.height()));
+            let m = &world.sprites()[ship.sprite()].mask();
+            boxes.push(ship.pose().world_bounds(m.width(), m.height()));
         }
         let pairs = sweep.pairs(&boxes).to_vec();
         let mut touching_now: Vec<Vec<(usize, usize)>> = vec![Vec::new(); strides.len()];
@@ -181,10 +182,10 @@ pub fn measure(
         for &(a, b) in &pairs {
             let (sa, sb) = (&world.ships()[a], &world.ships()[b]);
             let (ma, mb) = (
-                &world.sprites()[sa.sprite].mask,
-                &world.sprites()[sb.sprite].mask,
+                &world.sprites()[sa.sprite()].mask(),
+                &world.sprites()[sb.sprite()].mask(),
             );
-            let exact = overlap_with(ma, &sa.pose, mb, &sb.pose, &QueryOptions::default());
+            let exact = overlap_with(ma, &sa.pose(), mb, &sb.pose(), &QueryOptions::default());
             if exact.is_some() {
                 exact_now.push((a, b));
             }
@@ -196,7 +197,7 @@ pub fn measure(
                 let approx = if stride <= 1 {
                     exact
                 } else {
-                    overlap_with(ma, &sa.pose, mb, &sb.pose, &options)
+                    overlap_with(ma, &sa.pose(), mb, &sb.pose(), &options)
                 };
                 let row = &mut collision[k];
                 row.pixels_exact += exact.map_or(0, |o| o.count);

@@ -3,9 +3,10 @@
 //! counts, sample intervals and thread counts.
 
 use hitfield::profile::{Profiler, Stage, Summary};
-use hitfield::settings::{Settings, SettingsError};
+use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
+use hitfield::world::WorldError;
 
 /// One timed configuration.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +56,7 @@ pub fn run(
     spec: &RunSpec,
     warmup: usize,
     frames: usize,
-) -> Result<RunResult, SettingsError> {
+) -> Result<RunResult, WorldError> {
     let mut settings = base.clone();
     settings.field.particles = spec.particles;
     settings.ships.sample_interval_ms = spec.sample_interval_ms;

@@ -120,7 +120,7 @@ fn query(args: &OverlapArgs) -> Result<serde_json::Value, String> {
         Some(o) => json!({
             "colliding": true,
             "count": o.count,
-            "rect": o.rect,
+            "rect": o.rect.to_xywh(),
             "point": o.point,
             "centroid": o.centroid,
             "normal": o.normal,
@@ -212,7 +212,7 @@ fn load_png(path: &Path) -> Result<RgbaImage, String> {
     let name = path.display();
     let one_line = |e: &dyn std::fmt::Display| e.to_string().replace(['\n', '\r'], " ");
     let reader =
-        ImageReader::open(path).map_err(|e| format!("{name}: cannot open: {}", one_line(&e)))?;
+        ImageReader::open(path).map_err(|e| format!("{name}: cannot read: {}", one_line(&e)))?;
     let mut reader = reader
         .with_guessed_format()
         .map_err(|e| format!("{name}: cannot read: {}", one_line(&e)))?;

@@ -49,8 +49,8 @@ pub fn to_json(
     contacts: &ContactStats,
 ) -> serde_json::Value {
     let s = world.settings();
-    let hits_per_ship: Vec<u64> = world.ships().iter().map(|ship| ship.hits_total).collect();
-    let hit_samples: u64 = world.ships().iter().map(|ship| ship.hit_samples).sum();
+    let hits_per_ship: Vec<u64> = world.ships().iter().map(|ship| ship.hits_total()).collect();
+    let hit_samples: u64 = world.ships().iter().map(|ship| ship.hit_samples()).sum();
     serde_json::json!({
         "frames": frames,
         "particles": world.field().particle_count(),

@@ -154,16 +154,22 @@ impl ShipViews {
         if self.silhouettes.len() != sprites.len() {
             self.silhouettes = sprites
                 .iter()
-                .map(|s| texture(s.image.width(), s.image.height(), &silhouette(&s.image)))
+                .map(|s| {
+                    texture(
+                        s.image().width(),
+                        s.image().height(),
+                        &silhouette(s.image()),
+                    )
+                })
                 .collect();
             uploads += sprites.len();
         }
         self.ships.truncate(ships.len());
         for (i, ship) in ships.iter().enumerate() {
-            let Some(sprite) = sprites.get(ship.sprite) else {
+            let Some(sprite) = sprites.get(ship.sprite()) else {
                 continue;
             };
-            let (w, h) = (sprite.image.width(), sprite.image.height());
+            let (w, h) = (sprite.image().width(), sprite.image().height());
             if i == self.ships.len() {
                 self.ships.push(ShipView {
                     sprite: usize::MAX,
@@ -173,18 +179,18 @@ impl ShipViews {
                 });
             }
             let view = &mut self.ships[i];
-            if view.sprite == ship.sprite && view.hits == ship.hits && view.texture.is_some() {
+            if view.sprite == ship.sprite() && view.hits == *ship.hits() && view.texture.is_some() {
                 continue;
             }
-            paint_hits(&sprite.image, &ship.hits, &mut self.scratch);
+            paint_hits(sprite.image(), ship.hits(), &mut self.scratch);
             match &view.texture {
-                Some(tex) if view.sprite == ship.sprite => {
+                Some(tex) if view.sprite == ship.sprite() => {
                     tex.update_from_bytes(w, h, &self.scratch)
                 }
                 _ => view.texture = texture(w, h, &self.scratch),
             }
-            view.sprite = ship.sprite;
-            view.hits.clone_from(&ship.hits);
+            view.sprite = ship.sprite();
+            view.hits.clone_from(ship.hits());
             uploads += 1;
         }
         for view in &mut self.ships {
@@ -215,19 +221,22 @@ impl ShipViews {
         let clip = lb.screen_rect();
         set_clip(Some(clip));
         for (i, ship) in ships.iter().enumerate() {
-            let (Some(view), Some(sprite)) = (self.ships.get(i), sprites.get(ship.sprite)) else {
+            let (Some(view), Some(sprite)) = (self.ships.get(i), sprites.get(ship.sprite())) else {
                 continue;
             };
-            let Some(quad) =
-                ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height())
-            else {
+            let Some(quad) = ShipQuad::new(
+                lb,
+                &ship.pose(),
+                sprite.image().width(),
+                sprite.image().height(),
+            ) else {
                 continue;
             };
             if view.flash > 0.0 {
-                if let Some(Some(sil)) = self.silhouettes.get(ship.sprite) {
+                if let Some(Some(sil)) = self.silhouettes.get(ship.sprite()) {
                     let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
                     let c = with_alpha(theme::CONTACT, view.flash * pulse);
-                    let d = (lb.scale * ship.pose.scale * 1.5).clamp(1.5, 4.0);
+                    let d = (lb.scale * ship.pose().scale * 1.5).clamp(1.5, 4.0);
                     for (dx, dy) in [
                         (-d, 0.0),
                         (d, 0.0),
@@ -245,7 +254,7 @@ impl ShipViews {
             if let Some(tex) = &view.texture {
                 quad.draw(tex, Vec2::ZERO, WHITE);
             }
-            if ship.player {
+            if ship.is_player() {
                 quad.draw_player_marker(time);
             }
         }
@@ -376,11 +385,15 @@ pub fn set_clip(rect: Option<Rect>) {
 pub fn ship_at(lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], at: Vec2) -> Option<usize> {
     let mut best: Option<(usize, f32)> = None;
     for (i, ship) in ships.iter().enumerate() {
-        let Some(sprite) = sprites.get(ship.sprite) else {
+        let Some(sprite) = sprites.get(ship.sprite()) else {
             continue;
         };
-        let Some(q) = ShipQuad::new(lb, &ship.pose, sprite.image.width(), sprite.image.height())
-        else {
+        let Some(q) = ShipQuad::new(
+            lb,
+            &ship.pose(),
+            sprite.image().width(),
+            sprite.image().height(),
+        ) else {
             continue;
         };
         let d = q.centre.distance(at);
@@ -400,13 +413,14 @@ pub fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, scre
     let lines = [
         format!(
             "ship {i}  {}{}",
-            sprite.name,
-            if ship.player { "  (you)" } else { "" }
+            sprite.name(),
+            if ship.is_player() { "  (you)" } else { "" }
         ),
-        format!("hit texels  {}", ship.hits.len()),
+        format!("hit texels  {}", ship.hits().len()),
         format!(
             "hit pixels  {} last, {} total",
-            ship.last_hit_count, ship.hits_total
+            ship.last_hit_count(),
+            ship.hits_total()
         ),
     ];
     let w = lines

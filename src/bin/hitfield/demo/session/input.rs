@@ -50,7 +50,8 @@ pub fn read(
     } else {
         (input::shortcuts(), input::steer())
     };
-    world.steer_player(PLAYER, steer, dt);
+    // Refused only without ships (`ships.count` 0): then nothing to steer.
+    let _ = world.steer_player(PLAYER, steer, dt);
     let mouse = Vec2::from(mouse_position());
     let over_panel = layout.panel.is_some_and(|r| r.contains(mouse));
     let on_field = layout.letterbox.to_world(mouse);
@@ -61,7 +62,7 @@ pub fn read(
         pointer.dragging_player = false;
     }
     if let (true, Some(at)) = (pointer.dragging_player, on_field) {
-        world.place_player(PLAYER, [at.x, at.y]);
+        let _ = world.place_player(PLAYER, [at.x, at.y]);
     }
     FrameInput {
         actions,

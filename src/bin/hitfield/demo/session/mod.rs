@@ -14,7 +14,8 @@ use std::path::PathBuf;
 use hitfield::assets::NamedImage;
 use hitfield::clock::Clock;
 use hitfield::profile::{Profiler, Stage, StageTimes};
-use hitfield::settings::{Settings, SettingsError};
+use hitfield::settings::Settings;
+use hitfield::world::WorldError;
 use macroquad::input::clear_input_queue;
 use macroquad::math::Rect;
 use macroquad::time::get_time;
@@ -107,7 +108,7 @@ impl Session {
         mut settings: Settings,
         images: Vec<NamedImage>,
         options: Options,
-    ) -> Result<Session, SettingsError> {
+    ) -> Result<Session, WorldError> {
         fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
         warm_font_cache();
         let stepping = Stepping::new(settings, images)?;

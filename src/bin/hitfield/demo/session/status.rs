@@ -43,7 +43,7 @@ impl Status {
     fn texts(&self, world: &World, paused: bool, time: f64) -> (String, String, Option<bool>) {
         let run = if paused { "PAUSED " } else { "RUNNING" };
         let ships = world.ships();
-        let hits: u64 = ships.iter().map(|s| u64::from(s.last_hit_count)).sum();
+        let hits: u64 = ships.iter().map(|s| u64::from(s.last_hit_count())).sum();
         let particles = world.field().particle_count();
         let left = format!(
             "{run}   step {}   {} {}   {}   {}   {}",

@@ -3,9 +3,10 @@
 
 use hitfield::assets::NamedImage;
 use hitfield::profile::StageTimes;
-use hitfield::settings::{Settings, SettingsError};
+use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
+use hitfield::world::WorldError;
 
 use super::super::stepper::Stepper;
 use super::FRAME_CLOCK;
@@ -31,7 +32,7 @@ pub struct Stepping {
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
-fn new_world(settings: &Settings, images: &[NamedImage]) -> Result<World, SettingsError> {
+fn new_world(settings: &Settings, images: &[NamedImage]) -> Result<World, WorldError> {
     let sprites = images
         .iter()
         .map(|(name, img)| {
@@ -45,7 +46,7 @@ fn new_world(settings: &Settings, images: &[NamedImage]) -> Result<World, Settin
 
 impl Stepping {
     /// A new world from `settings`; settings out of range are an error naming the key.
-    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Result<Stepping, SettingsError> {
+    pub fn new(settings: Settings, images: Vec<NamedImage>) -> Result<Stepping, WorldError> {
         Ok(Stepping {
             world: new_world(&settings, &images)?,
             settings,

@@ -63,7 +63,7 @@ impl View {
 pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32, f32)) {
     let (sprites, ships) = (world.sprites(), world.ships());
     if let Some(i) = render::ship_at(lb, sprites, ships, mouse) {
-        if let Some(sprite) = sprites.get(ships[i].sprite) {
+        if let Some(sprite) = sprites.get(ships[i].sprite()) {
             render::draw_ship_card(i, &ships[i], sprite, mouse, vec2(screen.0, screen.1));
         }
     }

@@ -9,24 +9,40 @@
 //! coverage) built once for the step, and only when its pose changed;
 //! sampling and exact contacts both read it.
 //!
-//! Sampling is staggered (see [`crate::ships::schedule`]); only simulated
-//! time counts, so results do not depend on the frame rate.
+//! Sampling is staggered: with `n` ships and an interval `I`, ship `i`
+//! first samples at `i·I/n`, then every `I`; only simulated time counts, so
+//! results do not depend on the frame rate.
+//!
+//! # Steering ships, and what the world owns
+//!
+//! Read ships through [`World::ships`]; change them only through the
+//! checked setters, which refuse a missing index or a NaN, infinite or
+//! out-of-range number with a [`WorldError`] naming it and change nothing:
+//! [`World::set_pose`], [`World::set_sprite`], [`World::set_player`],
+//! [`World::place_player`], [`World::steer_player`]. The world owns a
+//! computer ship's position, velocity, heading and rotation (it wanders;
+//! rotation follows the heading, or stays 0 without `ships.rotate`) and every
+//! ship's hits and sampling schedule. The scale is the game's once set with
+//! [`World::set_pose`], until `ships.scale` changes. A player's ship
+//! ([`Ship::is_player`]) moves only when the game moves it.
 
 use std::f32::consts::TAU;
 
-use rayon::prelude::*;
-
 use crate::clock::Clock;
 use crate::collide::broadphase::SweepAndPrune;
-use crate::collide::{overlap_with, PosedMask, QueryOptions};
+use crate::collide::PosedMask;
 use crate::field::Field;
-use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 use crate::profile::{Stage, StageTimes};
-use crate::settings::{Settings, SettingsError};
-use crate::ships::movement::{self, Bounds, Steer};
-use crate::ships::schedule::{sample_is_due, staggered_start};
-use crate::ships::{sample_posed, Contact, HitMap, HitPixels, Ship, ShipSprite, Thresholds};
+use crate::settings::Settings;
+use crate::ships::schedule::staggered_start;
+use crate::ships::{Contact, HitMap, HitPixels, Ship, ShipSprite, Thresholds};
+
+mod control;
+mod error;
+mod stages;
+
+pub use error::WorldError;
 
 /// Field, ships and timers. Advance it with [`World::step`].
 pub struct World {
@@ -47,15 +63,26 @@ pub struct World {
 
 impl World {
     /// A world from settings and its sprites. Ship `i` uses sprite
-    /// `i % sprites.len()`; with no sprites there are no ships.
+    /// `i % sprites.len()`.
     ///
     /// The settings are checked first ([`Settings::validate`], the same rules
     /// as the command line and presets): a value out of range is an error
-    /// naming its key, and nothing is allocated.
-    pub fn new(settings: Settings, sprites: Vec<ShipSprite>) -> Result<World, SettingsError> {
+    /// naming its key, and nothing is allocated. Refused too: ships asked for
+    /// (`ships.count > 0`) with no sprite, and a sprite outside the limits of
+    /// [`crate::assets::load_png`] (0 pixels on a side, or more than
+    /// [`crate::assets::MAX_IMAGE_SIDE`]). Every sprite's mask is rebuilt
+    /// with `settings.ships.ship_alpha_min` if it was built with another
+    /// threshold: the world has one alpha threshold.
+    pub fn new(settings: Settings, sprites: Vec<ShipSprite>) -> Result<World, WorldError> {
         settings.validate()?;
+        check_sprites(&sprites, settings.ships.count)?;
         let field = Field::new(&settings.field)?;
         let rng = fastrand::Rng::with_seed(settings.field.seed ^ 0x5eed_5417_u64);
+        let alpha_min = settings.ships.ship_alpha_min;
+        let sprites = sprites
+            .into_iter()
+            .map(|sprite| sprite.with_alpha_min(alpha_min))
+            .collect();
         let mut world = World {
             field,
             sprites,
@@ -82,22 +109,29 @@ impl World {
 
     /// Applies new settings without restarting: particles and ships that stay
     /// keep their state. A new ship alpha threshold rebuilds the masks; a new
-    /// sample interval restarts the staggered schedule from now.
+    /// sample interval restarts the staggered schedule from now; a new
+    /// `ships.scale` rescales every ship (otherwise a scale set with
+    /// [`World::set_pose`] is kept); with `ships.rotate` off every ship is
+    /// turned back to rotation 0.
     ///
-    /// Invalid settings are refused with an error naming the key, and the
-    /// world is left as it was.
-    pub fn apply_settings(&mut self, settings: &Settings) -> Result<(), SettingsError> {
+    /// Invalid settings are refused with an error naming the key, as are
+    /// ships asked for when the world has no sprite, and the world is left
+    /// as it was.
+    pub fn apply_settings(&mut self, settings: &Settings) -> Result<(), WorldError> {
         settings.validate()?;
+        if self.sprites.is_empty() && settings.ships.count > 0 {
+            return Err(WorldError::NoSprites {
+                count: settings.ships.count,
+            });
+        }
         self.field.apply_settings(&settings.field)?;
         let old = std::mem::replace(&mut self.settings, settings.clone());
         if old.ships.ship_alpha_min != settings.ships.ship_alpha_min {
-            for sprite in &mut self.sprites {
-                *sprite = ShipSprite::new(
-                    std::mem::take(&mut sprite.name),
-                    std::mem::replace(&mut sprite.image, crate::rgba::RgbaImage::new(0, 0)),
-                    settings.ships.ship_alpha_min,
-                );
-            }
+            let alpha_min = settings.ships.ship_alpha_min;
+            self.sprites = std::mem::take(&mut self.sprites)
+                .into_iter()
+                .map(|sprite| sprite.with_alpha_min(alpha_min))
+                .collect();
             // The posed masks were built from the old masks.
             for ship in &mut self.ships {
                 ship.posed = PosedMask::default();
@@ -110,8 +144,11 @@ impl World {
             self.stagger_samples();
         }
         let (scale, rotate) = (settings.ships.scale, settings.ships.rotate);
+        let rescale = old.ships.scale != scale;
         for ship in &mut self.ships {
-            ship.pose.scale = scale;
+            if rescale {
+                ship.pose.scale = scale;
+            }
             if !rotate {
                 ship.pose.rotation = 0.0;
             }
@@ -157,11 +194,6 @@ impl World {
         &self.ships
     }
 
-    /// One ship, for player control (set `player` so the world leaves it be).
-    pub fn ship_mut(&mut self, index: usize) -> Option<&mut Ship> {
-        self.ships.get_mut(index)
-    }
-
     /// Ship-ship contacts found in the last step, sorted by `(a, b)`.
     pub fn contacts(&self) -> &[Contact] {
         &self.contacts
@@ -200,28 +232,6 @@ impl World {
         }
     }
 
-    /// Flies ship `index` as the player's for `dt` real seconds (see
-    /// [`movement::steer`]); from then on the world no longer moves it.
-    /// Returns false when there is no such ship.
-    pub fn steer_player(&mut self, index: usize, input: Steer, dt: f32) -> bool {
-        let Some(bounds) = self.bounds_of(index) else {
-            return false;
-        };
-        let rotate = self.settings.ships.rotate;
-        movement::steer(&mut self.ships[index], bounds, rotate, input, dt);
-        true
-    }
-
-    /// Puts ship `index`, as the player's, with its centre at `at` (world
-    /// pixels). Returns false when there is no such ship.
-    pub fn place_player(&mut self, index: usize, at: [f32; 2]) -> bool {
-        let Some(bounds) = self.bounds_of(index) else {
-            return false;
-        };
-        movement::place(&mut self.ships[index], bounds.sprite, at);
-        true
-    }
-
     fn resize_ships(&mut self) {
         let target = if self.sprites.is_empty() {
             0
@@ -235,7 +245,7 @@ impl World {
         );
         while self.ships.len() < target {
             let sprite = self.ships.len() % self.sprites.len();
-            let mask = &self.sprites[sprite].mask;
+            let mask = self.sprites[sprite].mask();
             let heading = self.rng.f32() * TAU;
             let (cx, cy) = (self.rng.f32() * w, self.rng.f32() * h);
             let scale = self.settings.ships.scale;
@@ -277,134 +287,36 @@ impl World {
         }
     }
 
-    fn move_ships(&mut self, dt: f32) {
-        let canvas = self.canvas_size();
-        for ship in &mut self.ships {
-            if ship.player {
-                continue;
-            }
-            let mask = &self.sprites[ship.sprite].mask;
-            let bounds = Bounds {
-                sprite: [mask.width() as f32, mask.height() as f32],
-                canvas,
-            };
-            movement::wander(ship, bounds, &self.settings.ships, &mut self.rng, dt);
-        }
-    }
-
     fn canvas_size(&self) -> [f32; 2] {
         [
             self.settings.field.width as f32,
             self.settings.field.height as f32,
         ]
     }
-
-    /// The sprite size of ship `index` and the canvas size, if it exists.
-    fn bounds_of(&self, index: usize) -> Option<Bounds> {
-        let sprite = &self.sprites[self.ships.get(index)?.sprite];
-        Some(Bounds {
-            sprite: [sprite.image.width() as f32, sprite.image.height() as f32],
-            canvas: self.canvas_size(),
-        })
-    }
-
-    fn sample_due(&mut self) {
-        let interval = self.settings.ships.sample_interval_ms;
-        let now = self.sim_ms;
-        let thresholds = self.thresholds();
-        let (canvas, sprites) = (self.field.canvas(), &self.sprites);
-        let sample_one = |ship: &mut Ship| {
-            if !sample_is_due(&mut ship.next_sample_ms, now, interval) {
-                return;
-            }
-            let mask = &sprites[ship.sprite].mask;
-            pose_mask(ship, mask);
-            let count = sample_posed(
-                canvas,
-                mask,
-                &ship.posed,
-                &thresholds,
-                &mut ship.hits,
-                &mut ship.hit_pixels,
-            );
-            ship.last_hit_count = count;
-            ship.hits_total += u64::from(count);
-            ship.hit_samples += u64::from(count > 0);
-        };
-        if self.settings.field.parallel {
-            self.ships.par_iter_mut().for_each(sample_one);
-        } else {
-            self.ships.iter_mut().for_each(sample_one);
-        }
-    }
-
-    fn find_contacts(&mut self) {
-        let s = &self.settings.ships;
-        let options = QueryOptions {
-            stride: s.collision_stride,
-            accuracy: s.collision_accuracy,
-        };
-        self.boxes.clear();
-        for ship in &self.ships {
-            let mask = &self.sprites[ship.sprite].mask;
-            self.boxes
-                .push(ship.pose.world_bounds(mask.width(), mask.height()));
-        }
-        let pairs = self.broadphase.pairs(&self.boxes);
-        let exact = options.is_exact();
-        if exact {
-            // Each ship in a candidate pair gets its posed mask (built at
-            // most once per step, only when its pose changed).
-            self.in_pairs.clear();
-            self.in_pairs.resize(self.ships.len(), false);
-            for &(a, b) in pairs {
-                self.in_pairs[a] = true;
-                self.in_pairs[b] = true;
-            }
-            let sprites = &self.sprites;
-            let build = |(ship, &needed): (&mut Ship, &bool)| {
-                if needed {
-                    pose_mask(ship, &sprites[ship.sprite].mask);
-                }
-            };
-            if self.settings.field.parallel {
-                self.ships
-                    .par_iter_mut()
-                    .zip(&self.in_pairs)
-                    .for_each(build);
-            } else {
-                self.ships.iter_mut().zip(&self.in_pairs).for_each(build);
-            }
-        }
-        let (ships, sprites) = (&self.ships, &self.sprites);
-        // The narrow phase of each candidate pair, in the broad phase's order
-        // (rayon's collect keeps it), so contacts do not depend on threads.
-        // Exact queries go through the posed masks (the same answer, bit for
-        // bit); approximations through the masks and poses.
-        let narrow = |&(a, b): &(usize, usize)| {
-            let (sa, sb) = (&ships[a], &ships[b]);
-            let overlap = if exact {
-                sa.posed.overlap(&sb.posed)
-            } else {
-                let (ma, mb) = (&sprites[sa.sprite].mask, &sprites[sb.sprite].mask);
-                overlap_with(ma, &sa.pose, mb, &sb.pose, &options)
-            };
-            overlap.map(|overlap| Contact { a, b, overlap })
-        };
-        self.contacts.clear();
-        if self.settings.field.parallel {
-            let found: Vec<Contact> = pairs.par_iter().filter_map(narrow).collect();
-            self.contacts.extend(found);
-        } else {
-            self.contacts.extend(pairs.iter().filter_map(narrow));
-        }
-    }
 }
 
-/// Rebuilds `ship`'s posed mask for `mask` unless it is already built for
-/// the ship's current pose.
-fn pose_mask(ship: &mut Ship, mask: &Mask) {
-    if !ship.posed.is_for(mask.width(), mask.height(), &ship.pose) {
-        ship.posed.rebuild(mask, &ship.pose);
+/// Refuses ships without sprites and sprites outside `load_png`'s limits.
+fn check_sprites(sprites: &[ShipSprite], count: usize) -> Result<(), WorldError> {
+    if sprites.is_empty() && count > 0 {
+        return Err(WorldError::NoSprites { count });
     }
+    let max = crate::assets::MAX_IMAGE_SIDE;
+    for (index, sprite) in sprites.iter().enumerate() {
+        let (width, height) = (sprite.image().width(), sprite.image().height());
+        let reason = if width == 0 || height == 0 {
+            "a sprite needs at least 1×1"
+        } else if width > max || height > max {
+            "the limit is 8192×8192"
+        } else {
+            continue;
+        };
+        return Err(WorldError::BadSprite {
+            index,
+            name: sprite.name().to_owned(),
+            width,
+            height,
+            reason,
+        });
+    }
+    Ok(())
 }
