@@ -184,6 +184,12 @@ pub mod draw;
 
 pub mod prelude;
 
+/// The README's example, compiled and run as a doctest from `README.md`
+/// itself, so the front door's code cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub use assets::{default_sprites, load_png, AssetError};
 pub use collide::{
     broadphase::SweepAndPrune, intersects, overlap, overlap_count, overlap_mask, Overlap,
