@@ -48,7 +48,7 @@ use bins::Bins;
 use flow::FlowGrid;
 use particles::{Motion, Particles};
 use raster::SinCos;
-use sweep::Leftovers;
+use sweep::{Leftovers, LineTable};
 
 /// Canvas rows per band (a power of two): particles are binned by band,
 /// and a bin's task draws into its band and half a band either side.
@@ -74,6 +74,8 @@ pub struct Field {
     isa: FieldIsa,
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
+    /// Inner pixels of 3- and 4-step lines at the canvas width.
+    lines: LineTable,
 }
 
 impl std::fmt::Debug for Field {
@@ -121,6 +123,7 @@ impl Field {
             palette_keys: palette.map(raster::merge_key),
             isa: FieldIsa::detect(),
             leftovers: Vec::new(),
+            lines: LineTable::new(settings.width),
         })
     }
 
@@ -239,6 +242,9 @@ impl Field {
     }
 
     fn move_and_draw(&mut self) {
+        if self.lines.width() != self.settings.width {
+            self.lines = LineTable::new(self.settings.width);
+        }
         let motion = self.motion();
         let shared = sweep::Shared {
             motion: &motion,
@@ -248,6 +254,7 @@ impl Field {
             width: self.settings.width,
             shift: BAND_SHIFT,
             isa: self.isa,
+            lines: &self.lines,
         };
         sweep::run(
             self.canvas.pixels_mut(),

@@ -2,9 +2,9 @@
 //! per particle, and stage 2, which draws it.
 
 use super::migrate::Leftovers;
-use super::{Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::{line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT};
 use crate::field::bins::Bin;
-use crate::field::particles::{move_one, pieces, Move};
+use crate::field::particles::{pieces, Move};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::trails::Segment;
 
@@ -20,8 +20,54 @@ pub(crate) struct Prepared {
     pub mid: [u32; BLOCK],
     pub colour: [u32; BLOCK],
     pub flags: [u32; BLOCK],
+    /// Where the move ended before wrapping; set (at least) for every
+    /// particle whose trail is not [`DIRECT`].
+    pub un_x: [f32; BLOCK],
+    pub un_y: [f32; BLOCK],
     /// Bit `i`: particle `i`'s new row is in another band.
     pub leaving: [u64; BLOCK / 64],
+}
+
+/// The inner pixels (neither end) of every line from pixel `(0, 0)` to
+/// `(dx, dy)` with both within ±[`MEDIUM_STEPS`], as offsets in a canvas
+/// row-major and `width` wide, at [`line_code`]`(dx, dy)`. Lines with fewer
+/// than three inner pixels repeat the start (offset 0): merging a pixel
+/// twice changes nothing. Bresenham's lines depend only on `(dx, dy)`, so
+/// one table serves every start.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct LineTable {
+    width: u32,
+    inner: [[i32; 3]; ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize],
+}
+
+impl LineTable {
+    /// The table for a canvas `width` pixels wide.
+    pub fn new(width: u32) -> LineTable {
+        let mut inner = [[0i32; 3]; ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize];
+        for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
+            for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
+                let mut pixels = Vec::with_capacity(5);
+                line_pixels(0, 0, dx, dy, |x, y| pixels.push(y * width as i32 + x));
+                let entry = &mut inner[line_code(dx, dy) as usize];
+                let inside = &pixels[1..pixels.len().saturating_sub(1).max(1)];
+                for (slot, &p) in entry.iter_mut().zip(inside) {
+                    *slot = p;
+                }
+            }
+        }
+        LineTable { width, inner }
+    }
+
+    /// The canvas width the table is for.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The inner pixel offsets of the line with `code`.
+    #[inline]
+    pub fn inner(&self, code: u32) -> &[i32; 3] {
+        &self.inner[code as usize]
+    }
 }
 
 impl Prepared {
@@ -34,6 +80,8 @@ impl Prepared {
             mid: [0; BLOCK],
             colour: [0; BLOCK],
             flags: [0; BLOCK],
+            un_x: [0.0; BLOCK],
+            un_y: [0.0; BLOCK],
             leaving: [0; BLOCK / 64],
         }
     }
@@ -45,6 +93,7 @@ impl Prepared {
         self.old_x[i] = x;
         self.old_y[i] = y;
         self.colour[i] = s.palette[mv.shade as usize];
+        (self.un_x[i], self.un_y[i]) = mv.unwrapped;
         let row1 = mv.to.1 as u32;
         let bit = 1u64 << (i % 64);
         if row1 >> s.shift != z.bin {
@@ -66,6 +115,8 @@ impl Prepared {
             flags |= DIRECT;
             if dx.abs() <= 2 && dy.abs() <= 2 {
                 flags |= SHORT;
+            } else if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
+                flags |= MEDIUM | line_code(dx, dy) << CODE_SHIFT;
             }
         }
         self.flags[i] = flags;
@@ -88,13 +139,24 @@ pub(super) fn draw(
     let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
     let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
     for i in 0..n {
-        if flags[i] == DIRECT | SHORT {
+        let f = flags[i];
+        if f == DIRECT | SHORT {
             // The usual trail, at most two steps long: its two ends and
             // the pixel between them are the whole line (see [`SHORT`]),
             // and merging a pixel twice changes nothing.
             let c = colour[i].to_le_bytes();
             merge_pixel(&mut zone[from[i] as usize], c);
             merge_pixel(&mut zone[mid[i] as usize], c);
+            merge_pixel(&mut zone[to[i] as usize], c);
+        } else if f & MEDIUM != 0 {
+            // Three or four steps: the ends and three inner pixels.
+            let c = colour[i].to_le_bytes();
+            let a = from[i];
+            let inner = s.lines.inner(f >> CODE_SHIFT);
+            merge_pixel(&mut zone[a as usize], c);
+            for &o in inner {
+                merge_pixel(&mut zone[a.wrapping_add_signed(o) as usize], c);
+            }
             merge_pixel(&mut zone[to[i] as usize], c);
         } else {
             draw_other(prep, i, start, bin, zone, z, s, left);
@@ -144,10 +206,14 @@ fn draw_other(
             merge_pixel(&mut zone[y as usize * w + x as usize], colour)
         });
     } else {
-        let (x, y) = (prep.old_x[i], prep.old_y[i]);
-        let (speed, wander) = (bin.speed[j], bin.wander[j]);
-        let mv = move_one(x, y, speed, wander, s.motion, s.flow, s.sincos);
-        defer((x, y), &mv, colour, s, left);
+        // Stage 1 kept where the move ended before wrapping; the shade is
+        // already in the colour.
+        let mv = Move {
+            to: (bin.x[j], bin.y[j]),
+            unwrapped: (prep.un_x[i], prep.un_y[i]),
+            shade: 0,
+        };
+        defer((prep.old_x[i], prep.old_y[i]), &mv, colour, s, left);
     }
 }
 
@@ -177,7 +243,35 @@ fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Le
 
 #[cfg(test)]
 mod tests {
+    use super::LineTable;
     use crate::field::raster::line_pixels;
+    use crate::field::sweep::{line_code, MEDIUM_STEPS};
+
+    /// Each entry is the line's pixels between its ends (start repeated).
+    #[test]
+    fn line_table_holds_each_lines_inner_pixels() {
+        let width = 37;
+        let table = LineTable::new(width);
+        for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
+            for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
+                let mut line = Vec::new();
+                line_pixels(5, 6, 5 + dx, 6 + dy, |x, y| line.push(y * width as i32 + x));
+                let start = 6 * width as i32 + 5;
+                let mut got: Vec<i32> = table
+                    .inner(line_code(dx, dy))
+                    .iter()
+                    .map(|o| start + o)
+                    .collect();
+                got.push(start);
+                got.push(start + dy * width as i32 + dx);
+                got.sort_unstable();
+                got.dedup();
+                line.sort_unstable();
+                line.dedup();
+                assert_eq!(got, line, "to ({dx}, {dy})");
+            }
+        }
+    }
 
     /// A line of at most two steps is its ends and the pixel one step from
     /// the start towards the end on each axis that moves.

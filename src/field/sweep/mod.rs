@@ -39,6 +39,22 @@ pub(crate) const DIRECT: u32 = 1;
 /// start towards the end on each axis that moves (Bresenham's choice,
 /// unit-tested).
 pub(crate) const SHORT: u32 = 2;
+/// Flag (only with [`DIRECT`], never with [`SHORT`]): the line is three or
+/// four steps long on its major axis (and at most four on the other); its
+/// inner pixels are read from [`LineTable`] at the index in the flags' bits
+/// from [`CODE_SHIFT`] up (see [`line_code`]).
+pub(crate) const MEDIUM: u32 = 4;
+/// The flags bits from here up hold a [`MEDIUM`] line's [`line_code`].
+pub(crate) const CODE_SHIFT: u32 = 8;
+/// Longest [`MEDIUM`] line, in steps along either axis.
+pub(crate) const MEDIUM_STEPS: i32 = 4;
+
+/// The [`LineTable`] index of a line from pixel `(0, 0)` to `(dx, dy)`
+/// (both within ±[`MEDIUM_STEPS`]).
+#[inline]
+pub(crate) const fn line_code(dx: i32, dy: i32) -> u32 {
+    ((dy + MEDIUM_STEPS) * (2 * MEDIUM_STEPS + 1) + dx + MEDIUM_STEPS) as u32
+}
 
 /// What every bin's task reads.
 #[derive(Clone, Copy)]
@@ -52,6 +68,8 @@ pub(crate) struct Shared<'a> {
     /// log2 of the rows per band.
     pub shift: u32,
     pub isa: FieldIsa,
+    /// Inner pixels of the [`MEDIUM`] lines on a canvas `width` wide.
+    pub lines: &'a LineTable,
 }
 
 /// One task's view: its bin and the first row of its zone.
@@ -71,7 +89,7 @@ impl Zone {
     }
 }
 
-pub(crate) use block::Prepared;
+pub(crate) use block::{LineTable, Prepared};
 pub(crate) use migrate::{settle, Leftovers};
 
 /// Moves every particle and draws what it can: even bins, then odd bins.

@@ -4,7 +4,9 @@
 use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
-use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::super::{
+    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT,
+};
 use super::{redo_lanes, scalar_range};
 use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
 
@@ -57,6 +59,10 @@ pub(super) unsafe fn prepare(
     let half_band = _mm512_set1_epi32(1 << s.shift >> 1);
     let one = _mm512_set1_epi32(1);
     let three = _mm512_set1_epi32(3);
+    let medium_limit = _mm512_set1_epi32(MEDIUM_STEPS + 1);
+    let code_bias = _mm512_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
+    let code_row = _mm512_set1_epi32(2 * MEDIUM_STEPS + 1);
+    let medium_flag = _mm512_set1_epi32(MEDIUM as i32);
     let minus_one = _mm512_set1_epi32(-1);
     let (direct_flag, short_flag) = (
         _mm512_set1_epi32(DIRECT as i32),
@@ -94,11 +100,34 @@ pub(super) unsafe fn prepare(
         let ux = _mm512_add_ps(x, _mm512_mul_ps(cos, spd));
         let uy = _mm512_add_ps(y, _mm512_mul_ps(sin, spd));
 
-        let inside = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(ux, zero)
-            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(ux, width_f)
-            & _mm512_cmp_ps_mask::<_CMP_GE_OQ>(uy, zero)
-            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(uy, height_f);
-        // Lanes that wrap are redone by the scalar code after the stores.
+        // particles::wrap: one add or subtract of the size; a lane that
+        // is still outside after it (a move longer than the canvas, NaN)
+        // is redone by the scalar code after the stores.
+        let (x_low, x_high) = (
+            _mm512_cmp_ps_mask::<_CMP_LT_OQ>(ux, zero),
+            _mm512_cmp_ps_mask::<_CMP_GE_OQ>(ux, width_f),
+        );
+        let (y_low, y_high) = (
+            _mm512_cmp_ps_mask::<_CMP_LT_OQ>(uy, zero),
+            _mm512_cmp_ps_mask::<_CMP_GE_OQ>(uy, height_f),
+        );
+        let wx = _mm512_mask_sub_ps(
+            _mm512_mask_add_ps(ux, x_low, ux, width_f),
+            x_high,
+            ux,
+            width_f,
+        );
+        let wy = _mm512_mask_sub_ps(
+            _mm512_mask_add_ps(uy, y_low, uy, height_f),
+            y_high,
+            uy,
+            height_f,
+        );
+        let wrapped = x_low | x_high | y_low | y_high;
+        let inside = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(wx, zero)
+            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(wx, width_f)
+            & _mm512_cmp_ps_mask::<_CMP_GE_OQ>(wy, zero)
+            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(wy, height_f);
         let irregular = !(inside & index_ok) as u32 & 0xffff;
 
         // `as u8` saturates: max first so NaN gives 0, as it does there.
@@ -110,7 +139,7 @@ pub(super) unsafe fn prepare(
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm512_cvttps_epi32(x), _mm512_cvttps_epi32(y));
-        let (x1, y1) = (_mm512_cvttps_epi32(ux), _mm512_cvttps_epi32(uy));
+        let (x1, y1) = (_mm512_cvttps_epi32(wx), _mm512_cvttps_epi32(wy));
         let from = _mm512_sub_epi32(
             _mm512_add_epi32(_mm512_mullo_epi32(y0, width), x0),
             zone_base,
@@ -124,7 +153,7 @@ pub(super) unsafe fn prepare(
             _mm512_srl_epi32(_mm512_add_epi32(y1, half_band), shift),
             bin,
         );
-        let direct = _mm512_cmple_epu32_mask(d, one);
+        let direct = _mm512_cmple_epu32_mask(d, one) & !wrapped;
         let (dx, dy) = (_mm512_sub_epi32(x1, x0), _mm512_sub_epi32(y1, y0));
         let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), three)
             & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), three);
@@ -135,17 +164,31 @@ pub(super) unsafe fn prepare(
             _mm512_add_epi32(from, sign_dx),
             _mm512_mullo_epi32(sign_dy, width),
         );
+        // A medium line's flags carry its LineTable index.
+        let medium = !short
+            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), medium_limit)
+            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), medium_limit);
+        let code = _mm512_add_epi32(
+            _mm512_add_epi32(_mm512_mullo_epi32(dy, code_row), dx),
+            code_bias,
+        );
+        let medium_bits = _mm512_or_si512(medium_flag, _mm512_slli_epi32::<CODE_SHIFT>(code));
         let flags = _mm512_or_si512(
-            _mm512_maskz_mov_epi32(direct, direct_flag),
-            _mm512_maskz_mov_epi32(direct & short, short_flag),
+            _mm512_or_si512(
+                _mm512_maskz_mov_epi32(direct, direct_flag),
+                _mm512_maskz_mov_epi32(direct & short, short_flag),
+            ),
+            _mm512_maskz_mov_epi32(direct & medium, medium_bits),
         );
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xffff << (i % 64))) | u64::from(leaving) << (i % 64);
 
         _mm512_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
         _mm512_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
-        _mm512_storeu_ps(xs.as_mut_ptr().add(i), ux);
-        _mm512_storeu_ps(ys.as_mut_ptr().add(i), uy);
+        _mm512_storeu_ps(xs.as_mut_ptr().add(i), wx);
+        _mm512_storeu_ps(ys.as_mut_ptr().add(i), wy);
+        _mm512_mask_storeu_ps(out.un_x.as_mut_ptr().add(i), !direct, ux);
+        _mm512_mask_storeu_ps(out.un_y.as_mut_ptr().add(i), !direct, uy);
         _mm512_storeu_si512(out.from.as_mut_ptr().add(i).cast(), from);
         _mm512_storeu_si512(out.to.as_mut_ptr().add(i).cast(), to);
         _mm512_storeu_si512(out.mid.as_mut_ptr().add(i).cast(), mid);
