@@ -18,6 +18,8 @@ pub(crate) struct Bin {
     pub wander: Vec<f32>,
     /// Index of each particle in the flat, creation-ordered view.
     pub id: Vec<u32>,
+    /// Consecutive [`Bin::trim`] calls that found it under a quarter full.
+    idle: u32,
 }
 
 /// One particle's whole state, while it moves between bins.
@@ -34,6 +36,53 @@ impl Bin {
     pub fn len(&self) -> usize {
         self.x.len()
     }
+
+    /// Room for `extra` more particles in every column.
+    pub fn reserve(&mut self, extra: usize) {
+        self.x.reserve(extra);
+        self.y.reserve(extra);
+        self.speed.reserve(extra);
+        self.wander.reserve(extra);
+        self.id.reserve(extra);
+    }
+
+    /// Appends `travellers`, column by column.
+    pub fn extend(&mut self, travellers: &[Traveller]) {
+        self.x.extend(travellers.iter().map(|t| t.x));
+        self.y.extend(travellers.iter().map(|t| t.y));
+        self.speed.extend(travellers.iter().map(|t| t.speed));
+        self.wander.extend(travellers.iter().map(|t| t.wander));
+        self.id.extend(travellers.iter().map(|t| t.id));
+    }
+
+    /// Gives back capacity the bin no longer needs: when it has held under
+    /// a quarter of its capacity at every one of the last
+    /// [`Bin::TRIM_AFTER`] calls, its columns shrink to twice its length.
+    /// Call once a step; a bin shrinks at most once per `TRIM_AFTER` steps
+    /// and only to twice what it holds, so the copying is amortised over
+    /// the steps and the growth that filled it.
+    pub fn trim(&mut self) {
+        let cap = self.x.capacity();
+        if cap > Self::KEEP && self.len() < cap / 4 {
+            self.idle += 1;
+            if self.idle >= Self::TRIM_AFTER {
+                let keep = (2 * self.len()).max(Self::KEEP);
+                self.x.shrink_to(keep);
+                self.y.shrink_to(keep);
+                self.speed.shrink_to(keep);
+                self.wander.shrink_to(keep);
+                self.id.shrink_to(keep);
+                self.idle = 0;
+            }
+        } else {
+            self.idle = 0;
+        }
+    }
+
+    /// Consecutive [`Bin::trim`] calls under a quarter full before it shrinks.
+    pub const TRIM_AFTER: u32 = 64;
+    /// Capacity a bin may keep however empty it is.
+    const KEEP: usize = 1024;
 
     pub fn push(&mut self, p: Traveller) {
         self.x.push(p.x);
@@ -147,11 +196,6 @@ impl Bins {
     /// Number of particles.
     pub fn len(&self) -> usize {
         self.len
-    }
-
-    /// log2 of the rows per band.
-    pub fn shift(&self) -> u32 {
-        self.shift
     }
 
     /// The bin of a particle at row position `y` (inside the canvas).

@@ -76,6 +76,8 @@ pub struct Field {
     leftovers: Vec<Leftovers>,
     /// Inner pixels of 3- and 4-step lines at the canvas width.
     lines: LineTable,
+    /// Steps taken, for the periodic trims of the bins' memory.
+    steps: u64,
 }
 
 impl std::fmt::Debug for Field {
@@ -124,6 +126,7 @@ impl Field {
             isa: FieldIsa::detect(),
             leftovers: Vec::new(),
             lines: LineTable::new(settings.width),
+            steps: 0,
         })
     }
 
@@ -281,6 +284,8 @@ impl Field {
             );
         }
         sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
+        self.steps += 1;
+        sweep::trim(&mut self.bins, &mut self.leftovers, self.steps);
     }
 }
 

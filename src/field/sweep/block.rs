@@ -4,7 +4,7 @@
 use super::migrate::Leftovers;
 use super::{line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT};
 use crate::field::bins::Bin;
-use crate::field::particles::{pieces, Move};
+use crate::field::particles::{pieces, Move, Piece};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::trails::Segment;
 
@@ -166,7 +166,7 @@ pub(super) fn draw(
         let mut bits = word & low_bits(n.saturating_sub(64 * w));
         while bits != 0 {
             let j = start + 64 * w + bits.trailing_zeros() as usize;
-            left.leave(bin, j, z.bin as usize, s.shift);
+            left.leave(bin, j, s.shift);
             bits &= bits - 1;
         }
     }
@@ -213,32 +213,68 @@ fn draw_other(
             unwrapped: (prep.un_x[i], prep.un_y[i]),
             shade: 0,
         };
-        defer((prep.old_x[i], prep.old_y[i]), &mv, colour, s, left);
+        let from = (prep.old_x[i], prep.old_y[i]);
+        for piece in pieces(from, &mv).into_iter().flatten() {
+            draw_or_defer(piece, colour, zone, z, s, left);
+        }
     }
 }
 
-/// Files the piece(s) of a move under every band of rows they touch.
-fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Leftovers) {
+/// Longest piece, in pixels across, that [`draw_or_defer`] draws at once.
+const NEAR_PIECE: i32 = 64;
+
+/// Draws one piece of a wrapped (or far) move: at once, clipped to the
+/// canvas, when the rows it covers inside the canvas lie in the zone (the
+/// piece on the particle's own side of an edge, and both pieces of a move
+/// that wraps only across the left or right edge); else files it under
+/// every band of rows it touches, for [`crate::field::trails::draw`].
+/// Either way the same pixels: those of the line between the pieces' end
+/// pixels that lie inside the canvas.
+fn draw_or_defer(
+    (a, b): Piece,
+    colour: [u8; 4],
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
     let last_row = s.motion.rows as i32 - 1;
-    for (a, b) in pieces(from, mv).into_iter().flatten() {
-        let seg = Segment {
-            x0: pixel_of(a.0) as i16,
-            y0: pixel_of(a.1) as i16,
-            x1: pixel_of(b.0) as i16,
-            y1: pixel_of(b.1) as i16,
-            colour,
-        };
-        let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
-        if bottom < 0 || top > last_row {
-            continue;
-        }
-        let first = (top.max(0) as u32 >> s.shift) as usize;
-        let last = (bottom.min(last_row) as u32 >> s.shift) as usize;
-        for band in &mut left.deferred[first..=last] {
-            band.push(seg);
-        }
-        left.deferred_count += 1;
+    let seg = Segment {
+        x0: pixel_of(a.0) as i16,
+        y0: pixel_of(a.1) as i16,
+        x1: pixel_of(b.0) as i16,
+        y1: pixel_of(b.1) as i16,
+        colour,
+    };
+    let (x0, y0, x1, y1) = (
+        i32::from(seg.x0),
+        i32::from(seg.y0),
+        i32::from(seg.x1),
+        i32::from(seg.y1),
+    );
+    let (top, bottom) = (y0.min(y1), y0.max(y1));
+    if bottom < 0 || top > last_row {
+        return;
     }
+    let (top, bottom) = (top.max(0), bottom.min(last_row));
+    let w = s.width as i32;
+    let (row0, zone_rows) = (z.row0 as i32, (zone.len() / s.width as usize) as i32);
+    let near = (x1 - x0).abs() <= NEAR_PIECE && (y1 - y0).abs() <= NEAR_PIECE;
+    if near && top >= row0 && bottom < row0 + zone_rows {
+        line_pixels(x0, y0 - row0, x1, y1 - row0, |x, y| {
+            let row = y + row0;
+            if x >= 0 && x < w && row >= top && row <= bottom {
+                merge_pixel(&mut zone[(y * w + x) as usize], colour);
+            }
+        });
+        return;
+    }
+    let first = (top as u32 >> s.shift) as usize;
+    let last = (bottom as u32 >> s.shift) as usize;
+    for band in &mut left.deferred[first..=last] {
+        band.push(seg);
+    }
+    left.deferred_count += 1;
 }
 
 #[cfg(test)]

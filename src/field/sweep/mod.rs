@@ -92,6 +92,20 @@ impl Zone {
 pub(crate) use block::{LineTable, Prepared};
 pub(crate) use migrate::{settle, Leftovers};
 
+/// Steps between two trims of the leftovers' lists ([`trim`]).
+pub(crate) const TRIM_EVERY: u64 = 64;
+
+/// Gives back memory the bins and the leftovers' lists no longer need (a
+/// bin that has stayed under a quarter full for a while, a list far larger
+/// than this step needed); call once a step, after [`settle`], with the
+/// number of steps so far. Amortised: nothing is allocated on most steps.
+pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
+    bins.bins_mut().iter_mut().for_each(Bin::trim);
+    if step % TRIM_EVERY == 0 {
+        leftovers.iter_mut().for_each(Leftovers::trim);
+    }
+}
+
 /// Moves every particle and draws what it can: even bins, then odd bins.
 /// Each even task first fades its zone (they tile the canvas, except for
 /// the last rows when they belong to no even bin's zone, see [`fade_tail`]).
