@@ -86,11 +86,12 @@ fn a_crowd_sweeping_every_band_leaves_the_heap_flat() {
     field.apply_settings(&tall).expect("valid settings");
     let canvas = 256 * 1024 * 4;
     // The crowd's bin, and the few it left in the last 64 steps (a bin
-    // gives back its room after 64 steps under a quarter full), may each
-    // hold room for twice the crowd: 8 times the particle state, plus the
-    // canvas and 1 MB for the flow grid, the leftovers' lists and the
-    // thread pool. Bins that keep the capacity they had at their fullest
-    // need about 32 times the particle state here (25 MB).
+    // gives back its room after 64 steps under half full), may each hold
+    // room for a quarter more than the crowd: 8 times the particle state
+    // covers them, plus the canvas and 1 MB for the flow grid, the
+    // leftovers' lists and the thread pool (5.1 MB measured). Bins that
+    // keep the capacity they had at their fullest need about 32 times the
+    // particle state here (25 MB).
     let bound = (canvas + 8 * PARTICLE_BYTES * PARTICLES + (1 << 20)) as isize;
     let mut times = StageTimes::default();
     let mut worst = 0;

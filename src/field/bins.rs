@@ -18,7 +18,7 @@ pub(crate) struct Bin {
     pub wander: Vec<f32>,
     /// Index of each particle in the flat, creation-ordered view.
     pub id: Vec<u32>,
-    /// Consecutive [`Bin::trim`] calls that found it under a quarter full.
+    /// Consecutive [`Bin::trim`] calls that found it under half full.
     idle: u32,
 }
 
@@ -37,13 +37,21 @@ impl Bin {
         self.x.len()
     }
 
-    /// Room for `extra` more particles in every column.
+    /// Room for `extra` more particles in every column: when they do not
+    /// fit, the columns grow to a quarter more than needed (growth by a
+    /// constant factor, so appending stays amortised O(1), with less idle
+    /// room than doubling leaves).
     pub fn reserve(&mut self, extra: usize) {
-        self.x.reserve(extra);
-        self.y.reserve(extra);
-        self.speed.reserve(extra);
-        self.wander.reserve(extra);
-        self.id.reserve(extra);
+        let need = self.len() + extra;
+        if need <= self.x.capacity() {
+            return;
+        }
+        let room = need + need / 4 - self.len();
+        self.x.reserve_exact(room);
+        self.y.reserve_exact(room);
+        self.speed.reserve_exact(room);
+        self.wander.reserve_exact(room);
+        self.id.reserve_exact(room);
     }
 
     /// Appends `travellers`, column by column.
@@ -56,17 +64,17 @@ impl Bin {
     }
 
     /// Gives back capacity the bin no longer needs: when it has held under
-    /// a quarter of its capacity at every one of the last
-    /// [`Bin::TRIM_AFTER`] calls, its columns shrink to twice its length.
-    /// Call once a step; a bin shrinks at most once per `TRIM_AFTER` steps
-    /// and only to twice what it holds, so the copying is amortised over
-    /// the steps and the growth that filled it.
+    /// half its capacity at every one of the last [`Bin::TRIM_AFTER`]
+    /// calls, its columns shrink to a quarter more than its length. Call
+    /// once a step; a bin shrinks at most once per `TRIM_AFTER` steps, and
+    /// only after it lost half its particles, so the copying is amortised
+    /// over the steps and the particles that moved.
     pub fn trim(&mut self) {
         let cap = self.x.capacity();
-        if cap > Self::KEEP && self.len() < cap / 4 {
+        if cap > Self::KEEP && self.len() < cap / 2 {
             self.idle += 1;
             if self.idle >= Self::TRIM_AFTER {
-                let keep = (2 * self.len()).max(Self::KEEP);
+                let keep = (self.len() + self.len() / 4).max(Self::KEEP);
                 self.x.shrink_to(keep);
                 self.y.shrink_to(keep);
                 self.speed.shrink_to(keep);
@@ -79,7 +87,7 @@ impl Bin {
         }
     }
 
-    /// Consecutive [`Bin::trim`] calls under a quarter full before it shrinks.
+    /// Consecutive [`Bin::trim`] calls under half full before it shrinks.
     pub const TRIM_AFTER: u32 = 64;
     /// Capacity a bin may keep however empty it is.
     const KEEP: usize = 1024;

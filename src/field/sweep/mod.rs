@@ -96,7 +96,7 @@ pub(crate) use migrate::{settle, Leftovers};
 pub(crate) const TRIM_EVERY: u64 = 64;
 
 /// Gives back memory the bins and the leftovers' lists no longer need (a
-/// bin that has stayed under a quarter full for a while, a list far larger
+/// bin that has stayed under half full for a while, a list far larger
 /// than this step needed); call once a step, after [`settle`], with the
 /// number of steps so far. Amortised: nothing is allocated on most steps.
 pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
