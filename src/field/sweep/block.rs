@@ -37,25 +37,36 @@ pub(crate) struct Prepared {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct LineTable {
     width: u32,
-    inner: [[i32; 3]; ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize],
+    inner: [[i32; 3]; LINES],
+    /// The same pixels as `(dx, dy)` steps from the start.
+    steps: [[(i32, i32); 3]; LINES],
 }
+
+/// Lines in a [`LineTable`].
+const LINES: usize = ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize;
 
 impl LineTable {
     /// The table for a canvas `width` pixels wide.
     pub fn new(width: u32) -> LineTable {
-        let mut inner = [[0i32; 3]; ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize];
+        let mut inner = [[0i32; 3]; LINES];
+        let mut steps = [[(0i32, 0i32); 3]; LINES];
         for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
             for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
                 let mut pixels = Vec::with_capacity(5);
-                line_pixels(0, 0, dx, dy, |x, y| pixels.push(y * width as i32 + x));
-                let entry = &mut inner[line_code(dx, dy) as usize];
+                line_pixels(0, 0, dx, dy, |x, y| pixels.push((x, y)));
+                let code = line_code(dx, dy) as usize;
                 let inside = &pixels[1..pixels.len().saturating_sub(1).max(1)];
-                for (slot, &p) in entry.iter_mut().zip(inside) {
-                    *slot = p;
+                for (k, &(x, y)) in inside.iter().enumerate() {
+                    inner[code][k] = y * width as i32 + x;
+                    steps[code][k] = (x, y);
                 }
             }
         }
-        LineTable { width, inner }
+        LineTable {
+            width,
+            inner,
+            steps,
+        }
     }
 
     /// The canvas width the table is for.
@@ -67,6 +78,12 @@ impl LineTable {
     #[inline]
     pub fn inner(&self, code: u32) -> &[i32; 3] {
         &self.inner[code as usize]
+    }
+
+    /// The inner pixels of the line with `code`, as steps from its start.
+    #[inline]
+    pub fn steps(&self, code: u32) -> &[(i32, i32); 3] {
+        &self.steps[code as usize]
     }
 }
 
@@ -261,12 +278,24 @@ fn draw_or_defer(
     let (row0, zone_rows) = (z.row0 as i32, (zone.len() / s.width as usize) as i32);
     let near = (x1 - x0).abs() <= NEAR_PIECE && (y1 - y0).abs() <= NEAR_PIECE;
     if near && top >= row0 && bottom < row0 + zone_rows {
-        line_pixels(x0, y0 - row0, x1, y1 - row0, |x, y| {
-            let row = y + row0;
-            if x >= 0 && x < w && row >= top && row <= bottom {
-                merge_pixel(&mut zone[(y * w + x) as usize], colour);
+        // Pixels inside the canvas (rows `top..=bottom` are its rows the
+        // piece covers, all in the zone).
+        let mut plot = |x: i32, row: i32| {
+            if (x as u32) < w as u32 && row >= top && row <= bottom {
+                merge_pixel(&mut zone[((row - row0) * w + x) as usize], colour);
             }
-        });
+        };
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
+            // The usual wrap: a short piece, its pixels from the table.
+            plot(x0, y0);
+            for &(sx, sy) in s.lines.steps(line_code(dx, dy)) {
+                plot(x0 + sx, y0 + sy);
+            }
+            plot(x1, y1);
+        } else {
+            line_pixels(x0, y0, x1, y1, plot);
+        }
         return;
     }
     let first = (top as u32 >> s.shift) as usize;
@@ -298,6 +327,12 @@ mod tests {
                     .iter()
                     .map(|o| start + o)
                     .collect();
+                let steps: Vec<i32> = table
+                    .steps(line_code(dx, dy))
+                    .iter()
+                    .map(|&(x, y)| start + y * width as i32 + x)
+                    .collect();
+                assert_eq!(got, steps, "steps to ({dx}, {dy})");
                 got.push(start);
                 got.push(start + dy * width as i32 + dx);
                 got.sort_unstable();
