@@ -101,7 +101,7 @@ pub(crate) const TRIM_EVERY: u64 = 64;
 /// number of steps so far. Amortised: nothing is allocated on most steps.
 pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
     bins.bins_mut().iter_mut().for_each(Bin::trim);
-    if step % TRIM_EVERY == 0 {
+    if step.is_multiple_of(TRIM_EVERY) {
         leftovers.iter_mut().for_each(Leftovers::trim);
     }
 }
