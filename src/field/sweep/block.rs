@@ -2,9 +2,11 @@
 //! per particle, and stage 2, which draws it.
 
 use super::migrate::Leftovers;
-use super::{line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT};
+use super::{
+    line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+};
 use crate::field::bins::Bin;
-use crate::field::particles::{pieces, Move, Piece};
+use crate::field::particles::{pieces, Move};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::trails::Segment;
 
@@ -20,10 +22,11 @@ pub(crate) struct Prepared {
     pub mid: [u32; BLOCK],
     pub colour: [u32; BLOCK],
     pub flags: [u32; BLOCK],
-    /// Where the move ended before wrapping; set (at least) for every
-    /// particle whose trail is not [`DIRECT`].
-    pub un_x: [f32; BLOCK],
-    pub un_y: [f32; BLOCK],
+    /// For a trail that is not [`DIRECT`]: the pixel where the move ended
+    /// before wrapping (the first piece's end), packed by [`pack_pixel`].
+    pub end: [u32; BLOCK],
+    /// With [`WRAPPED`]: the second piece's start pixel, packed.
+    pub start2: [u32; BLOCK],
     /// Bit `i`: particle `i`'s new row is in another band.
     pub leaving: [u64; BLOCK / 64],
 }
@@ -97,8 +100,8 @@ impl Prepared {
             mid: [0; BLOCK],
             colour: [0; BLOCK],
             flags: [0; BLOCK],
-            un_x: [0.0; BLOCK],
-            un_y: [0.0; BLOCK],
+            end: [0; BLOCK],
+            start2: [0; BLOCK],
             leaving: [0; BLOCK / 64],
         }
     }
@@ -110,7 +113,6 @@ impl Prepared {
         self.old_x[i] = x;
         self.old_y[i] = y;
         self.colour[i] = s.palette[mv.shade as usize];
-        (self.un_x[i], self.un_y[i]) = mv.unwrapped;
         let row1 = mv.to.1 as u32;
         let bit = 1u64 << (i % 64);
         if row1 >> s.shift != z.bin {
@@ -136,8 +138,31 @@ impl Prepared {
                 flags |= MEDIUM | line_code(dx, dy) << CODE_SHIFT;
             }
         }
+        if flags & DIRECT == 0 {
+            let [first, second] = pieces((x, y), mv);
+            if let Some((_, b)) = first {
+                self.end[i] = pack_pixel(pixel_of(b.0), pixel_of(b.1));
+            }
+            if let Some((a, _)) = second {
+                self.start2[i] = pack_pixel(pixel_of(a.0), pixel_of(a.1));
+                flags |= WRAPPED;
+            }
+        }
         self.flags[i] = flags;
     }
+}
+
+/// A pixel (coordinates within the `i16` range, see [`pixel_of`]) in one
+/// word: x in the low half, y in the high half.
+#[inline]
+pub(crate) fn pack_pixel(x: i32, y: i32) -> u32 {
+    (x as u32 & 0xffff) | (y as u32) << 16
+}
+
+/// The pixel [`pack_pixel`] packed.
+#[inline]
+fn unpack_pixel(p: u32) -> (i32, i32) {
+    (i32::from(p as i16), i32::from((p >> 16) as i16))
 }
 
 /// Stage 2: merges each direct trail into `zone`, files the others, and
@@ -223,16 +248,15 @@ fn draw_other(
             merge_pixel(&mut zone[y as usize * w + x as usize], colour)
         });
     } else {
-        // Stage 1 kept where the move ended before wrapping; the shade is
-        // already in the colour.
-        let mv = Move {
-            to: (bin.x[j], bin.y[j]),
-            unwrapped: (prep.un_x[i], prep.un_y[i]),
-            shade: 0,
-        };
-        let from = (prep.old_x[i], prep.old_y[i]);
-        for piece in pieces(from, &mv).into_iter().flatten() {
-            draw_or_defer(piece, colour, zone, z, s, left);
+        // Stage 1 kept the pieces' end pixels (the old and new positions
+        // are inside the canvas, where truncation is the floor).
+        let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
+        let (x1, y1) = unpack_pixel(prep.end[i]);
+        draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
+        if prep.flags[i] & WRAPPED != 0 {
+            let (x0, y0) = unpack_pixel(prep.start2[i]);
+            let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
+            draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
         }
     }
 }
@@ -240,7 +264,8 @@ fn draw_other(
 /// Longest piece, in pixels across, that [`draw_or_defer`] draws at once.
 const NEAR_PIECE: i32 = 64;
 
-/// Draws one piece of a wrapped (or far) move: at once, clipped to the
+/// Draws one piece of a wrapped (or far) move, given by its end pixels
+/// (clamped to the `i16` range, see [`pixel_of`]): at once, clipped to the
 /// canvas, when the rows it covers inside the canvas lie in the zone (the
 /// piece on the particle's own side of an edge, and both pieces of a move
 /// that wraps only across the left or right edge); else files it under
@@ -248,7 +273,7 @@ const NEAR_PIECE: i32 = 64;
 /// Either way the same pixels: those of the line between the pieces' end
 /// pixels that lie inside the canvas.
 fn draw_or_defer(
-    (a, b): Piece,
+    (x0, y0, x1, y1): (i32, i32, i32, i32),
     colour: [u8; 4],
     zone: &mut [[u8; 4]],
     z: Zone,
@@ -256,19 +281,6 @@ fn draw_or_defer(
     left: &mut Leftovers,
 ) {
     let last_row = s.motion.rows as i32 - 1;
-    let seg = Segment {
-        x0: pixel_of(a.0) as i16,
-        y0: pixel_of(a.1) as i16,
-        x1: pixel_of(b.0) as i16,
-        y1: pixel_of(b.1) as i16,
-        colour,
-    };
-    let (x0, y0, x1, y1) = (
-        i32::from(seg.x0),
-        i32::from(seg.y0),
-        i32::from(seg.x1),
-        i32::from(seg.y1),
-    );
     let (top, bottom) = (y0.min(y1), y0.max(y1));
     if bottom < 0 || top > last_row {
         return;
@@ -298,6 +310,13 @@ fn draw_or_defer(
         }
         return;
     }
+    let seg = Segment {
+        x0: x0 as i16,
+        y0: y0 as i16,
+        x1: x1 as i16,
+        y1: y1 as i16,
+        colour,
+    };
     let first = (top as u32 >> s.shift) as usize;
     let last = (bottom as u32 >> s.shift) as usize;
     for band in &mut left.deferred[first..=last] {

@@ -44,6 +44,9 @@ pub(crate) const SHORT: u32 = 2;
 /// inner pixels are read from [`LineTable`] at the index in the flags' bits
 /// from [`CODE_SHIFT`] up (see [`line_code`]).
 pub(crate) const MEDIUM: u32 = 4;
+/// Flag (never with [`DIRECT`]): the move wrapped, so its trail is two
+/// pieces ([`crate::field::particles::pieces`]).
+pub(crate) const WRAPPED: u32 = 8;
 /// The flags bits from here up hold a [`MEDIUM`] line's [`line_code`].
 pub(crate) const CODE_SHIFT: u32 = 8;
 /// Longest [`MEDIUM`] line, in steps along either axis.

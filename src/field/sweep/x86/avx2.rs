@@ -4,10 +4,10 @@ use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
 use super::super::{
-    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT,
+    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
 };
 use super::{redo_lanes, scalar_range};
-use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
+use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
 const LANES: usize = 8;
@@ -62,6 +62,9 @@ pub(super) unsafe fn prepare(
     let code_bias = _mm256_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
     let code_row = _mm256_set1_epi32(2 * MEDIUM_STEPS + 1);
     let medium_flag = _mm256_set1_epi32(MEDIUM as i32);
+    let wrapped_flag = _mm256_set1_epi32(WRAPPED as i32);
+    let (min_pixel, max_pixel) = (_mm256_set1_epi32(MIN_PIXEL), _mm256_set1_epi32(MAX_PIXEL));
+    let low_half = _mm256_set1_epi32(0xffff);
     let (direct_flag, short_flag) = (
         _mm256_set1_epi32(DIRECT as i32),
         _mm256_set1_epi32(SHORT as i32),
@@ -193,6 +196,8 @@ pub(super) unsafe fn prepare(
             ),
             _mm256_and_si256(_mm256_and_si256(direct, medium), medium_bits),
         );
+        // Wrapped lanes are never direct: their flags are just WRAPPED.
+        let flags = _mm256_or_si256(flags, _mm256_and_si256(wrapped, wrapped_flag));
         let leaving = !_mm256_movemask_ps(_mm256_castsi256_ps(stays)) as u64 & 0xff;
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xff << (i % 64))) | leaving << (i % 64);
@@ -201,8 +206,33 @@ pub(super) unsafe fn prepare(
         _mm256_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
         _mm256_storeu_ps(xs.as_mut_ptr().add(i), wx);
         _mm256_storeu_ps(ys.as_mut_ptr().add(i), wy);
-        _mm256_storeu_ps(out.un_x.as_mut_ptr().add(i), ux);
-        _mm256_storeu_ps(out.un_y.as_mut_ptr().add(i), uy);
+        if _mm256_movemask_ps(_mm256_castsi256_ps(direct)) != 0xff {
+            // Prepared::set's piece pixels (raster::pixel_of: the floor,
+            // clamped; regular lanes are far inside the i32 range): the
+            // unwrapped end, and the second piece's start, the old
+            // position shifted by the wrap. Stored for every lane: only
+            // lanes that are not direct read them.
+            let end_x = _mm256_cvttps_epi32(_mm256_floor_ps(ux));
+            let end_y = _mm256_cvttps_epi32(_mm256_floor_ps(uy));
+            let end_x = _mm256_max_epi32(_mm256_min_epi32(end_x, max_pixel), min_pixel);
+            let end_y = _mm256_max_epi32(_mm256_min_epi32(end_y, max_pixel), min_pixel);
+            let end = _mm256_or_si256(
+                _mm256_and_si256(end_x, low_half),
+                _mm256_slli_epi32::<16>(end_y),
+            );
+            let sx = _mm256_add_ps(x, _mm256_sub_ps(wx, ux));
+            let sy = _mm256_add_ps(y, _mm256_sub_ps(wy, uy));
+            let start_x = _mm256_cvttps_epi32(_mm256_floor_ps(sx));
+            let start_y = _mm256_cvttps_epi32(_mm256_floor_ps(sy));
+            let start_x = _mm256_max_epi32(_mm256_min_epi32(start_x, max_pixel), min_pixel);
+            let start_y = _mm256_max_epi32(_mm256_min_epi32(start_y, max_pixel), min_pixel);
+            let start2 = _mm256_or_si256(
+                _mm256_and_si256(start_x, low_half),
+                _mm256_slli_epi32::<16>(start_y),
+            );
+            _mm256_storeu_si256(out.end.as_mut_ptr().add(i).cast(), end);
+            _mm256_storeu_si256(out.start2.as_mut_ptr().add(i).cast(), start2);
+        }
         _mm256_storeu_si256(out.from.as_mut_ptr().add(i).cast(), from);
         _mm256_storeu_si256(out.to.as_mut_ptr().add(i).cast(), to);
         _mm256_storeu_si256(out.mid.as_mut_ptr().add(i).cast(), mid);

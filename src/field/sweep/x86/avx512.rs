@@ -5,10 +5,10 @@ use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
 use super::super::{
-    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT,
+    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
 };
 use super::{redo_lanes, scalar_range};
-use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
+use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
 const LANES: usize = 16;
@@ -63,6 +63,9 @@ pub(super) unsafe fn prepare(
     let code_bias = _mm512_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
     let code_row = _mm512_set1_epi32(2 * MEDIUM_STEPS + 1);
     let medium_flag = _mm512_set1_epi32(MEDIUM as i32);
+    let wrapped_flag = _mm512_set1_epi32(WRAPPED as i32);
+    let (min_pixel, max_pixel) = (_mm512_set1_epi32(MIN_PIXEL), _mm512_set1_epi32(MAX_PIXEL));
+    let low_half = _mm512_set1_epi32(0xffff);
     let minus_one = _mm512_set1_epi32(-1);
     let (direct_flag, short_flag) = (
         _mm512_set1_epi32(DIRECT as i32),
@@ -180,6 +183,8 @@ pub(super) unsafe fn prepare(
             ),
             _mm512_maskz_mov_epi32(direct & medium, medium_bits),
         );
+        // Wrapped lanes are never direct: their flags are just WRAPPED.
+        let flags = _mm512_mask_mov_epi32(flags, wrapped, wrapped_flag);
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xffff << (i % 64))) | u64::from(leaving) << (i % 64);
 
@@ -187,8 +192,33 @@ pub(super) unsafe fn prepare(
         _mm512_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
         _mm512_storeu_ps(xs.as_mut_ptr().add(i), wx);
         _mm512_storeu_ps(ys.as_mut_ptr().add(i), wy);
-        _mm512_mask_storeu_ps(out.un_x.as_mut_ptr().add(i), !direct, ux);
-        _mm512_mask_storeu_ps(out.un_y.as_mut_ptr().add(i), !direct, uy);
+        if direct != 0xffff {
+            // Prepared::set's piece pixels (raster::pixel_of: the floor,
+            // clamped; regular lanes are far inside the i32 range): the
+            // unwrapped end, and the second piece's start, the old
+            // position shifted by the wrap.
+            const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
+            let end_x = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(ux));
+            let end_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(uy));
+            let end_x = _mm512_max_epi32(_mm512_min_epi32(end_x, max_pixel), min_pixel);
+            let end_y = _mm512_max_epi32(_mm512_min_epi32(end_y, max_pixel), min_pixel);
+            let end = _mm512_or_si512(
+                _mm512_and_si512(end_x, low_half),
+                _mm512_slli_epi32::<16>(end_y),
+            );
+            let sx = _mm512_add_ps(x, _mm512_sub_ps(wx, ux));
+            let sy = _mm512_add_ps(y, _mm512_sub_ps(wy, uy));
+            let start_x = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(sx));
+            let start_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(sy));
+            let start_x = _mm512_max_epi32(_mm512_min_epi32(start_x, max_pixel), min_pixel);
+            let start_y = _mm512_max_epi32(_mm512_min_epi32(start_y, max_pixel), min_pixel);
+            let start2 = _mm512_or_si512(
+                _mm512_and_si512(start_x, low_half),
+                _mm512_slli_epi32::<16>(start_y),
+            );
+            _mm512_mask_storeu_epi32(out.end.as_mut_ptr().add(i).cast(), !direct, end);
+            _mm512_mask_storeu_epi32(out.start2.as_mut_ptr().add(i).cast(), wrapped, start2);
+        }
         _mm512_storeu_si512(out.from.as_mut_ptr().add(i).cast(), from);
         _mm512_storeu_si512(out.to.as_mut_ptr().add(i).cast(), to);
         _mm512_storeu_si512(out.mid.as_mut_ptr().add(i).cast(), mid);
