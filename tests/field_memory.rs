@@ -86,7 +86,7 @@ fn a_crowd_sweeping_every_band_leaves_the_heap_flat() {
     field.apply_settings(&tall).expect("valid settings");
     let canvas = 256 * 1024 * 4;
     // The crowd's bin, and the few it left in the last 64 steps (a bin
-    // gives back its room after 64 steps under half full), may each hold
+    // gives back its room after 64 steps under two thirds full), may each hold
     // room for a quarter more than the crowd: 8 times the particle state
     // covers them, plus the canvas and 1 MB for the flow grid, the
     // leftovers' lists and the thread pool (5.1 MB measured). Bins that

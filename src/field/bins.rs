@@ -18,7 +18,7 @@ pub(crate) struct Bin {
     pub wander: Vec<f32>,
     /// Index of each particle in the flat, creation-ordered view.
     pub id: Vec<u32>,
-    /// Consecutive [`Bin::trim`] calls that found it under half full.
+    /// Consecutive [`Bin::trim`] calls that found it under two thirds full.
     idle: u32,
 }
 
@@ -64,14 +64,15 @@ impl Bin {
     }
 
     /// Gives back capacity the bin no longer needs: when it has held under
-    /// half its capacity at every one of the last [`Bin::TRIM_AFTER`]
-    /// calls, its columns shrink to a quarter more than its length. Call
-    /// once a step; a bin shrinks at most once per `TRIM_AFTER` steps, and
-    /// only after it lost half its particles, so the copying is amortised
-    /// over the steps and the particles that moved.
+    /// two thirds of its capacity at every one of the last
+    /// [`Bin::TRIM_AFTER`] calls, its columns shrink to a quarter more than
+    /// its length. Call once a step; a bin shrinks at most once per
+    /// `TRIM_AFTER` steps, and only after it lost a sixth of its particles
+    /// since it last grew, so the copying is amortised over the steps and
+    /// the particles that moved.
     pub fn trim(&mut self) {
         let cap = self.x.capacity();
-        if cap > Self::KEEP && self.len() < cap / 2 {
+        if cap > Self::KEEP && 3 * self.len() < 2 * cap {
             self.idle += 1;
             if self.idle >= Self::TRIM_AFTER {
                 let keep = (self.len() + self.len() / 4).max(Self::KEEP);
@@ -87,7 +88,7 @@ impl Bin {
         }
     }
 
-    /// Consecutive [`Bin::trim`] calls under half full before it shrinks.
+    /// Consecutive [`Bin::trim`] calls under two thirds full before it shrinks.
     pub const TRIM_AFTER: u32 = 64;
     /// Capacity a bin may keep however empty it is.
     const KEEP: usize = 1024;

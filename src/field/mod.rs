@@ -13,8 +13,10 @@
 //!    speed). A wrapped move is drawn as two pieces, one at each edge, never
 //!    across the canvas. Where two segments share a pixel, the faster
 //!    colour wins;
-//! 4. **trails**: the pieces the particles stage left for later (wrapped or
-//!    very fast moves) are drawn, and particles that changed band move bins.
+//! 4. **trails**: the pieces the particles stage left for later (the far
+//!    side of wraps, very fast moves) are drawn, and particles that changed
+//!    band move bins; bins that stayed under two thirds full for 64 steps give
+//!    back memory.
 //!
 //! How: particles are kept in bins by band of [`BAND_ROWS`] rows. Each bin's
 //! task moves its particles (AVX-512, AVX2 or scalar, see [`FieldIsa`]) and
