@@ -5,13 +5,20 @@
 //! and the plain reference at 100k; and sampling 100 ships of 80×80 (one
 //! thread, and spread over two as the world does), fast and reference.
 //!
+//! Those all step a calm field (30 steps in). `field_step_busy` steps the
+//! documented busy state instead: 1M particles, library defaults, seed 1,
+//! after [`BUSY_STEPS`] steps, when about 12% of the particles wrap across
+//! the top and bottom edges every step (and change band with it) and one
+//! band holds a fifth of them; at 1 and 2 threads, beside the same seed's
+//! calm start (30 steps in).
+//!
 //! `cargo bench --no-default-features --bench field -- --warm-up-time 1 --measurement-time 4`
-//! (`-- field_step` for the field alone).
+//! (`-- field_step` for the field alone, `-- field_step_busy` for the busy state).
 
 #[path = "peer/flash_port.rs"]
 mod flash_port;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use flash_port::FlashPort;
 use hitfield::field::{Canvas, Field, FieldIsa};
 use hitfield::mask::Mask;
@@ -41,6 +48,48 @@ fn warm_field(particles: usize) -> Field {
         field.step(1.0 / 60.0, &mut times);
     }
     field
+}
+
+/// Steps into seed 1's busiest phase at 1M particles (see the module docs).
+const BUSY_STEPS: usize = 2000;
+
+/// Seed 1 at 1M particles: calm (30 steps in) and busy ([`BUSY_STEPS`] in).
+fn field_step_busy(c: &mut Criterion) {
+    let mut group = c.benchmark_group("field_step_busy");
+    group.sample_size(20);
+    let dt = 1.0 / 60.0;
+    let settings = FieldSettings {
+        particles: 1_000_000,
+        seed: 1,
+        ..FieldSettings::default()
+    };
+    let mut field = Field::new(&settings).expect("bench settings are valid");
+    let mut times = StageTimes::default();
+    let mut states = Vec::new();
+    pool(2).install(|| {
+        for step in 1..=BUSY_STEPS {
+            field.step(dt, &mut times);
+            if step == 30 {
+                states.push(("calm", field.clone()));
+            }
+        }
+    });
+    states.push(("busy", field));
+    // Every iteration steps a fresh copy of the state (the copy untimed),
+    // so thousands of iterations time that state, not the phases after it.
+    for (name, field) in states {
+        for threads in [1usize, 2] {
+            let pool = pool(threads);
+            group.bench_function(format!("{name}/{threads}t"), |b| {
+                b.iter_batched_ref(
+                    || field.clone(),
+                    |f| pool.install(|| f.step(dt, &mut times)),
+                    BatchSize::LargeInput,
+                )
+            });
+        }
+    }
+    group.finish();
 }
 
 fn field_step(c: &mut Criterion) {
@@ -161,5 +210,5 @@ fn ships_sample(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, field_step, ships_sample);
+criterion_group!(benches, field_step, field_step_busy, ships_sample);
 criterion_main!(benches);

@@ -147,6 +147,86 @@ proptest! {
     }
 }
 
+/// Settings for a busy field: uniform or slowly varying flows (frequency
+/// 0 makes every cell the same brightness, so all particles move the same
+/// way: some cases straight up or down), moves of up to about 4 pixels a
+/// step, short canvases where most moves change band or wrap, and wrapping
+/// flows that pile particles against an edge.
+fn busy_settings() -> impl Strategy<Value = FieldSettings> {
+    (
+        (8u32..300, 1u32..200, 200usize..3000, any::<u64>(), 1u32..40),
+        (
+            prop_oneof![Just(0.0f64), 0.0f64..0.05],
+            0.0f64..2.0,
+            0.0f32..1.5,
+            0.0f32..4.0,
+            0.0f32..3.0,
+            any::<u8>(),
+        ),
+    )
+        .prop_map(
+            |(
+                (width, height, particles, seed, cell_size),
+                (freq, evo, base, scale, wander, fade),
+            )| FieldSettings {
+                width,
+                height,
+                particles,
+                seed,
+                cell_size,
+                noise_frequency: freq,
+                evolution_speed: evo,
+                base_speed: base,
+                speed_scale: scale,
+                wander,
+                fade,
+                parallel: true,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Busy flows, stepped long enough for particles to cross bands, wrap
+    /// back and forth and crowd: every instruction set this CPU has, on 1
+    /// and 2 threads, equals the reference after every step. With `tall`,
+    /// the particles start in the top rows of a canvas grown to `tall`
+    /// rows, so they crowd into one or two bands.
+    #[test]
+    fn busy_flows_equal_reference_on_every_isa(
+        s in busy_settings(),
+        tall in prop::option::of(64u32..400),
+        steps in 10usize..40,
+    ) {
+        let mut plain = Field::new(&s).expect("valid settings");
+        if let Some(h) = tall {
+            let grown = FieldSettings { height: h.max(s.height), ..s.clone() };
+            plain.apply_settings(&grown).expect("valid settings");
+        }
+        let mut fields: Vec<(FieldIsa, usize, Field)> = supported()
+            .into_iter()
+            .flat_map(|isa| {
+                [1, 2].map(|t| {
+                    let mut f = plain.clone();
+                    f.set_isa(isa).expect("supported");
+                    (isa, t, f)
+                })
+            })
+            .collect();
+        let pools = [pool(1), pool(2)];
+        let mut times = StageTimes::default();
+        for step in 0..steps {
+            reference::field::step(&mut plain, 1.0 / 60.0);
+            for (isa, threads, f) in &mut fields {
+                pools[*threads - 1].install(|| f.step(1.0 / 60.0, &mut times));
+                prop_assert!(f.canvas() == plain.canvas(), "canvas: {:?} on {} threads, step {}", isa, threads, step);
+                prop_assert!(f.particles() == plain.particles(), "particles: {:?} on {} threads, step {}", isa, threads, step);
+            }
+        }
+    }
+}
+
 #[test]
 fn every_instruction_set_equals_reference_at_scale() {
     let s = FieldSettings {

@@ -18,6 +18,8 @@ pub(crate) struct Bin {
     pub wander: Vec<f32>,
     /// Index of each particle in the flat, creation-ordered view.
     pub id: Vec<u32>,
+    /// Consecutive [`Bin::trim`] calls that found it under two thirds full.
+    idle: u32,
 }
 
 /// One particle's whole state, while it moves between bins.
@@ -34,6 +36,62 @@ impl Bin {
     pub fn len(&self) -> usize {
         self.x.len()
     }
+
+    /// Room for `extra` more particles in every column: when they do not
+    /// fit, the columns grow to a quarter more than needed (growth by a
+    /// constant factor, so appending stays amortised O(1), with less idle
+    /// room than doubling leaves).
+    pub fn reserve(&mut self, extra: usize) {
+        let need = self.len() + extra;
+        if need <= self.x.capacity() {
+            return;
+        }
+        let room = need + need / 4 - self.len();
+        self.x.reserve_exact(room);
+        self.y.reserve_exact(room);
+        self.speed.reserve_exact(room);
+        self.wander.reserve_exact(room);
+        self.id.reserve_exact(room);
+    }
+
+    /// Appends `travellers`, column by column.
+    pub fn extend(&mut self, travellers: &[Traveller]) {
+        self.x.extend(travellers.iter().map(|t| t.x));
+        self.y.extend(travellers.iter().map(|t| t.y));
+        self.speed.extend(travellers.iter().map(|t| t.speed));
+        self.wander.extend(travellers.iter().map(|t| t.wander));
+        self.id.extend(travellers.iter().map(|t| t.id));
+    }
+
+    /// Gives back capacity the bin no longer needs: when it has held under
+    /// two thirds of its capacity at every one of the last
+    /// [`Bin::TRIM_AFTER`] calls, its columns shrink to a quarter more than
+    /// its length. Call once a step; a bin shrinks at most once per
+    /// `TRIM_AFTER` steps, and only after it lost a sixth of its particles
+    /// since it last grew, so the copying is amortised over the steps and
+    /// the particles that moved.
+    pub fn trim(&mut self) {
+        let cap = self.x.capacity();
+        if cap > Self::KEEP && 3 * self.len() < 2 * cap {
+            self.idle += 1;
+            if self.idle >= Self::TRIM_AFTER {
+                let keep = (self.len() + self.len() / 4).max(Self::KEEP);
+                self.x.shrink_to(keep);
+                self.y.shrink_to(keep);
+                self.speed.shrink_to(keep);
+                self.wander.shrink_to(keep);
+                self.id.shrink_to(keep);
+                self.idle = 0;
+            }
+        } else {
+            self.idle = 0;
+        }
+    }
+
+    /// Consecutive [`Bin::trim`] calls under two thirds full before it shrinks.
+    pub const TRIM_AFTER: u32 = 64;
+    /// Capacity a bin may keep however empty it is.
+    const KEEP: usize = 1024;
 
     pub fn push(&mut self, p: Traveller) {
         self.x.push(p.x);
@@ -147,11 +205,6 @@ impl Bins {
     /// Number of particles.
     pub fn len(&self) -> usize {
         self.len
-    }
-
-    /// log2 of the rows per band.
-    pub fn shift(&self) -> u32 {
-        self.shift
     }
 
     /// The bin of a particle at row position `y` (inside the canvas).

@@ -13,8 +13,10 @@
 //!    speed). A wrapped move is drawn as two pieces, one at each edge, never
 //!    across the canvas. Where two segments share a pixel, the faster
 //!    colour wins;
-//! 4. **trails**: the pieces the particles stage left for later (wrapped or
-//!    very fast moves) are drawn, and particles that changed band move bins.
+//! 4. **trails**: the pieces the particles stage left for later (the far
+//!    side of wraps, very fast moves) are drawn, and particles that changed
+//!    band move bins; bins that stayed under two thirds full for 64 steps give
+//!    back memory.
 //!
 //! How: particles are kept in bins by band of [`BAND_ROWS`] rows. Each bin's
 //! task moves its particles (AVX-512, AVX2 or scalar, see [`FieldIsa`]) and
@@ -59,7 +61,7 @@ use bins::Bins;
 use flow::FlowGrid;
 use particles::{Motion, Particles};
 use raster::SinCos;
-use sweep::Leftovers;
+use sweep::{Leftovers, LineTable};
 
 /// Canvas rows per band (a power of two): particles are binned by band,
 /// and a bin's task draws into its band and half a band either side.
@@ -85,6 +87,10 @@ pub struct Field {
     isa: FieldIsa,
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
+    /// Inner pixels of 3- and 4-step lines at the canvas width.
+    lines: LineTable,
+    /// Steps taken, for the periodic trims of the bins' memory.
+    steps: u64,
 }
 
 impl std::fmt::Debug for Field {
@@ -132,6 +138,8 @@ impl Field {
             palette_keys: palette.map(raster::merge_key),
             isa: FieldIsa::detect(),
             leftovers: Vec::new(),
+            lines: LineTable::new(settings.width),
+            steps: 0,
         })
     }
 
@@ -254,6 +262,9 @@ impl Field {
     }
 
     fn move_and_draw(&mut self) {
+        if self.lines.width() != self.settings.width {
+            self.lines = LineTable::new(self.settings.width);
+        }
         let motion = self.motion();
         let shared = sweep::Shared {
             motion: &motion,
@@ -263,6 +274,7 @@ impl Field {
             width: self.settings.width,
             shift: BAND_SHIFT,
             isa: self.isa,
+            lines: &self.lines,
         };
         sweep::run(
             self.canvas.pixels_mut(),
@@ -289,6 +301,8 @@ impl Field {
             );
         }
         sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
+        self.steps += 1;
+        sweep::trim(&mut self.bins, &mut self.leftovers, self.steps);
     }
 }
 

@@ -2,9 +2,11 @@
 //! per particle, and stage 2, which draws it.
 
 use super::migrate::Leftovers;
-use super::{Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::{
+    line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+};
 use crate::field::bins::Bin;
-use crate::field::particles::{move_one, pieces, Move};
+use crate::field::particles::{pieces, Move};
 use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
 use crate::field::trails::Segment;
 
@@ -20,8 +22,72 @@ pub(crate) struct Prepared {
     pub mid: [u32; BLOCK],
     pub colour: [u32; BLOCK],
     pub flags: [u32; BLOCK],
+    /// For a trail that is not [`DIRECT`]: the pixel where the move ended
+    /// before wrapping (the first piece's end), packed by [`pack_pixel`].
+    pub end: [u32; BLOCK],
+    /// With [`WRAPPED`]: the second piece's start pixel, packed.
+    pub start2: [u32; BLOCK],
     /// Bit `i`: particle `i`'s new row is in another band.
     pub leaving: [u64; BLOCK / 64],
+}
+
+/// The inner pixels (neither end) of every line from pixel `(0, 0)` to
+/// `(dx, dy)` with both within ±[`MEDIUM_STEPS`], as offsets in a canvas
+/// row-major and `width` wide, at [`line_code`]`(dx, dy)`. Lines with fewer
+/// than three inner pixels repeat the start (offset 0): merging a pixel
+/// twice changes nothing. Bresenham's lines depend only on `(dx, dy)`, so
+/// one table serves every start.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct LineTable {
+    width: u32,
+    inner: [[i32; 3]; LINES],
+    /// The same pixels as `(dx, dy)` steps from the start.
+    steps: [[(i32, i32); 3]; LINES],
+}
+
+/// Lines in a [`LineTable`].
+const LINES: usize = ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize;
+
+impl LineTable {
+    /// The table for a canvas `width` pixels wide.
+    pub fn new(width: u32) -> LineTable {
+        let mut inner = [[0i32; 3]; LINES];
+        let mut steps = [[(0i32, 0i32); 3]; LINES];
+        for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
+            for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
+                let mut pixels = Vec::with_capacity(5);
+                line_pixels(0, 0, dx, dy, |x, y| pixels.push((x, y)));
+                let code = line_code(dx, dy) as usize;
+                let inside = &pixels[1..pixels.len().saturating_sub(1).max(1)];
+                for (k, &(x, y)) in inside.iter().enumerate() {
+                    inner[code][k] = y * width as i32 + x;
+                    steps[code][k] = (x, y);
+                }
+            }
+        }
+        LineTable {
+            width,
+            inner,
+            steps,
+        }
+    }
+
+    /// The canvas width the table is for.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The inner pixel offsets of the line with `code`.
+    #[inline]
+    pub fn inner(&self, code: u32) -> &[i32; 3] {
+        &self.inner[code as usize]
+    }
+
+    /// The inner pixels of the line with `code`, as steps from its start.
+    #[inline]
+    pub fn steps(&self, code: u32) -> &[(i32, i32); 3] {
+        &self.steps[code as usize]
+    }
 }
 
 impl Prepared {
@@ -34,6 +100,8 @@ impl Prepared {
             mid: [0; BLOCK],
             colour: [0; BLOCK],
             flags: [0; BLOCK],
+            end: [0; BLOCK],
+            start2: [0; BLOCK],
             leaving: [0; BLOCK / 64],
         }
     }
@@ -66,10 +134,35 @@ impl Prepared {
             flags |= DIRECT;
             if dx.abs() <= 2 && dy.abs() <= 2 {
                 flags |= SHORT;
+            } else if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
+                flags |= MEDIUM | line_code(dx, dy) << CODE_SHIFT;
+            }
+        }
+        if flags & DIRECT == 0 {
+            let [first, second] = pieces((x, y), mv);
+            if let Some((_, b)) = first {
+                self.end[i] = pack_pixel(pixel_of(b.0), pixel_of(b.1));
+            }
+            if let Some((a, _)) = second {
+                self.start2[i] = pack_pixel(pixel_of(a.0), pixel_of(a.1));
+                flags |= WRAPPED;
             }
         }
         self.flags[i] = flags;
     }
+}
+
+/// A pixel (coordinates within the `i16` range, see [`pixel_of`]) in one
+/// word: x in the low half, y in the high half.
+#[inline]
+pub(crate) fn pack_pixel(x: i32, y: i32) -> u32 {
+    (x as u32 & 0xffff) | (y as u32) << 16
+}
+
+/// The pixel [`pack_pixel`] packed.
+#[inline]
+fn unpack_pixel(p: u32) -> (i32, i32) {
+    (i32::from(p as i16), i32::from((p >> 16) as i16))
 }
 
 /// Stage 2: merges each direct trail into `zone`, files the others, and
@@ -88,13 +181,24 @@ pub(super) fn draw(
     let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
     let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
     for i in 0..n {
-        if flags[i] == DIRECT | SHORT {
+        let f = flags[i];
+        if f == DIRECT | SHORT {
             // The usual trail, at most two steps long: its two ends and
             // the pixel between them are the whole line (see [`SHORT`]),
             // and merging a pixel twice changes nothing.
             let c = colour[i].to_le_bytes();
             merge_pixel(&mut zone[from[i] as usize], c);
             merge_pixel(&mut zone[mid[i] as usize], c);
+            merge_pixel(&mut zone[to[i] as usize], c);
+        } else if f & MEDIUM != 0 {
+            // Three or four steps: the ends and three inner pixels.
+            let c = colour[i].to_le_bytes();
+            let a = from[i];
+            let inner = s.lines.inner(f >> CODE_SHIFT);
+            merge_pixel(&mut zone[a as usize], c);
+            for &o in inner {
+                merge_pixel(&mut zone[a.wrapping_add_signed(o) as usize], c);
+            }
             merge_pixel(&mut zone[to[i] as usize], c);
         } else {
             draw_other(prep, i, start, bin, zone, z, s, left);
@@ -104,7 +208,7 @@ pub(super) fn draw(
         let mut bits = word & low_bits(n.saturating_sub(64 * w));
         while bits != 0 {
             let j = start + 64 * w + bits.trailing_zeros() as usize;
-            left.leave(bin, j, z.bin as usize, s.shift);
+            left.leave(bin, j, s.shift);
             bits &= bits - 1;
         }
     }
@@ -144,40 +248,120 @@ fn draw_other(
             merge_pixel(&mut zone[y as usize * w + x as usize], colour)
         });
     } else {
-        let (x, y) = (prep.old_x[i], prep.old_y[i]);
-        let (speed, wander) = (bin.speed[j], bin.wander[j]);
-        let mv = move_one(x, y, speed, wander, s.motion, s.flow, s.sincos);
-        defer((x, y), &mv, colour, s, left);
+        // Stage 1 kept the pieces' end pixels (the old and new positions
+        // are inside the canvas, where truncation is the floor).
+        let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
+        let (x1, y1) = unpack_pixel(prep.end[i]);
+        draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
+        if prep.flags[i] & WRAPPED != 0 {
+            let (x0, y0) = unpack_pixel(prep.start2[i]);
+            let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
+            draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
+        }
     }
 }
 
-/// Files the piece(s) of a move under every band of rows they touch.
-fn defer(from: (f32, f32), mv: &Move, colour: [u8; 4], s: &Shared, left: &mut Leftovers) {
+/// Longest piece, in pixels across, that [`draw_or_defer`] draws at once.
+const NEAR_PIECE: i32 = 64;
+
+/// Draws one piece of a wrapped (or far) move, given by its end pixels
+/// (clamped to the `i16` range, see [`pixel_of`]): at once, clipped to the
+/// canvas, when the rows it covers inside the canvas lie in the zone (the
+/// piece on the particle's own side of an edge, and both pieces of a move
+/// that wraps only across the left or right edge); else files it under
+/// every band of rows it touches, for [`crate::field::trails::draw`].
+/// Either way the same pixels: those of the line between the pieces' end
+/// pixels that lie inside the canvas.
+fn draw_or_defer(
+    (x0, y0, x1, y1): (i32, i32, i32, i32),
+    colour: [u8; 4],
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
     let last_row = s.motion.rows as i32 - 1;
-    for (a, b) in pieces(from, mv).into_iter().flatten() {
-        let seg = Segment {
-            x0: pixel_of(a.0) as i16,
-            y0: pixel_of(a.1) as i16,
-            x1: pixel_of(b.0) as i16,
-            y1: pixel_of(b.1) as i16,
-            colour,
-        };
-        let (top, bottom) = (seg.y0.min(seg.y1) as i32, seg.y0.max(seg.y1) as i32);
-        if bottom < 0 || top > last_row {
-            continue;
-        }
-        let first = (top.max(0) as u32 >> s.shift) as usize;
-        let last = (bottom.min(last_row) as u32 >> s.shift) as usize;
-        for band in &mut left.deferred[first..=last] {
-            band.push(seg);
-        }
-        left.deferred_count += 1;
+    let (top, bottom) = (y0.min(y1), y0.max(y1));
+    if bottom < 0 || top > last_row {
+        return;
     }
+    let (top, bottom) = (top.max(0), bottom.min(last_row));
+    let w = s.width as i32;
+    let (row0, zone_rows) = (z.row0 as i32, (zone.len() / s.width as usize) as i32);
+    let near = (x1 - x0).abs() <= NEAR_PIECE && (y1 - y0).abs() <= NEAR_PIECE;
+    if near && top >= row0 && bottom < row0 + zone_rows {
+        // Pixels inside the canvas (rows `top..=bottom` are its rows the
+        // piece covers, all in the zone).
+        let mut plot = |x: i32, row: i32| {
+            if (x as u32) < w as u32 && row >= top && row <= bottom {
+                merge_pixel(&mut zone[((row - row0) * w + x) as usize], colour);
+            }
+        };
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
+            // The usual wrap: a short piece, its pixels from the table.
+            plot(x0, y0);
+            for &(sx, sy) in s.lines.steps(line_code(dx, dy)) {
+                plot(x0 + sx, y0 + sy);
+            }
+            plot(x1, y1);
+        } else {
+            line_pixels(x0, y0, x1, y1, plot);
+        }
+        return;
+    }
+    let seg = Segment {
+        x0: x0 as i16,
+        y0: y0 as i16,
+        x1: x1 as i16,
+        y1: y1 as i16,
+        colour,
+    };
+    let first = (top as u32 >> s.shift) as usize;
+    let last = (bottom as u32 >> s.shift) as usize;
+    for band in &mut left.deferred[first..=last] {
+        band.push(seg);
+    }
+    left.deferred_count += 1;
 }
 
 #[cfg(test)]
 mod tests {
+    use super::LineTable;
     use crate::field::raster::line_pixels;
+    use crate::field::sweep::{line_code, MEDIUM_STEPS};
+
+    /// Each entry is the line's pixels between its ends (start repeated).
+    #[test]
+    fn line_table_holds_each_lines_inner_pixels() {
+        let width = 37;
+        let table = LineTable::new(width);
+        for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
+            for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
+                let mut line = Vec::new();
+                line_pixels(5, 6, 5 + dx, 6 + dy, |x, y| line.push(y * width as i32 + x));
+                let start = 6 * width as i32 + 5;
+                let mut got: Vec<i32> = table
+                    .inner(line_code(dx, dy))
+                    .iter()
+                    .map(|o| start + o)
+                    .collect();
+                let steps: Vec<i32> = table
+                    .steps(line_code(dx, dy))
+                    .iter()
+                    .map(|&(x, y)| start + y * width as i32 + x)
+                    .collect();
+                assert_eq!(got, steps, "steps to ({dx}, {dy})");
+                got.push(start);
+                got.push(start + dy * width as i32 + dx);
+                got.sort_unstable();
+                got.dedup();
+                line.sort_unstable();
+                line.dedup();
+                assert_eq!(got, line, "to ({dx}, {dy})");
+            }
+        }
+    }
 
     /// A line of at most two steps is its ends and the pixel one step from
     /// the start towards the end on each axis that moves.

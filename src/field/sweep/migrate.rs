@@ -8,7 +8,7 @@ use crate::field::bins::{Bin, Bins, Traveller};
 use crate::field::trails::Segment;
 
 /// A bin task's leftovers: trail pieces to draw later (per band), and the
-/// particles that left the bin.
+/// particles that left the bin (per band they went to).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Leftovers {
     /// `deferred[b]`: pieces touching band `b`.
@@ -17,10 +17,8 @@ pub(crate) struct Leftovers {
     pub deferred_count: usize,
     /// Indices in the bin of the particles leaving it, ascending.
     pub leaving: Vec<u32>,
-    /// Particles gone to the band above, the band below, or further.
-    up: Vec<Traveller>,
-    down: Vec<Traveller>,
-    far: Vec<Traveller>,
+    /// `to[b]`: the particles gone to band `b`, in the order they left.
+    to: Vec<Vec<Traveller>>,
 }
 
 impl AsRef<[Vec<Segment>]> for Leftovers {
@@ -36,25 +34,18 @@ impl Leftovers {
         self.deferred.iter_mut().for_each(Vec::clear);
         self.deferred_count = 0;
         self.leaving.clear();
-        self.up.clear();
-        self.down.clear();
-        self.far.clear();
+        self.to.resize_with(bands, Vec::new);
+        self.to.iter_mut().for_each(Vec::clear);
     }
 
-    /// Notes that particle `j` of `bin` (number `k`, bands of `1 << shift`
-    /// rows) leaves it, and copies it into a travel list while its state is
-    /// still in cache. Call in ascending `j`.
+    /// Notes that particle `j` of `bin` (bands of `1 << shift` rows) leaves
+    /// it, and copies it into the travel list of its new band while its
+    /// state is still in cache. Call in ascending `j`.
     #[inline]
-    pub fn leave(&mut self, bin: &Bin, j: usize, k: usize, shift: u32) {
+    pub fn leave(&mut self, bin: &Bin, j: usize, shift: u32) {
         let t = bin.get(j);
-        let to = (t.y as u32 >> shift) as usize;
-        if to + 1 == k {
-            self.up.push(t);
-        } else if to == k + 1 {
-            self.down.push(t);
-        } else {
-            self.far.push(t);
-        }
+        let to = ((t.y as u32 >> shift) as usize).min(self.to.len() - 1);
+        self.to[to].push(t);
         self.leaving.push(j as u32);
     }
 
@@ -65,28 +56,47 @@ impl Leftovers {
             bin.fill_hole(i as usize);
         }
     }
+
+    /// Gives back list capacity far beyond what this step needed (see
+    /// [`trim_list`]).
+    pub fn trim(&mut self) {
+        for list in &mut self.deferred {
+            trim_list(list);
+        }
+        for list in &mut self.to {
+            trim_list(list);
+        }
+        trim_list(&mut self.leaving);
+    }
 }
 
-/// Appends every travelling particle to the bin of its row: first those
-/// from the bin above, then from the bin below, then the far ones in
-/// order of their old bin. The same order on any number of threads.
+/// Capacity a list may keep however empty it is.
+const KEEP: usize = 256;
+
+/// Halves `list`'s spare capacity when it holds under a quarter of it (and
+/// more than [`KEEP`]): called once every [`super::TRIM_EVERY`] steps
+/// after the lists were filled, so a list that stays small shrinks by
+/// halves, and one that fills again grows back by doubling.
+fn trim_list<T>(list: &mut Vec<T>) {
+    let cap = list.capacity();
+    if cap > KEEP && list.len() < cap / 4 {
+        list.shrink_to((cap / 2).max(KEEP));
+    }
+}
+
+/// Appends every travelling particle to the bin of its row, in order of
+/// the bin it left, then of leaving. The same order on any number of
+/// threads.
 pub(crate) fn settle(bins: &mut Bins, leftovers: &[Leftovers], parallel: bool) {
-    let any_far = leftovers.iter().any(|l| !l.far.is_empty());
-    let shift = bins.shift();
-    let count = bins.bins_mut().len();
     let fill = |(k, bin): (usize, &mut Bin)| {
-        if k > 0 {
-            leftovers[k - 1].down.iter().for_each(|&t| bin.push(t));
+        let lists = leftovers.iter().filter_map(|l| l.to.get(k));
+        let extra: usize = lists.clone().map(Vec::len).sum();
+        if extra == 0 {
+            return;
         }
-        if let Some(below) = leftovers.get(k + 1) {
-            below.up.iter().for_each(|&t| bin.push(t));
-        }
-        if any_far {
-            for t in leftovers.iter().flat_map(|l| &l.far) {
-                if ((t.y as u32 >> shift) as usize).min(count - 1) == k {
-                    bin.push(*t);
-                }
-            }
+        bin.reserve(extra);
+        for list in lists {
+            bin.extend(list);
         }
     };
     if parallel {

@@ -1,11 +1,14 @@
-//! `hitfield bench`: the scaling sweep and the accuracy report.
+//! `hitfield bench`: the scaling sweep and the accuracy report, or (with
+//! `--sustained`) the sustained field case.
 //!
 //! Writes `results.csv` (one row per run), `accuracy.csv`, `chart.png`
 //! (frame time per stage against particle count) and `report.md` (the
-//! tables and the targets) into `--out`.
+//! tables and the targets) into `--out`; with `--sustained`,
+//! `sustained.csv` and `sustained.md` instead.
 
 pub mod accuracy;
 pub mod chart;
+pub mod sustained;
 pub mod sweep;
 
 use std::path::{Path, PathBuf};
@@ -28,6 +31,22 @@ pub struct BenchArgs {
     /// A short run (under a minute): fewer frames per configuration.
     #[arg(long)]
     pub quick: bool,
+    /// The sustained case instead: a field stepped for thousands of steps
+    /// (1M and 2M particles, 1 and 2 threads, the Flash port at 1M),
+    /// reported per 1,000-step window and over the whole run.
+    #[arg(long)]
+    pub sustained: bool,
+    /// Steps of each sustained run (at least 1,000).
+    #[arg(long, value_name = "N", default_value_t = 7000, value_parser = clap::value_parser!(u64).range(1000..))]
+    pub steps: u64,
+    /// Sustained configurations, as PARTICLES:THREADS separated by commas;
+    /// the first one's resident set is reported.
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "1000000:2,1000000:1,2000000:2,2000000:1"
+    )]
+    pub configs: String,
 }
 
 /// Particle counts of the sweep.
@@ -47,6 +66,9 @@ pub const SEED: u64 = 42;
 pub fn run(args: BenchArgs) -> ExitCode {
     if let Err(e) = std::fs::create_dir_all(&args.out) {
         return crate::cli::usage_error(format!("--out {}: {e}", args.out.display()));
+    }
+    if args.sustained {
+        return run_sustained(&args);
     }
     let (warmup, frames, accuracy_steps) = if args.quick {
         (3, 12, 240)
@@ -140,6 +162,93 @@ pub fn run(args: BenchArgs) -> ExitCode {
     println!("{report}");
     eprintln!(
         "hitfield: wrote results.csv, accuracy.csv, chart.png and report.md to {}",
+        args.out.display()
+    );
+    ExitCode::SUCCESS
+}
+
+/// Parses `--configs`: `PARTICLES:THREADS` pairs separated by commas.
+fn parse_configs(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    text.split(',')
+        .map(|pair| {
+            let (p, t) = pair
+                .trim()
+                .split_once(':')
+                .ok_or_else(|| format!("--configs: {pair:?} is not PARTICLES:THREADS"))?;
+            let p: usize = p
+                .parse()
+                .map_err(|_| format!("--configs: {p:?} is not a count"))?;
+            let t: usize = t
+                .parse()
+                .map_err(|_| format!("--configs: {t:?} is not a count"))?;
+            if t == 0 {
+                return Err("--configs: threads must be at least 1".into());
+            }
+            Ok((p, t))
+        })
+        .collect()
+}
+
+/// `hitfield bench --sustained`.
+fn run_sustained(args: &BenchArgs) -> ExitCode {
+    let configs = match parse_configs(&args.configs) {
+        Ok(c) => c,
+        Err(e) => return crate::cli::usage_error(e),
+    };
+    let steps = args.steps as usize;
+    let specs: Vec<sustained::SustainedSpec> = configs
+        .iter()
+        .map(|&(particles, threads)| sustained::SustainedSpec {
+            particles,
+            threads,
+            steps,
+            peer: particles == 1_000_000,
+        })
+        .collect();
+    let windows: usize = specs
+        .iter()
+        .map(|s| s.steps / sustained::WINDOW * if s.peer { 2 } else { 1 })
+        .sum();
+    let bar = ProgressBar::new(windows as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut results = Vec::with_capacity(specs.len());
+    for spec in &specs {
+        bar.set_message(format!(
+            "{} particles, {} thread(s)",
+            spec.particles, spec.threads
+        ));
+        match sustained::run(spec, || bar.inc(1)) {
+            Ok(r) => {
+                if r.peer.is_some() {
+                    bar.inc((spec.steps / sustained::WINDOW) as u64);
+                }
+                results.push(r);
+            }
+            Err(e) => return crate::cli::usage_error(e),
+        }
+    }
+    bar.finish_and_clear();
+    let command = format!(
+        "hitfield bench --sustained --steps {} --configs {}",
+        args.steps, args.configs
+    );
+    let report = sustained::report_markdown(&command, &results);
+    let writes = [
+        ("sustained.csv", sustained::csv(&results)),
+        ("sustained.md", report.clone()),
+    ];
+    for (name, text) in writes {
+        let path = args.out.join(name);
+        if let Err(e) = write_atomic(&path, text.as_bytes()) {
+            return crate::cli::usage_error(format!("{}: {e}", path.display()));
+        }
+    }
+    println!("{report}");
+    eprintln!(
+        "hitfield: wrote sustained.csv and sustained.md to {}",
         args.out.display()
     );
     ExitCode::SUCCESS

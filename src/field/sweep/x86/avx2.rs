@@ -3,9 +3,11 @@
 use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
-use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::super::{
+    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+};
 use super::{redo_lanes, scalar_range};
-use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
+use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
 const LANES: usize = 8;
@@ -56,6 +58,13 @@ pub(super) unsafe fn prepare(
     let half_band = _mm256_set1_epi32(1 << s.shift >> 1);
     let one = _mm256_set1_epi32(1);
     let three = _mm256_set1_epi32(3);
+    let medium_limit = _mm256_set1_epi32(MEDIUM_STEPS + 1);
+    let code_bias = _mm256_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
+    let code_row = _mm256_set1_epi32(2 * MEDIUM_STEPS + 1);
+    let medium_flag = _mm256_set1_epi32(MEDIUM as i32);
+    let wrapped_flag = _mm256_set1_epi32(WRAPPED as i32);
+    let (min_pixel, max_pixel) = (_mm256_set1_epi32(MIN_PIXEL), _mm256_set1_epi32(MAX_PIXEL));
+    let low_half = _mm256_set1_epi32(0xffff);
     let (direct_flag, short_flag) = (
         _mm256_set1_epi32(DIRECT as i32),
         _mm256_set1_epi32(SHORT as i32),
@@ -92,17 +101,42 @@ pub(super) unsafe fn prepare(
         let ux = _mm256_add_ps(x, _mm256_mul_ps(cos, spd));
         let uy = _mm256_add_ps(y, _mm256_mul_ps(sin, spd));
 
+        // particles::wrap: one add or subtract of the size (blended, so
+        // -0.0 stays -0.0); a lane that is still outside after it (a move
+        // longer than the canvas, NaN) is redone by the scalar code after
+        // the stores.
+        let (x_low, x_high) = (
+            _mm256_cmp_ps::<_CMP_LT_OQ>(ux, zero),
+            _mm256_cmp_ps::<_CMP_GE_OQ>(ux, width_f),
+        );
+        let (y_low, y_high) = (
+            _mm256_cmp_ps::<_CMP_LT_OQ>(uy, zero),
+            _mm256_cmp_ps::<_CMP_GE_OQ>(uy, height_f),
+        );
+        let wx = _mm256_blendv_ps(
+            _mm256_blendv_ps(ux, _mm256_add_ps(ux, width_f), x_low),
+            _mm256_sub_ps(ux, width_f),
+            x_high,
+        );
+        let wy = _mm256_blendv_ps(
+            _mm256_blendv_ps(uy, _mm256_add_ps(uy, height_f), y_low),
+            _mm256_sub_ps(uy, height_f),
+            y_high,
+        );
+        let wrapped = _mm256_castps_si256(_mm256_or_ps(
+            _mm256_or_ps(x_low, x_high),
+            _mm256_or_ps(y_low, y_high),
+        ));
         let inside = _mm256_and_ps(
             _mm256_and_ps(
-                _mm256_cmp_ps::<_CMP_GE_OQ>(ux, zero),
-                _mm256_cmp_ps::<_CMP_LT_OQ>(ux, width_f),
+                _mm256_cmp_ps::<_CMP_GE_OQ>(wx, zero),
+                _mm256_cmp_ps::<_CMP_LT_OQ>(wx, width_f),
             ),
             _mm256_and_ps(
-                _mm256_cmp_ps::<_CMP_GE_OQ>(uy, zero),
-                _mm256_cmp_ps::<_CMP_LT_OQ>(uy, height_f),
+                _mm256_cmp_ps::<_CMP_GE_OQ>(wy, zero),
+                _mm256_cmp_ps::<_CMP_LT_OQ>(wy, height_f),
             ),
         );
-        // Lanes that wrap are redone by the scalar code after the stores.
         let irregular = !_mm256_movemask_ps(_mm256_and_ps(inside, index_ok)) & 0xff;
 
         // `as u8` saturates: max first so NaN gives 0, as it does there.
@@ -114,7 +148,7 @@ pub(super) unsafe fn prepare(
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm256_cvttps_epi32(x), _mm256_cvttps_epi32(y));
-        let (x1, y1) = (_mm256_cvttps_epi32(ux), _mm256_cvttps_epi32(uy));
+        let (x1, y1) = (_mm256_cvttps_epi32(wx), _mm256_cvttps_epi32(wy));
         let from = _mm256_sub_epi32(
             _mm256_add_epi32(_mm256_mullo_epi32(y0, width), x0),
             zone_base,
@@ -128,7 +162,7 @@ pub(super) unsafe fn prepare(
             _mm256_srl_epi32(_mm256_add_epi32(y1, half_band), shift),
             bin,
         );
-        let direct = _mm256_cmpeq_epi32(_mm256_min_epu32(d, one), d);
+        let direct = _mm256_andnot_si256(wrapped, _mm256_cmpeq_epi32(_mm256_min_epu32(d, one), d));
         let (dx, dy) = (_mm256_sub_epi32(x1, x0), _mm256_sub_epi32(y1, y0));
         let short = _mm256_and_si256(
             _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dx)),
@@ -139,18 +173,66 @@ pub(super) unsafe fn prepare(
             _mm256_add_epi32(from, _mm256_sign_epi32(one, dx)),
             _mm256_sign_epi32(width, dy),
         );
-        let flags = _mm256_or_si256(
-            _mm256_and_si256(direct, direct_flag),
-            _mm256_and_si256(_mm256_and_si256(direct, short), short_flag),
+        // A medium line's flags carry its LineTable index.
+        let medium = _mm256_andnot_si256(
+            short,
+            _mm256_and_si256(
+                _mm256_cmpgt_epi32(medium_limit, _mm256_abs_epi32(dx)),
+                _mm256_cmpgt_epi32(medium_limit, _mm256_abs_epi32(dy)),
+            ),
         );
+        let code = _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_mullo_epi32(dy, code_row), dx),
+            code_bias,
+        );
+        let medium_bits = _mm256_or_si256(
+            medium_flag,
+            _mm256_slli_epi32::<{ CODE_SHIFT as i32 }>(code),
+        );
+        let flags = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_and_si256(direct, direct_flag),
+                _mm256_and_si256(_mm256_and_si256(direct, short), short_flag),
+            ),
+            _mm256_and_si256(_mm256_and_si256(direct, medium), medium_bits),
+        );
+        // Wrapped lanes are never direct: their flags are just WRAPPED.
+        let flags = _mm256_or_si256(flags, _mm256_and_si256(wrapped, wrapped_flag));
         let leaving = !_mm256_movemask_ps(_mm256_castsi256_ps(stays)) as u64 & 0xff;
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xff << (i % 64))) | leaving << (i % 64);
 
         _mm256_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
         _mm256_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
-        _mm256_storeu_ps(xs.as_mut_ptr().add(i), ux);
-        _mm256_storeu_ps(ys.as_mut_ptr().add(i), uy);
+        _mm256_storeu_ps(xs.as_mut_ptr().add(i), wx);
+        _mm256_storeu_ps(ys.as_mut_ptr().add(i), wy);
+        if _mm256_movemask_ps(_mm256_castsi256_ps(direct)) != 0xff {
+            // Prepared::set's piece pixels (raster::pixel_of: the floor,
+            // clamped; regular lanes are far inside the i32 range): the
+            // unwrapped end, and the second piece's start, the old
+            // position shifted by the wrap. Stored for every lane: only
+            // lanes that are not direct read them.
+            let end_x = _mm256_cvttps_epi32(_mm256_floor_ps(ux));
+            let end_y = _mm256_cvttps_epi32(_mm256_floor_ps(uy));
+            let end_x = _mm256_max_epi32(_mm256_min_epi32(end_x, max_pixel), min_pixel);
+            let end_y = _mm256_max_epi32(_mm256_min_epi32(end_y, max_pixel), min_pixel);
+            let end = _mm256_or_si256(
+                _mm256_and_si256(end_x, low_half),
+                _mm256_slli_epi32::<16>(end_y),
+            );
+            let sx = _mm256_add_ps(x, _mm256_sub_ps(wx, ux));
+            let sy = _mm256_add_ps(y, _mm256_sub_ps(wy, uy));
+            let start_x = _mm256_cvttps_epi32(_mm256_floor_ps(sx));
+            let start_y = _mm256_cvttps_epi32(_mm256_floor_ps(sy));
+            let start_x = _mm256_max_epi32(_mm256_min_epi32(start_x, max_pixel), min_pixel);
+            let start_y = _mm256_max_epi32(_mm256_min_epi32(start_y, max_pixel), min_pixel);
+            let start2 = _mm256_or_si256(
+                _mm256_and_si256(start_x, low_half),
+                _mm256_slli_epi32::<16>(start_y),
+            );
+            _mm256_storeu_si256(out.end.as_mut_ptr().add(i).cast(), end);
+            _mm256_storeu_si256(out.start2.as_mut_ptr().add(i).cast(), start2);
+        }
         _mm256_storeu_si256(out.from.as_mut_ptr().add(i).cast(), from);
         _mm256_storeu_si256(out.to.as_mut_ptr().add(i).cast(), to);
         _mm256_storeu_si256(out.mid.as_mut_ptr().add(i).cast(), mid);

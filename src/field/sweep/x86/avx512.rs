@@ -4,9 +4,11 @@
 use std::arch::x86_64::*;
 use std::f32::consts::TAU;
 
-use super::super::{Prepared, Shared, Zone, BLOCK, DIRECT, SHORT};
+use super::super::{
+    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+};
 use super::{redo_lanes, scalar_range};
-use crate::field::raster::{SIN_TABLE_LEN, TURN_TO_INDEX};
+use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
 const LANES: usize = 16;
@@ -57,6 +59,13 @@ pub(super) unsafe fn prepare(
     let half_band = _mm512_set1_epi32(1 << s.shift >> 1);
     let one = _mm512_set1_epi32(1);
     let three = _mm512_set1_epi32(3);
+    let medium_limit = _mm512_set1_epi32(MEDIUM_STEPS + 1);
+    let code_bias = _mm512_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
+    let code_row = _mm512_set1_epi32(2 * MEDIUM_STEPS + 1);
+    let medium_flag = _mm512_set1_epi32(MEDIUM as i32);
+    let wrapped_flag = _mm512_set1_epi32(WRAPPED as i32);
+    let (min_pixel, max_pixel) = (_mm512_set1_epi32(MIN_PIXEL), _mm512_set1_epi32(MAX_PIXEL));
+    let low_half = _mm512_set1_epi32(0xffff);
     let minus_one = _mm512_set1_epi32(-1);
     let (direct_flag, short_flag) = (
         _mm512_set1_epi32(DIRECT as i32),
@@ -94,11 +103,34 @@ pub(super) unsafe fn prepare(
         let ux = _mm512_add_ps(x, _mm512_mul_ps(cos, spd));
         let uy = _mm512_add_ps(y, _mm512_mul_ps(sin, spd));
 
-        let inside = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(ux, zero)
-            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(ux, width_f)
-            & _mm512_cmp_ps_mask::<_CMP_GE_OQ>(uy, zero)
-            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(uy, height_f);
-        // Lanes that wrap are redone by the scalar code after the stores.
+        // particles::wrap: one add or subtract of the size; a lane that
+        // is still outside after it (a move longer than the canvas, NaN)
+        // is redone by the scalar code after the stores.
+        let (x_low, x_high) = (
+            _mm512_cmp_ps_mask::<_CMP_LT_OQ>(ux, zero),
+            _mm512_cmp_ps_mask::<_CMP_GE_OQ>(ux, width_f),
+        );
+        let (y_low, y_high) = (
+            _mm512_cmp_ps_mask::<_CMP_LT_OQ>(uy, zero),
+            _mm512_cmp_ps_mask::<_CMP_GE_OQ>(uy, height_f),
+        );
+        let wx = _mm512_mask_sub_ps(
+            _mm512_mask_add_ps(ux, x_low, ux, width_f),
+            x_high,
+            ux,
+            width_f,
+        );
+        let wy = _mm512_mask_sub_ps(
+            _mm512_mask_add_ps(uy, y_low, uy, height_f),
+            y_high,
+            uy,
+            height_f,
+        );
+        let wrapped = x_low | x_high | y_low | y_high;
+        let inside = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(wx, zero)
+            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(wx, width_f)
+            & _mm512_cmp_ps_mask::<_CMP_GE_OQ>(wy, zero)
+            & _mm512_cmp_ps_mask::<_CMP_LT_OQ>(wy, height_f);
         let irregular = !(inside & index_ok) as u32 & 0xffff;
 
         // `as u8` saturates: max first so NaN gives 0, as it does there.
@@ -110,7 +142,7 @@ pub(super) unsafe fn prepare(
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm512_cvttps_epi32(x), _mm512_cvttps_epi32(y));
-        let (x1, y1) = (_mm512_cvttps_epi32(ux), _mm512_cvttps_epi32(uy));
+        let (x1, y1) = (_mm512_cvttps_epi32(wx), _mm512_cvttps_epi32(wy));
         let from = _mm512_sub_epi32(
             _mm512_add_epi32(_mm512_mullo_epi32(y0, width), x0),
             zone_base,
@@ -124,7 +156,7 @@ pub(super) unsafe fn prepare(
             _mm512_srl_epi32(_mm512_add_epi32(y1, half_band), shift),
             bin,
         );
-        let direct = _mm512_cmple_epu32_mask(d, one);
+        let direct = _mm512_cmple_epu32_mask(d, one) & !wrapped;
         let (dx, dy) = (_mm512_sub_epi32(x1, x0), _mm512_sub_epi32(y1, y0));
         let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), three)
             & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), three);
@@ -135,17 +167,58 @@ pub(super) unsafe fn prepare(
             _mm512_add_epi32(from, sign_dx),
             _mm512_mullo_epi32(sign_dy, width),
         );
-        let flags = _mm512_or_si512(
-            _mm512_maskz_mov_epi32(direct, direct_flag),
-            _mm512_maskz_mov_epi32(direct & short, short_flag),
+        // A medium line's flags carry its LineTable index.
+        let medium = !short
+            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), medium_limit)
+            & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), medium_limit);
+        let code = _mm512_add_epi32(
+            _mm512_add_epi32(_mm512_mullo_epi32(dy, code_row), dx),
+            code_bias,
         );
+        let medium_bits = _mm512_or_si512(medium_flag, _mm512_slli_epi32::<CODE_SHIFT>(code));
+        let flags = _mm512_or_si512(
+            _mm512_or_si512(
+                _mm512_maskz_mov_epi32(direct, direct_flag),
+                _mm512_maskz_mov_epi32(direct & short, short_flag),
+            ),
+            _mm512_maskz_mov_epi32(direct & medium, medium_bits),
+        );
+        // Wrapped lanes are never direct: their flags are just WRAPPED.
+        let flags = _mm512_mask_mov_epi32(flags, wrapped, wrapped_flag);
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xffff << (i % 64))) | u64::from(leaving) << (i % 64);
 
         _mm512_storeu_ps(out.old_x.as_mut_ptr().add(i), x);
         _mm512_storeu_ps(out.old_y.as_mut_ptr().add(i), y);
-        _mm512_storeu_ps(xs.as_mut_ptr().add(i), ux);
-        _mm512_storeu_ps(ys.as_mut_ptr().add(i), uy);
+        _mm512_storeu_ps(xs.as_mut_ptr().add(i), wx);
+        _mm512_storeu_ps(ys.as_mut_ptr().add(i), wy);
+        if direct != 0xffff {
+            // Prepared::set's piece pixels (raster::pixel_of: the floor,
+            // clamped; regular lanes are far inside the i32 range): the
+            // unwrapped end, and the second piece's start, the old
+            // position shifted by the wrap.
+            const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
+            let end_x = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(ux));
+            let end_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(uy));
+            let end_x = _mm512_max_epi32(_mm512_min_epi32(end_x, max_pixel), min_pixel);
+            let end_y = _mm512_max_epi32(_mm512_min_epi32(end_y, max_pixel), min_pixel);
+            let end = _mm512_or_si512(
+                _mm512_and_si512(end_x, low_half),
+                _mm512_slli_epi32::<16>(end_y),
+            );
+            let sx = _mm512_add_ps(x, _mm512_sub_ps(wx, ux));
+            let sy = _mm512_add_ps(y, _mm512_sub_ps(wy, uy));
+            let start_x = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(sx));
+            let start_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(sy));
+            let start_x = _mm512_max_epi32(_mm512_min_epi32(start_x, max_pixel), min_pixel);
+            let start_y = _mm512_max_epi32(_mm512_min_epi32(start_y, max_pixel), min_pixel);
+            let start2 = _mm512_or_si512(
+                _mm512_and_si512(start_x, low_half),
+                _mm512_slli_epi32::<16>(start_y),
+            );
+            _mm512_mask_storeu_epi32(out.end.as_mut_ptr().add(i).cast(), !direct, end);
+            _mm512_mask_storeu_epi32(out.start2.as_mut_ptr().add(i).cast(), wrapped, start2);
+        }
         _mm512_storeu_si512(out.from.as_mut_ptr().add(i).cast(), from);
         _mm512_storeu_si512(out.to.as_mut_ptr().add(i).cast(), to);
         _mm512_storeu_si512(out.mid.as_mut_ptr().add(i).cast(), mid);

@@ -3,9 +3,12 @@
 //! Each lane does exactly the scalar arithmetic of
 //! [`crate::field::particles::move_one`] and [`Prepared::set`]: the same
 //! operations in the same order, no fused multiply-adds, truncating
-//! conversions where the scalar code truncates. A lane whose particle wraps
-//! (or whose angle is too large for a 32-bit index) is redone by the scalar
-//! code, so only the plain in-canvas case is vectorised.
+//! conversions where the scalar code truncates. A move that leaves the
+//! canvas is wrapped in the vector code as [`crate::field::particles::wrap`]
+//! does it (one add or subtract of the size), and its pieces' end pixels
+//! are worked out there too. Only a lane still outside the canvas after
+//! that (a move longer than the canvas, NaN) or whose angle is too large
+//! for a 32-bit index is redone by the scalar code.
 
 mod avx2;
 mod avx512;

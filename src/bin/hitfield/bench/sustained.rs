@@ -1,0 +1,282 @@
+//! The sustained case of `hitfield bench --sustained`: a field left running,
+//! as a user who leaves the demo open would. The flow's phase changes the
+//! work per step (fast, vertical or wrapping flows cost more than calm
+//! ones), so a few hundred timed steps of one state say little; this steps
+//! thousands and reports per window of steps and over the whole run.
+//!
+//! Each configuration builds a fresh field (library defaults, 1280×720,
+//! seed [`SEED`], no ships) and times every [`Field::step`]. The
+//! straightforward port of the Flash demo (`benches/peer/flash_port.rs`)
+//! runs the same steps in the same sitting for the ratio.
+
+#[path = "../../../../benches/peer/flash_port.rs"]
+#[allow(dead_code)]
+mod flash_port;
+
+use std::time::Instant;
+
+use hitfield::field::Field;
+use hitfield::profile::StageTimes;
+use hitfield::settings::FieldSettings;
+
+use flash_port::FlashPort;
+
+/// Seed of the sustained runs (its busy phases: steps 1,000–3,000 and
+/// 5,000–6,000; calm: 3,000–4,000 and 6,000–7,000).
+pub const SEED: u64 = 1;
+/// Steps per window.
+pub const WINDOW: usize = 1000;
+/// Steps of the calm start.
+pub const CALM: usize = 200;
+
+/// One configuration of the sustained case.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SustainedSpec {
+    /// Particle count.
+    pub particles: usize,
+    /// Rayon threads.
+    pub threads: usize,
+    /// Steps timed.
+    pub steps: usize,
+    /// Whether the Flash port runs the same steps too.
+    pub peer: bool,
+}
+
+/// Whole-run and per-window figures of one step time series (ms).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Series {
+    /// Mean step of each whole window, in order.
+    pub windows: Vec<f64>,
+    /// Mean over the whole run.
+    pub mean: f64,
+    /// Median step of the whole run.
+    pub p50: f64,
+    /// 95th percentile step of the whole run.
+    pub p95: f64,
+    /// Mean of the first [`CALM`] steps.
+    pub calm: f64,
+}
+
+impl Series {
+    /// The figures of `steps` (ms each).
+    pub fn of(steps: &[f64]) -> Series {
+        let mean = |v: &[f64]| {
+            if v.is_empty() {
+                0.0
+            } else {
+                v.iter().sum::<f64>() / v.len() as f64
+            }
+        };
+        let mut sorted = steps.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let rank = |q: f64| {
+            if sorted.is_empty() {
+                0.0
+            } else {
+                sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+            }
+        };
+        Series {
+            windows: steps.chunks_exact(WINDOW).map(mean).collect(),
+            mean: mean(steps),
+            p50: rank(0.5),
+            p95: rank(0.95),
+            calm: mean(&steps[..steps.len().min(CALM)]),
+        }
+    }
+
+    /// Fastest, median and slowest window mean.
+    pub fn window_range(&self) -> (f64, f64, f64) {
+        let mut w = self.windows.clone();
+        w.sort_by(f64::total_cmp);
+        match (w.first(), w.last()) {
+            (Some(&lo), Some(&hi)) => (lo, w[(w.len() - 1) / 2], hi),
+            _ => (0.0, 0.0, 0.0),
+        }
+    }
+
+    /// Slowest window over the fastest.
+    pub fn swing(&self) -> f64 {
+        let (lo, _, hi) = self.window_range();
+        if lo > 0.0 {
+            hi / lo
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+/// What one configuration measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SustainedResult {
+    /// The configuration.
+    pub spec: SustainedSpec,
+    /// hitfield's field step.
+    pub field: Series,
+    /// The Flash port's step, when it ran.
+    pub peer: Option<Series>,
+    /// Resident set (MB) after [`WINDOW`] steps and after the last, where
+    /// the OS tells it.
+    pub rss_mb: Option<(f64, f64)>,
+}
+
+/// The process's resident set in MB (Linux), else `None`.
+pub fn rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Runs one configuration; `tick` is called every window.
+pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<SustainedResult, String> {
+    let settings = FieldSettings {
+        particles: spec.particles,
+        seed: SEED,
+        ..FieldSettings::default()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(spec.threads.max(1))
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    let dt = 1.0 / 60.0;
+    pool.install(|| {
+        let mut field = Field::new(&settings).map_err(|e| e.to_string())?;
+        let mut times = StageTimes::default();
+        let mut steps = Vec::with_capacity(spec.steps);
+        let mut rss_first = None;
+        for i in 0..spec.steps {
+            let t = Instant::now();
+            field.step(dt, &mut times);
+            steps.push(t.elapsed().as_secs_f64() * 1e3);
+            if (i + 1) % WINDOW == 0 {
+                if i + 1 == WINDOW {
+                    rss_first = rss_mb();
+                }
+                tick();
+            }
+        }
+        let rss_last = rss_mb();
+        drop(field);
+        let peer = spec.peer.then(|| {
+            let mut port = FlashPort::new(&settings);
+            let mut peer_steps = Vec::with_capacity(spec.steps);
+            for _ in 0..spec.steps {
+                let t = Instant::now();
+                port.step(dt);
+                peer_steps.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            Series::of(&peer_steps)
+        });
+        Ok(SustainedResult {
+            spec: *spec,
+            field: Series::of(&steps),
+            peer,
+            rss_mb: rss_first.zip(rss_last),
+        })
+    })
+}
+
+/// The sustained tables, in Markdown.
+pub fn report_markdown(command: &str, results: &[SustainedResult]) -> String {
+    let mut md = format!(
+        "## Sustained field ({command})\n\n1280×720, library defaults, seed {SEED}, no ships; every \
+         `Field::step` timed (wall clock, ms). Windows are the mean step of each {WINDOW} steps; \
+         calm is the mean of the first {CALM} steps. The Flash port runs the same steps after \
+         hitfield, in the same process.\n\n\
+         | particles | threads | steps | window min | window median | window max | slowest/fastest | mean | p50 | p95 | calm | port mean | hitfield/port (run) | hitfield/port (calm) |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    );
+    for r in results {
+        let f = &r.field;
+        let (lo, mid, hi) = f.window_range();
+        let (port, ratio, calm_ratio) = match &r.peer {
+            Some(p) => (
+                format!("{:.2}", p.mean),
+                format!("{:.2}×", f.mean / p.mean.max(1e-9)),
+                format!("{:.2}×", f.calm / p.calm.max(1e-9)),
+            ),
+            None => ("–".into(), "–".into(), "–".into()),
+        };
+        md.push_str(&format!(
+            "| {} | {} | {} | {lo:.2} | {mid:.2} | {hi:.2} | {:.2}× | {:.2} | {:.2} | {:.2} | {:.2} | {port} | {ratio} | {calm_ratio} |\n",
+            r.spec.particles, r.spec.threads, r.spec.steps, f.swing(), f.mean, f.p50, f.p95, f.calm
+        ));
+    }
+    md.push_str("\nWindow means in order (ms):\n\n");
+    for r in results {
+        let w: Vec<String> = r.field.windows.iter().map(|m| format!("{m:.2}")).collect();
+        md.push_str(&format!(
+            "- {} particles, {} thread(s): {}\n",
+            r.spec.particles,
+            r.spec.threads,
+            w.join(", ")
+        ));
+    }
+    let rss: Vec<String> = results
+        .iter()
+        .filter_map(|r| {
+            let (a, b) = r.rss_mb?;
+            Some(format!(
+                "- {} particles, {} thread(s): RSS {a:.0} MB after {WINDOW} steps, {b:.0} MB after {} ({:.2}×)\n",
+                r.spec.particles,
+                r.spec.threads,
+                r.spec.steps,
+                b / a.max(1e-9)
+            ))
+        })
+        .collect();
+    if !rss.is_empty() {
+        md.push_str(
+            "\nResident set (the first configuration's figures are the field's alone):\n\n",
+        );
+        rss.iter().for_each(|l| md.push_str(l));
+    }
+    md
+}
+
+/// The sustained results as CSV.
+pub fn csv(results: &[SustainedResult]) -> String {
+    let mut csv = String::from(
+        "particles,threads,steps,window_min_ms,window_median_ms,window_max_ms,mean_ms,p50_ms,p95_ms,calm_ms,port_mean_ms,port_calm_ms,windows_ms\n",
+    );
+    for r in results {
+        let f = &r.field;
+        let (lo, mid, hi) = f.window_range();
+        let (pm, pc) = r.peer.as_ref().map_or((String::new(), String::new()), |p| {
+            (format!("{:.4}", p.mean), format!("{:.4}", p.calm))
+        });
+        let w: Vec<String> = f.windows.iter().map(|m| format!("{m:.4}")).collect();
+        csv.push_str(&format!(
+            "{},{},{},{lo:.4},{mid:.4},{hi:.4},{:.4},{:.4},{:.4},{:.4},{pm},{pc},{}\n",
+            r.spec.particles,
+            r.spec.threads,
+            r.spec.steps,
+            f.mean,
+            f.p50,
+            f.p95,
+            f.calm,
+            w.join(" ")
+        ));
+    }
+    csv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_and_percentiles() {
+        let steps: Vec<f64> = (0..2500)
+            .map(|i| if i < 1000 { 1.0 } else { 3.0 })
+            .collect();
+        let s = Series::of(&steps);
+        assert_eq!(s.windows, vec![1.0, 3.0]);
+        assert_eq!(s.window_range(), (1.0, 1.0, 3.0));
+        assert_eq!(s.swing(), 3.0);
+        assert_eq!(s.calm, 1.0);
+        assert_eq!(s.p50, 3.0);
+        assert!((s.mean - 2.2).abs() < 1e-9);
+    }
+}
