@@ -19,15 +19,15 @@
 //!    back memory.
 //!
 //! How: particles are kept in bins by band of [`BAND_ROWS`] rows. Each bin's
-//! task moves its particles (AVX-512, AVX2 or scalar, see [`FieldIsa`]) and
+//! task moves its particles (AVX-512, AVX2 or scalar, picked at run time) and
 //! draws their segments straight into the rows around its band; even bins
 //! run first, then odd ones, so no two tasks share a pixel. Pixels keep the
-//! higher-ranked colour ([`raster::merge_key`]), so order never matters.
+//! higher-ranked colour (`raster::merge_key`), so order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha
 //! when ships sample. For the same seed and settings the canvas and the
 //! particles are identical bit for bit whatever the number of threads and
-//! the instruction set; [`crate::reference::field`] is the plain version
+//! the instruction set; `reference::field` (feature `internals`) is the plain version
 //! the tests compare against.
 
 mod bins;

@@ -6,7 +6,7 @@
 //! [`crate::field::BAND_ROWS`] canvas rows they touch. Each band is then
 //! painted by one task from those lists, clipped to its rows, so no two
 //! tasks write the same pixel. Pixels written twice in one step keep the
-//! higher-ranked colour ([`merge_pixel`]), so the result does not depend on
+//! higher-ranked colour (`raster::merge_pixel`), so the result does not depend on
 //! order at all.
 
 use rayon::prelude::*;
