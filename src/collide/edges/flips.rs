@@ -1,5 +1,5 @@
 //! Where each edge flips a pixel along each world row it reaches, the
-//! portable loop (the AVX-512 kernel in `collide/x86/edges.rs` does the
+//! portable loop (the AVX-512 kernel in `collide/x86/avx512/edges.rs` does the
 //! same arithmetic eight edges at a time), and the prefix XOR that turns
 //! flips into coverage.
 

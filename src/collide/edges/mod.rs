@@ -32,7 +32,7 @@ mod outline;
 
 pub(crate) use flips::{prefix_xor_rows, Family, Flips};
 pub(crate) use outline::Outline;
-// What the AVX-512 kernel (`collide/x86/edges.rs`) reads.
+// What the AVX-512 kernel (`collide/x86/avx512/edges.rs`) reads.
 #[cfg(target_arch = "x86_64")]
 pub(crate) use {
     flips::{RowStep, ROUNDING},

@@ -5,13 +5,13 @@
 //! tables, and the bytes' offsets in the word are added by one
 //! multiply-add.
 
-use super::stream2::each_group;
+use super::stream::each_group;
 use crate::collide::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
 /// Widest rows (in words) [`stats_avx2`] takes: one or two groups a row, so
 /// at most two sets of per-lane column ORs.
-pub(super) const MAX_WIDTH: usize = 8;
+pub(in crate::collide::x86) const MAX_WIDTH: usize = 8;
 
 /// [`crate::collide::isa::Isa::stats`] for rows of at most
 /// [`MAX_WIDTH`] words.
@@ -20,7 +20,7 @@ pub(super) const MAX_WIDTH: usize = 8;
 /// The CPU runs AVX2, `rows.in_bounds()` holds, `rows.width ≤ MAX_WIDTH`
 /// and `rows.rows ≤ Rows::MAX_ROWS`.
 #[target_feature(enable = "avx2,popcnt,lzcnt,bmi1")]
-pub(super) unsafe fn stats_avx2(rows: &Rows) -> RowStats {
+pub(in crate::collide::x86) unsafe fn stats_avx2(rows: &Rows) -> RowStats {
     debug_assert!(rows.width <= MAX_WIDTH && rows.rows <= Rows::MAX_ROWS);
     let zero = _mm256_setzero_si256();
     let nibble = _mm256_set1_epi8(0x0f);
@@ -100,7 +100,7 @@ pub(super) unsafe fn stats_avx2(rows: &Rows) -> RowStats {
     }
     // Each lane's word index in each phase (as `each_group` hands them).
     let width = rows.width;
-    let packed = super::stream2::packed(rows);
+    let packed = super::stream::packed(rows);
     let word_of = |phase: usize, lane: usize| {
         if packed && width <= 4 {
             lane % width

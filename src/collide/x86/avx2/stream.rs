@@ -8,7 +8,7 @@ use std::arch::x86_64::*;
 
 /// True when the rows can be read as one stream of words: both masks'
 /// rows exactly the region's width, a power of two up to eight words.
-pub(super) fn packed(rows: &Rows) -> bool {
+pub(in crate::collide::x86) fn packed(rows: &Rows) -> bool {
     rows.a_stride == rows.width
         && rows.b_stride == rows.width
         && rows.width.is_power_of_two()
@@ -171,7 +171,7 @@ const STREAM_PREFETCH_FROM: usize = 2048;
 /// [`groups`] with the shift known at compile time to be 0 or not.
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(super) unsafe fn each_group(
+pub(in crate::collide::x86) unsafe fn each_group(
     rows: &Rows,
     f: impl FnMut(__m256i, __m256i, __m256i, usize) -> bool,
 ) -> bool {
@@ -192,7 +192,7 @@ const GROUPS_PER_TEST: u32 = 4;
 /// # Safety
 /// The CPU runs AVX2, `rows.in_bounds()` holds and the rows are packed.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn first_row_stream_avx2(rows: &Rows) -> Option<usize> {
+pub(in crate::collide::x86) unsafe fn first_row_stream_avx2(rows: &Rows) -> Option<usize> {
     debug_assert!(packed(rows));
     let mut acc = _mm256_setzero_si256();
     let mut since = _mm256_setzero_si256();
@@ -223,7 +223,7 @@ pub(super) unsafe fn first_row_stream_avx2(rows: &Rows) -> Option<usize> {
 /// # Safety
 /// The CPU runs AVX2 and `rows.in_bounds()` holds.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn count_avx2(rows: &Rows) -> u64 {
+pub(in crate::collide::x86) unsafe fn count_avx2(rows: &Rows) -> u64 {
     let table = _mm256_setr_epi8(
         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
         3, 4,

@@ -25,7 +25,7 @@ const GROUP: usize = 56;
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
 /// checked coordinate there lies in the edge. `scratch` and `flipped` are
-/// kept between calls. `doubles` ([`super::fits_avx2`] held) takes the
+/// kept between calls. `doubles` ([`crate::collide::x86::fits_avx2`] held) takes the
 /// first rows' products in doubles.
 ///
 /// Two passes: every group's first row (independent work, so the CPU
@@ -34,7 +34,7 @@ const GROUP: usize = 56;
 ///
 /// # Safety
 /// The CPU must have AVX-512F, AVX-512DQ, BMI2 and POPCNT
-/// ([`super::Avx512::detect`]).
+/// ([`crate::collide::x86::Avx512::detect`]).
 #[target_feature(enable = "avx512f,avx512dq,bmi2,popcnt")]
 pub(crate) unsafe fn flip_edges_avx512(
     list: &EdgeList,
@@ -82,7 +82,7 @@ pub(crate) unsafe fn flip_edges_avx512(
 ///
 /// # Safety
 /// AVX-512F and DQ; `scratch` holds `GROUP` slots per group of `list`;
-/// with `DOUBLES`, [`super::fits_avx2`] holds (every product below 2^50).
+/// with `DOUBLES`, [`crate::collide::x86::fits_avx2`] holds (every product below 2^50).
 #[target_feature(enable = "avx512f,avx512dq")]
 unsafe fn first_rows<const DOUBLES: bool>(
     list: &EdgeList,
@@ -307,7 +307,7 @@ pub(crate) struct Seeds {
 /// the mask). `texels` holds the mask's `width`×`height` packed rows.
 ///
 /// # Safety
-/// AVX-512F and DQ ([`super::Avx512::detect`]); the coordinates stepped
+/// AVX-512F and DQ ([`crate::collide::x86::Avx512::detect`]); the coordinates stepped
 /// over `words.len() / per_row` rows stay in `i64` (the edges' `fits`).
 #[target_feature(enable = "avx512f,avx512dq")]
 pub(crate) unsafe fn seed_left_avx512(

@@ -77,7 +77,7 @@ impl Axis {
 /// general walkers.
 ///
 /// # Safety
-/// The CPU must have AVX-512 F and DQ ([`super::Avx512::detect`]).
+/// The CPU must have AVX-512 F and DQ ([`crate::collide::x86::Avx512::detect`]).
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn fill_walk_avx512(
     mask: &Mask,
@@ -323,7 +323,7 @@ mod tests {
     /// property tests compare whichever runs with the per-pixel reference).
     #[test]
     fn avx512_and_portable_walks_agree() {
-        if super::super::Avx512::detect().is_none() {
+        if crate::collide::x86::Avx512::detect().is_none() {
             return;
         }
         let mut rng = fastrand::Rng::with_seed(31);

@@ -1,6 +1,6 @@
 //! The AVX-512 row kernels of the translation path: eight words per step
 //! with masked loads (no scalar tails), counts with VPOPCNTDQ (statistics:
-//! `stats512.rs`). Rows that are packed in both masks (each row exactly the
+//! `avx512/stats.rs`). Rows that are packed in both masks (each row exactly the
 //! region's 1, 2, 4 or 8 words) run as one stream, so narrow rows still
 //! fill whole vectors.
 
@@ -130,7 +130,7 @@ const STREAM_PREFETCH_FROM: usize = 2048;
 /// [`groups`] with the shift known at compile time to be 0 or not.
 #[target_feature(enable = "avx512f")]
 #[inline]
-pub(super) unsafe fn each_group(
+pub(in crate::collide::x86) unsafe fn each_group(
     rows: &Rows,
     f: impl FnMut(__m512i, __m512i, __m512i) -> bool,
 ) -> bool {
@@ -151,7 +151,7 @@ const GROUPS_PER_TEST: u32 = 4;
 /// # Safety
 /// The CPU runs AVX-512 F and `rows.in_bounds()` holds.
 #[target_feature(enable = "avx512f")]
-pub(super) unsafe fn first_row_avx512(rows: &Rows) -> Option<usize> {
+pub(in crate::collide::x86) unsafe fn first_row_avx512(rows: &Rows) -> Option<usize> {
     let mut acc = _mm512_setzero_si512();
     let mut since = _mm512_setzero_si512();
     let mut n = 0;
@@ -180,7 +180,7 @@ pub(super) unsafe fn first_row_avx512(rows: &Rows) -> Option<usize> {
 /// # Safety
 /// The CPU runs AVX-512 F and VPOPCNTDQ, and `rows.in_bounds()` holds.
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-pub(super) unsafe fn count_avx512(rows: &Rows) -> u64 {
+pub(in crate::collide::x86) unsafe fn count_avx512(rows: &Rows) -> u64 {
     let mut n = _mm512_setzero_si512();
     each_group(rows, |w, _, _| {
         n = _mm512_add_epi64(n, _mm512_popcnt_epi64(w));

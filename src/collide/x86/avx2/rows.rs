@@ -10,7 +10,10 @@ use std::arch::x86_64::*;
 /// The CPU runs AVX2 and `rows.in_bounds()` holds.
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(super) unsafe fn first_block_avx2(rows: &Rows, block_rows: usize) -> Option<usize> {
+pub(in crate::collide::x86) unsafe fn first_block_avx2(
+    rows: &Rows,
+    block_rows: usize,
+) -> Option<usize> {
     let block_rows = block_rows.max(1);
     let right = _mm_cvtsi32_si128(rows.shift as i32);
     let left = _mm_cvtsi32_si128(64 - rows.shift as i32);

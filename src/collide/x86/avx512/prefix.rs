@@ -12,7 +12,7 @@ use std::arch::x86_64::*;
 /// VPCLMULQDQ, else a shift ladder.
 ///
 /// # Safety
-/// The CPU must have AVX-512F, DQ and VPOPCNTDQ ([`super::Avx512::detect`]).
+/// The CPU must have AVX-512F, DQ and VPOPCNTDQ ([`crate::collide::x86::Avx512::detect`]).
 pub(crate) unsafe fn prefix_xor_rows_avx512(
     words: &mut [u64],
     per_row: usize,
@@ -242,7 +242,7 @@ mod tests {
     /// pass's words and summary.
     #[test]
     fn avx512_prefix_matches_portable() {
-        if super::super::Avx512::detect().is_none() {
+        if crate::collide::x86::Avx512::detect().is_none() {
             return;
         }
         // SAFETY: checked above that the CPU has AVX-512.

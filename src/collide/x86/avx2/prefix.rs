@@ -10,7 +10,7 @@ use std::arch::x86_64::*;
 /// `edges::prefix_xor_rows` (with `edges::prefix_xor` in each word).
 ///
 /// # Safety
-/// The CPU must have AVX2 and POPCNT ([`super::Avx2::detect`]).
+/// The CPU must have AVX2 and POPCNT ([`crate::collide::x86::Avx2::detect`]).
 #[target_feature(enable = "avx2,popcnt,bmi1,lzcnt")]
 pub(crate) unsafe fn prefix_xor_rows_avx2(words: &mut [u64], per_row: usize, tail: u64) -> Summary {
     let per_row = per_row.max(1);
@@ -187,7 +187,7 @@ mod tests {
     /// The AVX2 prefix pass gives the portable pass's words and summary.
     #[test]
     fn avx2_prefix_matches_portable() {
-        if super::super::Avx2::detect().is_none() {
+        if crate::collide::x86::Avx2::detect().is_none() {
             return;
         }
         // SAFETY: checked above that the CPU has AVX2 (and POPCNT).

@@ -3,8 +3,8 @@
 //! flipped: signed compares on them are the unsigned compares the carry
 //! and the box check need, one instruction each.
 
-use super::detect::Avx2;
 use crate::collide::gather::{MapGather, PlainWalker, Walker};
+use crate::collide::x86::Avx2;
 use crate::mask::low_bits;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;

@@ -35,7 +35,7 @@ const fn lane_table(row: bool) -> [[i64; 8]; 5] {
 /// How many rows one vector takes for `rows` (lane `l` is row `l / width`,
 /// word `l % width`): as many as fit in eight lanes and in one window of
 /// each mask; `None` below two, where the kernel gains nothing.
-pub(super) fn rows_per_vector(rows: &Rows) -> Option<usize> {
+pub(in crate::collide::x86) fn rows_per_vector(rows: &Rows) -> Option<usize> {
     let w = rows.width;
     if w == 0 || w > 4 {
         return None;
@@ -54,7 +54,7 @@ pub(super) fn rows_per_vector(rows: &Rows) -> Option<usize> {
 /// The CPU runs AVX-512 F, `rows.in_bounds()` holds and
 /// `rows_per_vector(rows)` is `Some`.
 #[target_feature(enable = "avx512f")]
-pub(super) unsafe fn first_row_strided_avx512(rows: &Rows) -> Option<usize> {
+pub(in crate::collide::x86) unsafe fn first_row_strided_avx512(rows: &Rows) -> Option<usize> {
     let Some(per) = rows_per_vector(rows) else {
         return rows.first_row_scalar();
     };

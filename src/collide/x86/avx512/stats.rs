@@ -4,7 +4,7 @@
 //! column sums run on bit-sliced counters (a popcount per group instead
 //! of seven).
 
-use super::rows512::each_group;
+use super::rows::each_group;
 use crate::collide::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
@@ -15,7 +15,7 @@ use std::arch::x86_64::*;
 /// The CPU runs AVX-512 F, CD and VPOPCNTDQ, `rows.in_bounds()` holds and
 /// `rows.rows ≤ Rows::MAX_ROWS`.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub(super) unsafe fn stats_avx512(rows: &Rows) -> RowStats {
+pub(in crate::collide::x86) unsafe fn stats_avx512(rows: &Rows) -> RowStats {
     if rows.width <= 8 {
         stats_sliced(rows)
     } else {

@@ -1,6 +1,6 @@
 //! The AVX2 kernel of the edge rasteriser, for CPUs without AVX-512: four
 //! edges per vector, the same arithmetic as the AVX-512 kernel
-//! (`edges.rs`). AVX2 has no 64-bit integer ↔ float conversions and no
+//! (`avx512/edges.rs`). AVX2 has no 64-bit integer ↔ float conversions and no
 //! 64-bit multiplies, so integers below 2^51 convert through the float
 //! mantissa ([`to_f64`], [`to_i64`]); products known to stay below 2^50
 //! are taken in doubles (exact there), the one that may not from 32-bit
@@ -90,7 +90,7 @@ unsafe fn mul64(a: __m256i, b: __m256i) -> __m256i {
 /// group's rows by integer steps.
 ///
 /// # Safety
-/// The CPU must have AVX2 ([`super::Avx2::detect`]) and
+/// The CPU must have AVX2 ([`crate::collide::x86::Avx2::detect`]) and
 /// [`fits_avx2`] must hold.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn flip_edges_avx2(
