@@ -144,7 +144,7 @@ mod translate;
 mod x86;
 
 internal! {
-    pub use choice::{isa, set_isa, CollideIsa, UnsupportedIsa};
+    pub use choice::{isa, set_isa};
 }
 pub use options::QueryOptions;
 pub use pair::PairQuery;

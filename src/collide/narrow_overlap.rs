@@ -51,7 +51,7 @@ pub(super) fn narrow_pair<'a>(pa: &Placed<'a>, pb: &Placed<'a>) -> Option<Narrow
 /// [`super::set_isa`] forced scalar code or the CPU lacks it.
 pub(super) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
     #[cfg(target_arch = "x86_64")]
-    if super::choice::isa() != super::CollideIsa::Scalar && super::x86::Avx2::detect().is_some() {
+    if super::choice::isa() != crate::cpu::Isa::Scalar && super::x86::Avx2::detect().is_some() {
         // SAFETY: `detect` confirmed POPCNT (with AVX2, BMI and LZCNT).
         return unsafe { narrow_overlap_popcnt(pair) };
     }

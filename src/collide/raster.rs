@@ -103,9 +103,8 @@ pub(super) fn coverage(
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     #[cfg(target_arch = "x86_64")]
     {
-        use super::CollideIsa;
         let chosen = super::choice::isa();
-        if let (CollideIsa::Avx512, true, Place::Map(map)) =
+        if let (crate::cpu::Isa::Avx512, true, Place::Map(map)) =
             (chosen, x86::Avx512::detect().is_some(), placed.place)
         {
             // SAFETY: the CPU has AVX-512F, all `fill_walk_avx512` enables.
@@ -114,7 +113,9 @@ fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
             }
             words.fill(0);
         }
-        if let (CollideIsa::Avx2 | CollideIsa::Avx512, Some(isa)) = (chosen, x86::Avx2::detect()) {
+        if let (crate::cpu::Isa::Avx2 | crate::cpu::Isa::Avx512, Some(isa)) =
+            (chosen, x86::Avx2::detect())
+        {
             // SAFETY: `detect` confirmed every feature `fill_avx2` enables.
             unsafe { fill_avx2(isa, placed, rect, words) };
             return;

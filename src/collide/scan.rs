@@ -3,13 +3,15 @@
 //! [`super`] and of posed masks all end here.
 
 #[cfg(target_arch = "x86_64")]
-use super::choice::{isa, CollideIsa};
+use super::choice::isa;
 use super::isa::{Isa, Plain};
 use super::narrow_overlap::{narrow_overlap, narrow_pair};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu;
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 
@@ -159,14 +161,14 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
             (a.place, b.place),
             (Place::Translate { .. }, Place::Translate { .. })
         );
-        if chosen == CollideIsa::Avx512 && translated {
+        if chosen == cpu::Isa::Avx512 && translated {
             if let Some(isa) = x86::Avx512::detect() {
                 // SAFETY: `detect` confirmed every feature `scan_avx512` enables.
                 unsafe { scan_avx512(isa, a, b, &region, lat, visit) };
                 return;
             }
         }
-        if chosen != CollideIsa::Scalar {
+        if chosen != cpu::Isa::Scalar {
             if let Some(isa) = x86::Avx2::detect() {
                 // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
                 unsafe { scan_avx2(isa, a, b, &region, lat, visit) };

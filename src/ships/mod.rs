@@ -34,6 +34,6 @@ internal! {
 }
 pub use sample::{sample, Thresholds};
 internal! {
-    pub use sample_path::{SampleIsa, SamplePath, TexelWrites, UnsupportedSampleIsa};
+    pub use sample_path::{SamplePath, TexelWrites};
 }
 pub use ship::{Contact, Ship, ShipSprite};

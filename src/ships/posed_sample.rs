@@ -13,9 +13,10 @@ use super::posed_rows::{sample_with, Portable, Rows, Target};
 #[cfg(doc)]
 use super::sample::sample;
 use super::sample::{canvas_rect, FieldTest, Thresholds};
-use super::sample_path::{SampleIsa, SamplePath, TexelWrites};
+use super::sample_path::{SamplePath, TexelWrites};
 use super::scratch::with_scratch;
 use super::texels::{texel_box, TexelGrid};
+use crate::cpu::Isa;
 
 /// [`sample`] through the ship's posed coverage (`posed`, built for `mask`
 /// in its pose): 64 covered pixels ANDed with 64 field tests at a time.
@@ -96,20 +97,20 @@ pub fn sample_posed_with(
 }
 
 /// Runs the row loop compiled for `isa` (portable when absent).
-fn run(isa: SampleIsa, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
+fn run(isa: Isa, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
     #[cfg(target_arch = "x86_64")]
     match isa {
-        SampleIsa::Avx512 => {
+        Isa::Avx512 => {
             if let Some(isa) = super::x86::Avx512::detect() {
                 return super::x86::sample_avx512(isa, rows, target, pixels);
             }
         }
-        SampleIsa::Avx2 => {
+        Isa::Avx2 => {
             if let Some(isa) = super::x86::Avx2::detect() {
                 return super::x86::sample_avx2(isa, rows, target, pixels);
             }
         }
-        SampleIsa::Portable => {}
+        Isa::Scalar => {}
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = isa;

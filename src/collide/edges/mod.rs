@@ -257,10 +257,13 @@ impl EdgeKernel {
     fn available() -> EdgeKernel {
         #[cfg(target_arch = "x86_64")]
         {
-            use super::CollideIsa;
             match super::choice::isa() {
-                CollideIsa::Avx512 if super::x86::Avx512::detect().is_some() => EdgeKernel::Avx512,
-                CollideIsa::Avx512 | CollideIsa::Avx2 if super::x86::Avx2::detect().is_some() => {
+                crate::cpu::Isa::Avx512 if super::x86::Avx512::detect().is_some() => {
+                    EdgeKernel::Avx512
+                }
+                crate::cpu::Isa::Avx512 | crate::cpu::Isa::Avx2
+                    if super::x86::Avx2::detect().is_some() =>
+                {
                     EdgeKernel::Avx2
                 }
                 _ => EdgeKernel::Portable,

@@ -10,14 +10,13 @@
 
 mod avx2;
 mod avx512;
-mod detect;
 
+pub(crate) use crate::cpu::{Avx2, Avx512};
 pub(crate) use avx2::edges::{fits_avx2, flip_edges_avx2};
 pub(crate) use avx2::prefix::prefix_xor_rows_avx2;
 pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
 pub(crate) use avx512::walk::fill_walk_avx512;
-pub(crate) use detect::{Avx2, Avx512};
 
 use super::gather::MapGather;
 use super::isa::Isa;

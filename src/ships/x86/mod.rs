@@ -6,9 +6,8 @@
 
 mod avx2;
 mod avx512;
-mod detect;
 
-pub(super) use detect::{Avx2, Avx512};
+pub(super) use crate::cpu::{Avx2, Avx512};
 
 use super::hits::HitPixels;
 use super::posed_rows::{sample_with, Kernels, Rows, Target};

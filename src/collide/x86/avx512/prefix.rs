@@ -21,7 +21,7 @@ pub(crate) unsafe fn prefix_xor_rows_avx512(
     // SAFETY: the caller vouches for AVX-512F, DQ and VPOPCNTDQ; the
     // carry-less version runs only where VPCLMULQDQ was detected.
     unsafe {
-        if is_x86_feature_detected!("vpclmulqdq") {
+        if crate::cpu::vpclmulqdq() {
             prefix_clmul(words, per_row, tail)
         } else {
             prefix_ladder(words, per_row, tail)
@@ -247,7 +247,7 @@ mod tests {
         }
         // SAFETY: checked above that the CPU has AVX-512.
         check_prefix_pass("ladder", |w, n, t| unsafe { prefix_ladder(w, n, t) });
-        if is_x86_feature_detected!("vpclmulqdq") {
+        if crate::cpu::vpclmulqdq() {
             // SAFETY: and VPCLMULQDQ for the carry-less pass.
             check_prefix_pass("clmul", |w, n, t| unsafe { prefix_clmul(w, n, t) });
         }
