@@ -15,9 +15,12 @@
 
 mod columns;
 mod pair_sort;
-#[cfg(target_arch = "x86_64")]
-mod sse2;
 mod sweep;
+/// The x86-64 lane test (SSE2, the baseline: no runtime detection).
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    pub(super) mod sse2;
+}
 
 use self::columns::{Columns, Fits};
 use crate::pose::PixelRect;

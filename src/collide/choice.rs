@@ -1,6 +1,10 @@
-//! The instruction set the sprite queries use: the widest this CPU has
-//! ([`crate::cpu::Isa::detect`]), unless a test or bench chose another
-//! with [`set_isa`]. The dispatch reads it once per scan or build.
+//! The instruction set the sprite queries and posed-mask builds use, and
+//! the proofs its kernels take: the widest this CPU has, unless a test or
+//! bench chose another with [`set_isa`].
+//!
+//! The only file of `collide/` that asks the CPU (through
+//! [`crate::cpu`]); the dispatch points match on [`kernels`] once per scan
+//! or build.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -35,4 +39,35 @@ fn code(isa: Isa) -> u8 {
 pub fn set_isa(isa: Isa) -> Result<(), Unsupported> {
     CHOSEN.store(code(isa.check()?), Ordering::Relaxed);
     Ok(())
+}
+
+/// The chosen instruction set with the proof its kernels need: what every
+/// dispatch point of `collide/` matches on, so none asks the CPU itself.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Kernels {
+    /// Portable code.
+    Scalar,
+    /// The AVX2 kernels.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(crate::cpu::Avx2),
+    /// The AVX-512 kernels (AVX2 where a part has none).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(crate::cpu::Avx512),
+}
+
+/// The kernels of the chosen instruction set ([`isa`]).
+#[inline]
+pub(super) fn kernels() -> Kernels {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::cpu::{Avx2, Avx512};
+        // `set_isa` refuses a set the CPU lacks, so each proof exists.
+        match isa() {
+            Isa::Avx512 => Avx512::detect().map_or(Kernels::Scalar, Kernels::Avx512),
+            Isa::Avx2 => Avx2::detect().map_or(Kernels::Scalar, Kernels::Avx2),
+            Isa::Scalar => Kernels::Scalar,
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    Kernels::Scalar
 }

@@ -66,9 +66,14 @@
 //! checkerboards).
 //!
 //! Architecture-specific code lives in `collide/x86/` (one folder per
-//! architecture, implementing the portable traits of `isa.rs` and
-//! `gather.rs`); only the dispatch in `scan.rs` and `raster.rs` picks an
-//! instruction set.
+//! architecture, one subfolder per instruction set, implementing the
+//! portable traits of `isa.rs` and `gather.rs`; the broad phase's SSE2 lane
+//! test in `broadphase/x86/`). Only `choice.rs` turns the chosen
+//! instruction set into the proofs the kernels take (`choice::kernels`,
+//! through `crate::cpu`); four dispatch points match on it and call into
+//! `x86/`: `scan.rs` (queries), `raster.rs` (the pixel walk),
+//! `edges/mod.rs` (the edge kernels) and `narrow_overlap.rs` (the
+//! small-pair pass). No other file asks the CPU.
 //!
 //! Cost is about `rows + pixels/64` for translations and `pixels` texel
 //! fetches per sprite for the rest, `pixels` being the area of the solid

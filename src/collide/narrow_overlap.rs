@@ -50,12 +50,14 @@ pub(super) fn narrow_pair<'a>(pa: &Placed<'a>, pb: &Placed<'a>) -> Option<Narrow
 /// `RawOverlap::grad`). Uses the POPCNT instruction unless
 /// [`super::set_isa`] forced scalar code or the CPU lacks it.
 pub(super) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
-    #[cfg(target_arch = "x86_64")]
-    if super::choice::isa() != crate::cpu::Isa::Scalar && super::x86::Avx2::detect().is_some() {
-        // SAFETY: `detect` confirmed POPCNT (with AVX2, BMI and LZCNT).
-        return unsafe { narrow_overlap_popcnt(pair) };
+    match super::choice::kernels() {
+        #[cfg(target_arch = "x86_64")]
+        super::choice::Kernels::Avx2(_) | super::choice::Kernels::Avx512(_) => {
+            // SAFETY: the proof confirms POPCNT, BMI1 and LZCNT.
+            unsafe { narrow_overlap_popcnt(pair) }
+        }
+        super::choice::Kernels::Scalar => narrow_overlap_with(pair),
     }
-    narrow_overlap_with(pair)
 }
 
 /// [`narrow_overlap_with`] compiled for POPCNT.

@@ -10,6 +10,7 @@
 //!   estimated (a superset), the samples along it read 64 at a time by the
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
+use super::choice::Kernels;
 use super::edges::{self, Outline};
 use super::isa::Isa;
 pub(crate) use super::isa::Plain;
@@ -101,27 +102,27 @@ pub(super) fn coverage(
 
 /// Sets the covered pixels of `placed` in `words`, rows of `rect`.
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let chosen = super::choice::isa();
-        if let (crate::cpu::Isa::Avx512, true, Place::Map(map)) =
-            (chosen, x86::Avx512::detect().is_some(), placed.place)
-        {
-            // SAFETY: the CPU has AVX-512F, all `fill_walk_avx512` enables.
-            if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {
-                return;
+    match super::choice::kernels() {
+        #[cfg(target_arch = "x86_64")]
+        Kernels::Avx512(isa) => {
+            if let Place::Map(map) = placed.place {
+                // SAFETY: the proof confirms AVX-512F, all `fill_walk_avx512`
+                // enables.
+                if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {
+                    return;
+                }
+                words.fill(0);
             }
-            words.fill(0);
+            // SAFETY: the proof confirms every feature `fill_avx2` enables.
+            unsafe { fill_avx2(isa.avx2, placed, rect, words) };
         }
-        if let (crate::cpu::Isa::Avx2 | crate::cpu::Isa::Avx512, Some(isa)) =
-            (chosen, x86::Avx2::detect())
-        {
-            // SAFETY: `detect` confirmed every feature `fill_avx2` enables.
+        #[cfg(target_arch = "x86_64")]
+        Kernels::Avx2(isa) => {
+            // SAFETY: the proof confirms every feature `fill_avx2` enables.
             unsafe { fill_avx2(isa, placed, rect, words) };
-            return;
         }
+        Kernels::Scalar => fill_with(Plain, placed, rect, words),
     }
-    fill_with(Plain, placed, rect, words);
 }
 
 /// [`fill_with`] compiled for AVX2.

@@ -255,23 +255,12 @@ impl EdgeKernel {
     /// The kernel of the chosen instruction set ([`super::set_isa`]), where
     /// the CPU supports it.
     fn available() -> EdgeKernel {
-        #[cfg(target_arch = "x86_64")]
-        {
-            match super::choice::isa() {
-                crate::cpu::Isa::Avx512 if super::x86::Avx512::detect().is_some() => {
-                    EdgeKernel::Avx512
-                }
-                crate::cpu::Isa::Avx512 | crate::cpu::Isa::Avx2
-                    if super::x86::Avx2::detect().is_some() =>
-                {
-                    EdgeKernel::Avx2
-                }
-                _ => EdgeKernel::Portable,
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            EdgeKernel::Portable
+        match super::choice::kernels() {
+            #[cfg(target_arch = "x86_64")]
+            super::choice::Kernels::Avx512(_) => EdgeKernel::Avx512,
+            #[cfg(target_arch = "x86_64")]
+            super::choice::Kernels::Avx2(_) => EdgeKernel::Avx2,
+            super::choice::Kernels::Scalar => EdgeKernel::Portable,
         }
     }
 

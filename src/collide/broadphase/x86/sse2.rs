@@ -6,12 +6,12 @@ use std::arch::x86_64::{
     _mm_movemask_ps, _mm_set1_epi32,
 };
 
-use super::columns::LANES;
+use crate::collide::broadphase::columns::LANES;
 
-/// As [`super::sweep::touching`] for `i32` columns (property tested
+/// As [`crate::collide::broadphase::sweep::touching`] for `i32` columns (property tested
 /// against it).
 #[inline(always)]
-pub(super) fn touching(
+pub(in crate::collide::broadphase) fn touching(
     x0: &[i32; LANES],
     y0: &[i32; LANES],
     y1: &[i32; LANES],
@@ -50,8 +50,8 @@ unsafe fn load4(lanes: &[i32; LANES], at: usize) -> __m128i {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sweep;
     use super::*;
+    use crate::collide::broadphase::sweep;
     use proptest::prelude::*;
 
     fn value() -> impl Strategy<Value = i32> {
