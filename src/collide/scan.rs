@@ -4,11 +4,11 @@
 
 use super::choice::{kernels, Kernels};
 use super::isa::{Isa, Plain};
-use super::narrow_overlap::{narrow_overlap, narrow_pair};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
+use crate::collide::translate::narrow_overlap::{narrow_overlap, narrow_pair};
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 

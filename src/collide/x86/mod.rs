@@ -3,7 +3,7 @@
 //! of the posed-mask rasteriser (edge flips, sixteen-lane pixel walk).
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
-//! defines the traits ([`Isa`], [`crate::collide::gather::Walker`]); each
+//! defines the traits ([`Isa`], [`crate::collide::transformed::gather::Walker`]); each
 //! architecture gets one folder (this one, `x86/`) that implements them,
 //! with one subfolder per instruction set (`avx2/`, `avx512/`), files named
 //! by what they hold.
@@ -18,9 +18,9 @@ pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
 pub(crate) use avx512::walk::fill_walk_avx512;
 
-use super::gather::MapGather;
 use super::isa::Isa;
-use super::rows::{RowStats, Rows};
+use crate::collide::transformed::gather::MapGather;
+use crate::collide::translate::rows::{RowStats, Rows};
 use avx2::rows::first_block_avx2;
 use avx2::walker::Avx2Walker;
 use avx512::rows::{count_avx512, first_row_avx512};
@@ -140,7 +140,7 @@ pub(crate) fn check_prefix_pass(
     name: &str,
     pass: impl Fn(&mut [u64], usize, u64) -> crate::mask::Summary,
 ) {
-    use crate::collide::edges::prefix_xor_rows;
+    use crate::collide::posed::edges::prefix_xor_rows;
     let mut rng = fastrand::Rng::with_seed(17);
     for case in 0..3000 {
         let per_row = rng.usize(1..13);

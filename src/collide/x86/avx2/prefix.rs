@@ -3,7 +3,7 @@
 //! cut and summarise four words per vector, wider rows carry each word's
 //! parity along the row and summarise without a branch per word.
 
-use crate::collide::edges::prefix_xor_rows;
+use crate::collide::posed::edges::prefix_xor_rows;
 use crate::mask::{Summary, SUMMARY_COLUMNS};
 use std::arch::x86_64::*;
 

@@ -6,7 +6,7 @@
 //! multiply-add.
 
 use super::stream::each_group;
-use crate::collide::rows::{RowStats, Rows};
+use crate::collide::translate::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
 /// Widest rows (in words) [`stats_avx2`] takes: one or two groups a row, so

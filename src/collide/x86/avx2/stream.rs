@@ -3,7 +3,7 @@
 //! and unaligned translations of whole sprites), read as one stream of
 //! words four at a time, and the AVX2 count (any rows).
 
-use crate::collide::rows::Rows;
+use crate::collide::translate::rows::Rows;
 use std::arch::x86_64::*;
 
 /// True when the rows can be read as one stream of words: both masks'

@@ -3,7 +3,7 @@
 //! flipped: signed compares on them are the unsigned compares the carry
 //! and the box check need, one instruction each.
 
-use crate::collide::gather::{MapGather, PlainWalker, Walker};
+use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::x86::Avx2;
 use crate::mask::low_bits;
 use crate::pose::FRAC_BITS;

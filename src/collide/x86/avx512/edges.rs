@@ -1,10 +1,10 @@
 //! The AVX-512 kernel of the edge rasteriser: eight edges per vector, one
 //! world row of each per step. The first row of each edge is found as the
-//! portable loop (`collide/edges/flips.rs`) finds every row; the rows after
+//! portable loop (`collide/posed/edges/flips.rs`) finds every row; the rows after
 //! it follow by exact integer stepping (the flipped pixel moves by a fixed
 //! quotient plus a carry from the remainder), so the flips are the same.
 
-use crate::collide::edges::{EdgeList, Family, Flips, RowStep, ROUNDING};
+use crate::collide::posed::edges::{EdgeList, Family, Flips, RowStep, ROUNDING};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 

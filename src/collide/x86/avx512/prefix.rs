@@ -3,7 +3,7 @@
 //! last word cut to the output's width, and the summary (box and count)
 //! gathered on the way.
 
-use crate::collide::edges::prefix_xor_rows;
+use crate::collide::posed::edges::prefix_xor_rows;
 use crate::mask::Summary;
 use std::arch::x86_64::*;
 

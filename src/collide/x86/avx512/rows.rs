@@ -4,7 +4,7 @@
 //! region's 1, 2, 4 or 8 words) run as one stream, so narrow rows still
 //! fill whole vectors.
 
-use crate::collide::rows::Rows;
+use crate::collide::translate::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Calls `f(w, j, r)` on each group of up to eight words of `rows`, in
@@ -191,7 +191,7 @@ pub(in crate::collide::x86) unsafe fn count_avx512(rows: &Rows) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::rows::check_row_kernels;
+    use crate::collide::translate::rows::check_row_kernels;
     use crate::collide::x86::Avx512;
 
     #[test]

@@ -5,7 +5,7 @@
 //! of seven).
 
 use super::rows::each_group;
-use crate::collide::rows::{RowStats, Rows};
+use crate::collide::translate::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
 /// [`crate::collide::isa::Isa::stats`] (the visitor skips the rows before
@@ -201,7 +201,7 @@ unsafe fn stats_by_group(rows: &Rows) -> RowStats {
 #[cfg(test)]
 mod tests {
     use crate::collide::isa::Isa;
-    use crate::collide::rows::{check_row_kernels, Rows};
+    use crate::collide::translate::rows::{check_row_kernels, Rows};
     use crate::collide::x86::Avx512;
 
     /// Both statistics kernels, through the instruction set (rows of up

@@ -4,7 +4,7 @@
 //! of a 16-word window of each mask by one two-source permute, so a row
 //! costs about three vector operations instead of a dozen scalar ones.
 
-use crate::collide::rows::Rows;
+use crate::collide::translate::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Row groups ORed before one test.

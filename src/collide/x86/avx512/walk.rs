@@ -2,9 +2,9 @@
 //! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves (a carry
 //! moves between them, so stepping stays exact, as in the AVX2 walker).
 
-use crate::collide::gather::MAX_STEP;
-use crate::collide::raster::or_bits;
+use crate::collide::posed::raster::or_bits;
 use crate::collide::sprite::{LinearSpans, SolidMap, SpanEstimator};
+use crate::collide::transformed::gather::MAX_STEP;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
@@ -315,7 +315,7 @@ fn row_start(m: &PixelMap, spans: &SpanEstimator, rect: &PixelRect, y: i64) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::raster::{fill_with, Plain};
+    use crate::collide::posed::raster::{fill_with, Plain};
     use crate::collide::sprite::{Place, Placed};
     use crate::pose::Pose;
 

@@ -9,14 +9,18 @@
 //! masks and poses they were built from (property tested against the
 //! per-pixel reference).
 
-use super::edges::Outline;
+pub(in crate::collide) mod edges;
+pub(in crate::collide) mod pair;
+pub(in crate::collide) mod raster;
+
 use super::options::{centre, Lattice, Sampling};
-use super::raster::{self, RasterMethod};
 use super::scan;
 use super::sprite::Placed;
 use super::stats::Overlap;
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
+use edges::Outline;
+use raster::RasterMethod;
 
 /// A sprite's world-aligned coverage for one pose.
 ///

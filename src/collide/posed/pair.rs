@@ -1,7 +1,7 @@
 //! Exact queries between two sprites in any pose, through posed masks built
 //! inside the query and only over the two boxes' overlap.
 
-use super::PosedMask;
+use crate::collide::PosedMask;
 use crate::mask::Mask;
 use crate::pose::Pose;
 
@@ -11,7 +11,7 @@ use crate::pose::Pose;
 ///
 /// Each query rasterises sprite A only inside the overlap of the two
 /// sprites' world boxes, then sprite B only where A covers something, and
-/// tests the two at word speed: the same answer as [`super::intersects`],
+/// tests the two at word speed: the same answer as [`crate::collide::intersects`],
 /// bit for bit. Keep one per thread and reuse it: the storage and each
 /// sprite's outline stay between queries.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +27,7 @@ impl PairQuery {
     }
 
     /// True when any world pixel belongs to both posed sprites (exact, as
-    /// [`super::intersects`]).
+    /// [`crate::collide::intersects`]).
     pub fn intersects(&mut self, a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
         let bounds = |m: &Mask, p: &Pose| p.world_bounds(m.width(), m.height());
         let (Some(box_a), Some(box_b)) = (bounds(a, pose_a), bounds(b, pose_b)) else {

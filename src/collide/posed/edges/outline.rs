@@ -63,20 +63,20 @@ pub(crate) struct Outline {
     words: Vec<u64>,
     /// Unit boundary edges on horizontal and vertical grid lines (for the
     /// cost estimate), valid once `counted`.
-    pub(super) units: (u64, u64),
-    pub(super) counted: bool,
+    pub(in crate::collide) units: (u64, u64),
+    pub(in crate::collide) counted: bool,
     /// Merged edges, valid once `extracted`.
-    pub(super) horizontal: EdgeList,
-    pub(super) vertical: EdgeList,
+    pub(in crate::collide) horizontal: EdgeList,
+    pub(in crate::collide) vertical: EdgeList,
     extracted: bool,
     /// Scratch: one row of vertical boundaries and where open edges began.
     row: Vec<u64>,
     /// Scratch of the AVX-512 kernel: its lanes' first rows and the flips
     /// it found.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) lanes: Vec<i64>,
+    pub(in crate::collide) lanes: Vec<i64>,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) flipped: Vec<i64>,
+    pub(in crate::collide) flipped: Vec<i64>,
     open: Vec<u32>,
 }
 
@@ -97,12 +97,12 @@ impl Outline {
 
     /// The mask's words and size (for the AVX-512 seeds).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(super) fn texels(&self) -> (&[u64], u32, u32) {
+    pub(in crate::collide) fn texels(&self) -> (&[u64], u32, u32) {
         (&self.words, self.width, self.height)
     }
 
     /// True when texel `(i, j)` of the mask is solid (inside it).
-    pub(super) fn solid(&self, i: u32, j: u32) -> bool {
+    pub(in crate::collide) fn solid(&self, i: u32, j: u32) -> bool {
         let n = (self.width as usize).div_ceil(64);
         self.words[j as usize * n + i as usize / 64] >> (i % 64) & 1 == 1
     }
@@ -113,7 +113,7 @@ impl Outline {
     }
 
     /// Unit boundary edges on horizontal and vertical grid lines.
-    pub(super) fn count_units(&self) -> (u64, u64) {
+    pub(in crate::collide) fn count_units(&self) -> (u64, u64) {
         let (mut h, mut v) = (0u64, 0u64);
         let zero = vec![0u64; (self.width as usize).div_ceil(64)];
         for j in 0..=self.height {
@@ -135,7 +135,7 @@ impl Outline {
     }
 
     /// Lists the merged boundary edges (once per mask).
-    pub(super) fn extract(&mut self) {
+    pub(in crate::collide) fn extract(&mut self) {
         if self.extracted {
             return;
         }

@@ -1,4 +1,4 @@
-//! [`super::overlap`] of two small integer translations in one pass: the
+//! [`crate::collide::overlap`] of two small integer translations in one pass: the
 //! statistics and the overlap gradient together, instead of one scan for
 //! the statistics and four more (B moved one pixel each way) for the
 //! gradient, each with its own setup. Small sprites are where that setup
@@ -12,8 +12,8 @@
 //! pairs. Bits outside the grown box are real mask bits too, and a pair of
 //! them would lie inside it, so they add nothing.
 
-use super::sprite::{Place, Placed};
-use super::stats::{index_sum, RawOverlap};
+use crate::collide::sprite::{Place, Placed};
+use crate::collide::stats::{index_sum, RawOverlap};
 use crate::mask::Mask;
 use crate::pose::PixelRect;
 
@@ -23,7 +23,7 @@ const MAX_COLUMNS: i64 = 62;
 
 /// Two integer translations whose solid boxes meet in at most
 /// [`MAX_COLUMNS`] columns: what [`narrow_overlap`] takes.
-pub(super) struct NarrowPair<'a> {
+pub(in crate::collide) struct NarrowPair<'a> {
     a: (&'a Mask, i64, i64),
     b: (&'a Mask, i64, i64),
     /// The solid boxes' intersection.
@@ -31,7 +31,10 @@ pub(super) struct NarrowPair<'a> {
 }
 
 /// `pa` and `pb` as a [`NarrowPair`], or `None` when they are not one.
-pub(super) fn narrow_pair<'a>(pa: &Placed<'a>, pb: &Placed<'a>) -> Option<NarrowPair<'a>> {
+pub(in crate::collide) fn narrow_pair<'a>(
+    pa: &Placed<'a>,
+    pb: &Placed<'a>,
+) -> Option<NarrowPair<'a>> {
     let (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }) =
         (pa.place, pb.place)
     else {
@@ -48,15 +51,15 @@ pub(super) fn narrow_pair<'a>(pa: &Placed<'a>, pb: &Placed<'a>) -> Option<Narrow
 /// The statistics and gradient of what the pair shares: exactly those of
 /// one statistics scan and four counts with B moved one step each way (see
 /// `RawOverlap::grad`). Uses the POPCNT instruction unless
-/// [`super::set_isa`] forced scalar code or the CPU lacks it.
-pub(super) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
-    match super::choice::kernels() {
+/// [`crate::collide::set_isa`] forced scalar code or the CPU lacks it.
+pub(in crate::collide) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
+    match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]
-        super::choice::Kernels::Avx2(_) | super::choice::Kernels::Avx512(_) => {
+        crate::collide::choice::Kernels::Avx2(_) | crate::collide::choice::Kernels::Avx512(_) => {
             // SAFETY: the proof confirms POPCNT, BMI1 and LZCNT.
             unsafe { narrow_overlap_popcnt(pair) }
         }
-        super::choice::Kernels::Scalar => narrow_overlap_with(pair),
+        crate::collide::choice::Kernels::Scalar => narrow_overlap_with(pair),
     }
 }
 

@@ -27,6 +27,7 @@
 //! (vertical ones), so each edge, extended by one pixel step in the checked
 //! coordinate, visits only the world rows whose centre lines cross it.
 
+mod crossing;
 mod flips;
 mod outline;
 
@@ -39,7 +40,7 @@ pub(crate) use {
     outline::EdgeList,
 };
 
-use super::crossing::Crossing;
+use crate::collide::posed::edges::crossing::Crossing;
 use crate::mask::Summary;
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use flips::{flip_edges, prefix_xor, Geometry};
@@ -47,7 +48,7 @@ use flips::{flip_edges, prefix_xor, Geometry};
 impl Outline {
     /// Estimated cost of [`Outline::fill`] under `map`, in pixels of the
     /// solid box walked by the pixel walker in the same time.
-    pub(super) fn cost_estimate(&mut self, map: &PixelMap) -> f64 {
+    pub(in crate::collide) fn cost_estimate(&mut self, map: &PixelMap) -> f64 {
         // One (edge, world row) visit costs about this many walked pixels
         // (`posed/128/build` benches: the 80×80 disc with holes at scale 1,
         // about 850 visits, takes 3.1 µs by edges with AVX-512 and 7 µs by
@@ -75,7 +76,7 @@ impl Outline {
     /// satisfy [`fits`] over `out`; `cut_left` says that covered pixels may
     /// lie left of `out` (a clipped build). Returns the coverage's summary
     /// (solid box and count).
-    pub(super) fn fill(
+    pub(in crate::collide) fn fill(
         &mut self,
         map: &PixelMap,
         out: &PixelRect,
@@ -86,7 +87,7 @@ impl Outline {
     }
 
     /// [`Outline::fill`] with the given kernel (tests compare them).
-    pub(super) fn fill_with(
+    pub(in crate::collide) fn fill_with(
         &mut self,
         map: &PixelMap,
         out: &PixelRect,
@@ -151,11 +152,11 @@ impl Outline {
             let Some(family) = family else { continue };
             #[cfg(target_arch = "x86_64")]
             if avx512 {
-                let doubles = super::x86::fits_avx2(&family, &flips, mask_side);
+                let doubles = crate::collide::x86::fits_avx2(&family, &flips, mask_side);
                 // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
                 // detected.
                 unsafe {
-                    super::x86::flip_edges_avx512(
+                    crate::collide::x86::flip_edges_avx512(
                         list,
                         &family,
                         &flips,
@@ -168,11 +169,19 @@ impl Outline {
                 continue;
             }
             #[cfg(target_arch = "x86_64")]
-            if kernel == EdgeKernel::Avx2 && super::x86::fits_avx2(&family, &flips, mask_side) {
+            if kernel == EdgeKernel::Avx2
+                && crate::collide::x86::fits_avx2(&family, &flips, mask_side)
+            {
                 // SAFETY: `EdgeKernel::Avx2` is only chosen where AVX2 was
                 // detected; the values' ranges were checked just above.
                 unsafe {
-                    super::x86::flip_edges_avx2(list, &family, &flips, words, &mut self.lanes)
+                    crate::collide::x86::flip_edges_avx2(
+                        list,
+                        &family,
+                        &flips,
+                        words,
+                        &mut self.lanes,
+                    )
                 };
                 continue;
             }
@@ -182,7 +191,7 @@ impl Outline {
             #[cfg(target_arch = "x86_64")]
             if avx512 {
                 let (dx, dy) = (out.x0 - 1 - map.origin.0, out.y0 - map.origin.1);
-                let seeds = super::x86::Seeds {
+                let seeds = crate::collide::x86::Seeds {
                     u: map.u0 + map.du_dx * dx + map.du_dy * dy,
                     v: map.v0 + map.dv_dx * dx + map.dv_dy * dy,
                     du: map.du_dy,
@@ -192,7 +201,9 @@ impl Outline {
                 // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
                 // detected.
                 unsafe {
-                    super::x86::seed_left_avx512(&seeds, texels, width, height, per_row, words)
+                    crate::collide::x86::seed_left_avx512(
+                        &seeds, texels, width, height, per_row, words,
+                    )
                 };
             } else {
                 self.seed_left(map, out, per_row, words);
@@ -208,13 +219,13 @@ impl Outline {
         if avx512 {
             // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
             // detected.
-            return unsafe { super::x86::prefix_xor_rows_avx512(words, per_row, tail) };
+            return unsafe { crate::collide::x86::prefix_xor_rows_avx512(words, per_row, tail) };
         }
         #[cfg(target_arch = "x86_64")]
         if kernel == EdgeKernel::Avx2 {
             // SAFETY: `EdgeKernel::Avx2` is only chosen where AVX2 (with
             // POPCNT) was detected.
-            return unsafe { super::x86::prefix_xor_rows_avx2(words, per_row, tail) };
+            return unsafe { crate::collide::x86::prefix_xor_rows_avx2(words, per_row, tail) };
         }
         prefix_xor_rows(words, per_row, tail, prefix_xor)
     }
@@ -242,7 +253,7 @@ impl Outline {
 /// The edge rasteriser's kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-pub(super) enum EdgeKernel {
+pub(in crate::collide) enum EdgeKernel {
     Portable,
     /// Four edges at a time (x86-64 AVX2), with AVX2 and POPCNT in the
     /// prefix pass.
@@ -252,15 +263,15 @@ pub(super) enum EdgeKernel {
 }
 
 impl EdgeKernel {
-    /// The kernel of the chosen instruction set ([`super::set_isa`]), where
+    /// The kernel of the chosen instruction set ([`crate::collide::set_isa`]), where
     /// the CPU supports it.
     fn available() -> EdgeKernel {
-        match super::choice::kernels() {
+        match crate::collide::choice::kernels() {
             #[cfg(target_arch = "x86_64")]
-            super::choice::Kernels::Avx512(_) => EdgeKernel::Avx512,
+            crate::collide::choice::Kernels::Avx512(_) => EdgeKernel::Avx512,
             #[cfg(target_arch = "x86_64")]
-            super::choice::Kernels::Avx2(_) => EdgeKernel::Avx2,
-            super::choice::Kernels::Scalar => EdgeKernel::Portable,
+            crate::collide::choice::Kernels::Avx2(_) => EdgeKernel::Avx2,
+            crate::collide::choice::Kernels::Scalar => EdgeKernel::Portable,
         }
     }
 
@@ -270,10 +281,10 @@ impl EdgeKernel {
         let mut all = vec![EdgeKernel::Portable];
         #[cfg(target_arch = "x86_64")]
         {
-            if super::x86::Avx2::detect().is_some() {
+            if crate::collide::x86::Avx2::detect().is_some() {
                 all.push(EdgeKernel::Avx2);
             }
-            if super::x86::Avx512::detect().is_some() {
+            if crate::collide::x86::Avx512::detect().is_some() {
                 all.push(EdgeKernel::Avx512);
             }
         }
@@ -283,7 +294,7 @@ impl EdgeKernel {
 
 /// True when `map`'s products stay in `i64` over `out` and its rows (else
 /// the pixel walkers rasterise it).
-pub(super) fn fits(map: &PixelMap, out: &PixelRect) -> bool {
+pub(in crate::collide) fn fits(map: &PixelMap, out: &PixelRect) -> bool {
     const LIMIT: i64 = 1 << 46;
     let small = |d: i64| d.abs() <= LIMIT;
     let near = |t: i64| t.abs() <= 1 << 14;

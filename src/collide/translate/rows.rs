@@ -3,10 +3,10 @@
 //! returns ([`RowStats`]).
 
 #[cfg(test)]
-use super::isa::Isa;
-use super::stats::index_sum;
+use crate::collide::isa::Isa;
+use crate::collide::stats::index_sum;
 
-/// Rows of two unposed masks for the [`super::isa::Isa`] row kernels: row `r`
+/// Rows of two unposed masks for the [`crate::collide::isa::Isa`] row kernels: row `r`
 /// pairs A's words `a[a_start + r·a_stride ..][..width]` with B's words
 /// `b[lo + r·b_stride ..]` and `b[lo + hi_offset + r·b_stride ..]`.
 pub(crate) struct Rows<'a> {
@@ -95,13 +95,13 @@ impl<'a> Rows<'a> {
     /// exact (at most 2^12 rows of 2^18 words).
     pub const MAX_ROWS: usize = 1 << 12;
 
-    /// The portable [`super::isa::Isa::first_row`], word by word.
+    /// The portable [`crate::collide::isa::Isa::first_row`], word by word.
     #[inline(always)]
     pub fn first_row_scalar(&self) -> Option<usize> {
         (0..self.rows).find(|&r| (0..self.width).fold(0, |acc, j| acc | self.and(r, j)) != 0)
     }
 
-    /// [`super::isa::Isa::first_row`] for rows of at most two words (the
+    /// [`crate::collide::isa::Isa::first_row`] for rows of at most two words (the
     /// vector kernels' loads are mostly empty there): plain words, ORed
     /// over blocks of eight rows before one test.
     ///
@@ -197,7 +197,7 @@ impl<'a> Rows<'a> {
         (r..self.rows).find(|&q| any(row(q)))
     }
 
-    /// The portable [`super::isa::Isa::count`], word by word.
+    /// The portable [`crate::collide::isa::Isa::count`], word by word.
     #[inline(always)]
     pub fn count_scalar(&self) -> u64 {
         let mut n = 0;
@@ -209,7 +209,7 @@ impl<'a> Rows<'a> {
         n
     }
 
-    /// The portable [`super::isa::Isa::stats`], word by word.
+    /// The portable [`crate::collide::isa::Isa::stats`], word by word.
     #[inline(always)]
     pub fn stats_scalar(&self) -> RowStats {
         let mut s = RowStats::EMPTY;

@@ -1,5 +1,5 @@
 //! Rasterising a mask in a pose into world-aligned coverage (the storage of
-//! a [`super::PosedMask`]).
+//! a [`crate::collide::PosedMask`]).
 //!
 //! An integer translation is the mask itself. Any other pose takes the
 //! cheaper of two exact methods (or the one asked for):
@@ -10,17 +10,17 @@
 //!   estimated (a superset), the samples along it read 64 at a time by the
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
-use super::choice::Kernels;
 use super::edges::{self, Outline};
-use super::isa::Isa;
-pub(crate) use super::isa::Plain;
-use super::sprite::{Place, Placed};
-use super::transformed::Source;
+use crate::collide::choice::Kernels;
+use crate::collide::isa::Isa;
+pub(crate) use crate::collide::isa::Plain;
+use crate::collide::sprite::{Place, Placed};
+use crate::collide::transformed::Source;
 use crate::mask::Mask;
 use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
 
 #[cfg(target_arch = "x86_64")]
-use super::x86;
+use crate::collide::x86;
 
 /// How a posed mask is rasterised. Every method gives the same bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub enum RasterMethod {
 /// mask). Empty (0×0) when the pose is invalid or the mask
 /// has no solid texel. With a `window`, only the pixels inside it are
 /// rasterised (exactly; an integer translation keeps the whole mask).
-pub(super) fn coverage(
+pub(in crate::collide) fn coverage(
     mask: &Mask,
     pose: &Pose,
     mut words: Vec<u64>,
@@ -102,7 +102,7 @@ pub(super) fn coverage(
 
 /// Sets the covered pixels of `placed` in `words`, rows of `rect`.
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
-    match super::choice::kernels() {
+    match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]
         Kernels::Avx512(isa) => {
             if let Place::Map(map) = placed.place {

@@ -4,7 +4,7 @@
 //! flips into coverage.
 
 use super::outline::EdgeList;
-use crate::collide::crossing::Crossing;
+use crate::collide::posed::edges::crossing::Crossing;
 use crate::mask::Summary;
 use crate::pose::{PixelMap, FRAC_BITS};
 
@@ -102,7 +102,7 @@ impl RowStep {
 /// Each edge's first row is found by [`Crossing::first_past`] (one exact
 /// division); its later rows follow by integer steps ([`RowStep`]), so
 /// each (edge, row) visit costs a few adds and no division.
-pub(super) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [u64]) {
+pub(in crate::collide) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [u64]) {
     // Columns an edge must reach (with two pixels to spare) to flip one in
     // the output: a flip lies within a pixel of where the row's centre
     // line crosses the extended edge.
@@ -190,19 +190,19 @@ pub(crate) fn prefix_xor_rows(
 }
 
 /// How world rows and columns follow texel coordinates.
-pub(super) struct Geometry {
+pub(in crate::collide) struct Geometry {
     /// World rows per fixed-point unit of u and of v.
-    pub(super) dy_du: f64,
-    pub(super) dy_dv: f64,
+    pub(in crate::collide) dy_du: f64,
+    pub(in crate::collide) dy_dv: f64,
     /// World columns per fixed-point unit of u and of v.
-    pub(super) dx_du: f64,
-    pub(super) dx_dv: f64,
+    pub(in crate::collide) dx_du: f64,
+    pub(in crate::collide) dx_dv: f64,
     /// World rows one pixel step along x moves along a grid line.
-    pub(super) reach: f64,
+    pub(in crate::collide) reach: f64,
 }
 
 impl Geometry {
-    pub(super) fn of(m: &PixelMap) -> Geometry {
+    pub(in crate::collide) fn of(m: &PixelMap) -> Geometry {
         let (a, b, c, d) = (
             m.du_dx as f64,
             m.du_dy as f64,
@@ -226,7 +226,7 @@ pub(crate) const ROUNDING: f64 = 1e-6;
 
 /// Bit i of the result is the XOR of bits 0..=i of `x`.
 #[inline(always)]
-pub(super) fn prefix_xor(mut x: u64) -> u64 {
+pub(in crate::collide) fn prefix_xor(mut x: u64) -> u64 {
     x ^= x << 1;
     x ^= x << 2;
     x ^= x << 4;

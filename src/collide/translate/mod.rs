@@ -11,12 +11,15 @@
 //! word. Strided queries keep every `step`-th row and AND a comb of lattice
 //! columns into each word.
 
+pub(in crate::collide) mod narrow_overlap;
+pub(in crate::collide) mod rows;
+
 use super::isa::Isa;
 use super::options::Lattice;
-use super::rows::Rows;
 use super::stats::Visit;
 use crate::mask::Mask;
 use crate::pose::PixelRect;
+use rows::Rows;
 
 /// Visits the shared lattice pixels of A at `(ax, ay)` and B at `(bx, by)`
 /// inside `region`, which lies within both masks' solid boxes.
