@@ -4,13 +4,13 @@
 
 use std::arch::x86_64::*;
 
-use crate::ships::texels::{mark_portable, TexelGrid, Texels};
+use crate::ships::sample::texels::{mark_portable, TexelGrid, Texels};
 
 /// Bit `k` set when `pixels[k]` passes the per-byte minimums `pattern`,
 /// for the bits of `care` only (none at or past `pixels.len()` ≤ 64).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
 #[inline]
-pub(super) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
+pub(in crate::ships) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
     debug_assert!(pixels.len() <= 64 && (pixels.len() == 64 || care >> pixels.len() == 0));
     let min = _mm512_set1_epi32(pattern);
     let mut bits = 0u64;
@@ -51,7 +51,7 @@ impl Map {
     /// The vectors of `grid`.
     #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
     #[inline]
-    pub(super) fn new(grid: &TexelGrid) -> Map {
+    pub(in crate::ships) fn new(grid: &TexelGrid) -> Map {
         let offsets = |d: i64, from: i64| {
             let lanes: [i64; 8] = std::array::from_fn(|l| d.wrapping_mul(from + l as i64));
             // SAFETY: `lanes` is 64 bytes.
@@ -93,7 +93,7 @@ fn integer_parts(start: i64, off: &[__m512i; 2], high_halves: __m512i) -> __m512
 /// when the texels keep no queue).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
 #[inline]
-pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T) {
+pub(in crate::ships) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T) {
     if !m.fits {
         mark_portable(&m.grid, u, v, hit, texels);
         return;
@@ -139,7 +139,7 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
 /// Packs scratch bytes (`0` or `0xFF`, 64 per word) into `words` and zeroes them.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
 #[inline]
-pub(super) fn pack(bytes: &mut [u8], words: &mut [u64]) {
+pub(in crate::ships) fn pack(bytes: &mut [u8], words: &mut [u64]) {
     let zero = _mm512_setzero_si512();
     for (chunk, word) in bytes.chunks_exact_mut(64).zip(words) {
         // SAFETY: `chunk` is 64 bytes, read then zeroed.

@@ -18,7 +18,7 @@ thread_local! {
 
 /// Runs `f` with this thread's zeroed scratch of `len` bytes (`f` must
 /// leave it zeroed), or returns `None` when it is already in use.
-pub(super) fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u8]) -> R) -> Option<R> {
+pub(in crate::ships) fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u8]) -> R) -> Option<R> {
     SCRATCH.with(|cell| {
         let mut s = cell.try_borrow_mut().ok()?;
         if s.dirty {

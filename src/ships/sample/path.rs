@@ -1,8 +1,10 @@
 //! Which code a posed sample runs: the instruction set of its field test
-//! and texel mapping ([`crate::cpu::Isa`]), and how it records the texels
-//! hit.
-//! [`SamplePath::detect`] picks the fastest this CPU has; every path gives
-//! the same bits (the property tests force each one in turn).
+//! and texel mapping, and how it records the texels hit.
+//!
+//! The instruction set is a [`crate::cpu::Isa`];
+//! [`SamplePath::detect`](crate::ships::SamplePath::detect) picks the
+//! fastest this CPU has; every path gives the same bits (the property tests
+//! force each one in turn).
 
 use crate::cpu::{Isa, Unsupported};
 
@@ -10,11 +12,11 @@ use crate::cpu::{Isa, Unsupported};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TexelWrites {
     /// One byte per texel in a per-thread scratch, packed into the
-    /// [`super::HitMap`] once at the end: no read-modify-write chain per
+    /// [`crate::ships::HitMap`] once at the end: no read-modify-write chain per
     /// hit. Sprites whose map needs more than [`TexelWrites::MAX_SCRATCH`]
     /// bytes fall back to [`TexelWrites::Bits`].
     Scratch,
-    /// Each hit ORs its bit straight into the [`super::HitMap`].
+    /// Each hit ORs its bit straight into the [`crate::ships::HitMap`].
     Bits,
 }
 
@@ -25,7 +27,7 @@ impl TexelWrites {
 }
 
 /// A supported instruction set and a way of recording texels: the code
-/// [`super::sample_posed_with`] runs.
+/// [`crate::ships::sample_posed_with`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SamplePath {
     isa: Isa,

@@ -2,17 +2,17 @@
 //! [`Kernels`], and the row loop compiled for each.
 //!
 //! As in `collide/`: portable code defines the trait, this folder
-//! implements it, and only `posed_sample.rs` picks an instruction set.
+//! implements it, and only `sample/posed.rs` picks an instruction set.
 
 mod avx2;
 mod avx512;
 
-pub(super) use crate::cpu::{Avx2, Avx512};
+pub(in crate::ships) use crate::cpu::{Avx2, Avx512};
 
-use super::hits::HitPixels;
-use super::posed_rows::{sample_with, Kernels, Rows, Target};
-use super::sample::FieldTest;
 use super::texels::{TexelGrid, Texels};
+use crate::ships::hits::HitPixels;
+use crate::ships::sample::rows::{sample_with, Kernels, Rows, Target};
+use crate::ships::sample::FieldTest;
 
 impl Kernels for Avx2 {
     type Map = avx2::Map;
@@ -95,13 +95,18 @@ impl Kernels for Avx512 {
 }
 
 /// The row loop compiled for AVX2.
-pub(super) fn sample_avx2(isa: Avx2, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
+pub(in crate::ships) fn sample_avx2(
+    isa: Avx2,
+    rows: &Rows,
+    target: Target,
+    pixels: &mut HitPixels,
+) -> u32 {
     // SAFETY: `isa` proves the CPU has every feature enabled there.
     unsafe { rows_avx2(isa, rows, target, pixels) }
 }
 
 /// The row loop compiled for AVX-512.
-pub(super) fn sample_avx512(
+pub(in crate::ships) fn sample_avx512(
     isa: Avx512,
     rows: &Rows,
     target: Target,

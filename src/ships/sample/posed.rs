@@ -8,15 +8,15 @@ use crate::collide::PosedMask;
 use crate::field::Canvas;
 use crate::mask::Mask;
 
-use super::hits::{HitMap, HitPixels};
-use super::posed_rows::{sample_with, Portable, Rows, Target};
-#[cfg(doc)]
-use super::sample::sample;
-use super::sample::{canvas_rect, FieldTest, Thresholds};
-use super::sample_path::{SamplePath, TexelWrites};
 use super::scratch::with_scratch;
 use super::texels::{texel_box, TexelGrid};
 use crate::cpu::Isa;
+use crate::ships::hits::{HitMap, HitPixels};
+use crate::ships::sample::path::{SamplePath, TexelWrites};
+use crate::ships::sample::rows::{sample_with, Portable, Rows, Target};
+#[cfg(doc)]
+use crate::ships::sample::sample;
+use crate::ships::sample::{canvas_rect, FieldTest, Thresholds};
 
 /// [`sample`] through the ship's posed coverage (`posed`, built for `mask`
 /// in its pose): 64 covered pixels ANDed with 64 field tests at a time.

@@ -13,12 +13,12 @@ use crate::field::Canvas;
 use crate::mask::{low_bits, Mask};
 use crate::pose::PixelRect;
 
-use super::hits::{HitMap, HitPixels};
-use super::sample::FieldTest;
 use super::texels::{mark_portable, pack_portable, BitTexels, ScratchTexels, TexelGrid, Texels};
+use crate::ships::hits::{HitMap, HitPixels};
+use crate::ships::sample::FieldTest;
 
 /// What an instruction set provides to the row loop.
-pub(super) trait Kernels: Copy {
+pub(in crate::ships) trait Kernels: Copy {
     /// Bit `k` set when `pixels[k]` passes `test`, for the bits of `care`
     /// only (others 0). `care` has no bit at or past `pixels.len()` (≤ 64).
     fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64;
@@ -45,7 +45,7 @@ pub(super) trait Kernels: Copy {
 /// Portable kernels: the field test of [`FieldTest::bits`] over the
 /// covered part of a word, texels one hit at a time.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Portable;
+pub(in crate::ships) struct Portable;
 
 impl Kernels for Portable {
     type Map = TexelGrid;
@@ -76,7 +76,7 @@ impl Kernels for Portable {
 }
 
 /// The pixels a sample visits: the coverage rows inside `clip`.
-pub(super) struct Rows<'a> {
+pub(in crate::ships) struct Rows<'a> {
     /// The canvas sampled.
     pub canvas: &'a Canvas,
     /// The posed mask's coverage; bit `(i, j)` is world pixel `origin + (i, j)`.
@@ -90,7 +90,7 @@ pub(super) struct Rows<'a> {
 }
 
 /// Where the texels hit go.
-pub(super) enum Target<'a> {
+pub(in crate::ships) enum Target<'a> {
     /// An integer translation: coverage bit `(i, j)` is texel `(i, j)`.
     Translated(&'a mut HitMap),
     /// Texels through `grid` into byte scratch (zeroed, `grid.bits() + 1`
@@ -112,7 +112,7 @@ pub(super) enum Target<'a> {
 /// Samples `rows` into `target` and `pixels` with the kernels of `k`;
 /// returns the number of pixels hit.
 #[inline(always)]
-pub(super) fn sample_with<K: Kernels>(
+pub(in crate::ships) fn sample_with<K: Kernels>(
     k: K,
     rows: &Rows,
     target: Target,

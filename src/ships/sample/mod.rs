@@ -12,6 +12,22 @@
 //! The count is in world pixels; the [`HitMap`] marks the sprite texels those
 //! pixels belong to (several pixels share a texel when a ship is scaled up).
 //! `crate::reference::sample` is the plain per-pixel version.
+//!
+//! This folder holds all of sampling: this file's per-pose test, the posed
+//! path (`posed.rs`, its row loop `rows.rs`, the code it runs `path.rs`,
+//! texel marking `texels.rs` and `scratch.rs`) and its x86-64 kernels
+//! (`x86/`).
+
+pub(in crate::ships) mod posed;
+internal! {
+    /// Which code a posed sample runs (feature `internals`).
+    pub mod path;
+}
+mod rows;
+mod scratch;
+mod texels;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 use crate::field::Canvas;
 use crate::mask::{bits_at, low_bits, Mask};

@@ -3,7 +3,7 @@
 
 use std::arch::x86_64::*;
 
-use crate::ships::texels::{mark_portable, TexelGrid, Texels};
+use crate::ships::sample::texels::{mark_portable, TexelGrid, Texels};
 
 /// The lanes of `group` as a vector mask (lane `l` all ones when bit `l` is set).
 #[target_feature(enable = "avx2,bmi1,popcnt")]
@@ -20,7 +20,7 @@ fn lane_mask(group: u8) -> __m256i {
 /// for the bits of `care` only (none at or past `pixels.len()` ≤ 64).
 #[target_feature(enable = "avx2,bmi1,popcnt")]
 #[inline]
-pub(super) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
+pub(in crate::ships) fn field_bits(pattern: i32, pixels: &[[u8; 4]], care: u64) -> u64 {
     debug_assert!(pixels.len() <= 64 && (pixels.len() == 64 || care >> pixels.len() == 0));
     if care == 0 {
         return 0;
@@ -109,7 +109,7 @@ impl Map {
     /// The vectors of `grid`.
     #[target_feature(enable = "avx2,bmi1,popcnt")]
     #[inline]
-    pub(super) fn new(grid: &TexelGrid) -> Map {
+    pub(in crate::ships) fn new(grid: &TexelGrid) -> Map {
         let flipped = |n: u32| _mm256_set1_epi32(n as i32 ^ SIGN);
         Map {
             grid: *grid,
@@ -130,7 +130,7 @@ impl Map {
 /// bit. Portable when the texels have no junk bit.
 #[target_feature(enable = "avx2,bmi1,popcnt")]
 #[inline]
-pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T) {
+pub(in crate::ships) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T) {
     let Some(junk) = texels.junk().filter(|_| m.fits) else {
         mark_portable(&m.grid, u, v, hit, texels);
         return;
@@ -168,7 +168,7 @@ pub(super) fn mark<T: Texels>(m: &Map, u: i64, v: i64, hit: u64, texels: &mut T)
 /// Packs scratch bytes (`0` or `0xFF`, 64 per word) into `words` and zeroes them.
 #[target_feature(enable = "avx2,bmi1,popcnt")]
 #[inline]
-pub(super) fn pack(bytes: &mut [u8], words: &mut [u64]) {
+pub(in crate::ships) fn pack(bytes: &mut [u8], words: &mut [u64]) {
     for (chunk, word) in bytes.chunks_exact_mut(64).zip(words) {
         // SAFETY: `chunk` is 64 bytes: two unaligned 32-byte loads.
         let (lo, hi) = unsafe {

@@ -7,12 +7,12 @@ use std::ops::Range;
 
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 
-use super::hits::BitIter;
+use crate::ships::hits::BitIter;
 
 /// The inverse map of a rotated or scaled sample and the layout of the
 /// sprite's hit bits: texel `(i, j)` is bit `j·stride + i`.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct TexelGrid {
+pub(in crate::ships) struct TexelGrid {
     origin: (i64, i64),
     u0: i64,
     v0: i64,
@@ -75,7 +75,10 @@ impl TexelGrid {
 /// The texel rows and the words of each row that hits of pixels inside
 /// `clip` can land on: the texels of `clip`'s corner pixels bound every
 /// other (the map is affine, `floor` monotone).
-pub(super) fn texel_box(map: &PixelMap, clip: &PixelRect) -> (Range<usize>, Range<usize>) {
+pub(in crate::ships) fn texel_box(
+    map: &PixelMap,
+    clip: &PixelRect,
+) -> (Range<usize>, Range<usize>) {
     let (w, h) = (map.width as usize, map.height as usize);
     let full = (0..h, 0..w.div_ceil(64));
     let (mut lo, mut hi) = ([i64::MAX; 2], [i64::MIN; 2]);
@@ -101,7 +104,7 @@ pub(super) fn texel_box(map: &PixelMap, clip: &PixelRect) -> (Range<usize>, Rang
 
 /// Where a sample records the texels hit (bit `j·stride + i` for texel
 /// `(i, j)`).
-pub(super) trait Texels {
+pub(in crate::ships) trait Texels {
     /// Records texel bit `bit` without a range check.
     ///
     /// # Safety
@@ -136,7 +139,7 @@ const QUEUE: usize = 1024;
 /// cleared by [`ScratchTexels::finish`]). Vector kernels may queue bits
 /// instead ([`Texels::queue16`]): one 64-byte store per sixteen pixels,
 /// then a tight loop of byte stores, one per hit.
-pub(super) struct ScratchTexels<'a> {
+pub(in crate::ships) struct ScratchTexels<'a> {
     bytes: &'a mut [u8],
     queue: [u32; QUEUE],
     queued: usize,
@@ -206,7 +209,7 @@ impl Texels for ScratchTexels<'_> {
 }
 
 /// The hit map's words, one bit ORed in per hit.
-pub(super) struct BitTexels<'a>(pub &'a mut [u64]);
+pub(in crate::ships) struct BitTexels<'a>(pub &'a mut [u64]);
 
 impl Texels for BitTexels<'_> {
     #[inline(always)]
@@ -236,7 +239,13 @@ impl Texels for BitTexels<'_> {
 /// Records the texels of `hit`: bit `b` is the pixel whose centre maps to
 /// `(u + b·du, v + b·dv)` (see [`TexelGrid::uv`]). One hit at a time.
 #[inline(always)]
-pub(super) fn mark_portable<T: Texels>(g: &TexelGrid, u: i64, v: i64, hit: u64, texels: &mut T) {
+pub(in crate::ships) fn mark_portable<T: Texels>(
+    g: &TexelGrid,
+    u: i64,
+    v: i64,
+    hit: u64,
+    texels: &mut T,
+) {
     for b in BitIter(hit) {
         let k = i64::from(b);
         let tu = u.wrapping_add(k.wrapping_mul(g.du)) >> FRAC_BITS;
@@ -253,7 +262,7 @@ pub(super) fn mark_portable<T: Texels>(g: &TexelGrid, u: i64, v: i64, hit: u64, 
 /// Packs scratch bytes (`0` or `0xFF`, 64 per word) into `words` and zeroes
 /// them. Portable: eight bytes per multiply.
 #[inline(always)]
-pub(super) fn pack_portable(bytes: &mut [u8], words: &mut [u64]) {
+pub(in crate::ships) fn pack_portable(bytes: &mut [u8], words: &mut [u64]) {
     for (chunk, word) in bytes.chunks_exact_mut(64).zip(words) {
         let mut bits = 0u64;
         for (k, eight) in chunk.chunks_exact(8).enumerate() {
