@@ -4,11 +4,11 @@
 use hitfield::profile::Profiler;
 use macroquad::math::Rect;
 
-use super::super::input::Action;
+use super::super::frame_clock::FrameClock;
+use super::super::keys::Action;
 use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
-use super::super::panel::{self, PanelInfo, PanelState};
 use super::super::platform;
-use super::super::stepper::FrameClock;
+use super::super::settings_panel::{self, PanelInfo, PanelState};
 use super::super::widgets::Ui;
 use super::status::Status;
 use super::stepping::Stepping;
@@ -42,7 +42,7 @@ impl Controls {
 
     /// The panel's height for all its content (0 before it was first drawn).
     pub fn panel_height(&self) -> f32 {
-        panel::wanted_height(self.ui.content_height())
+        settings_panel::wanted_height(self.ui.content_height())
     }
 
     /// Draws the panel in `rect` and applies its edits to the running world.
@@ -66,7 +66,8 @@ impl Controls {
             files: platform::FILES,
             message: status.for_panel(time),
         };
-        let actions = panel::panel(&mut self.ui, rect, &mut edited, &mut self.state, &info);
+        let actions =
+            settings_panel::panel(&mut self.ui, rect, &mut edited, &mut self.state, &info);
         if stepping.apply(edited) {
             view.field_dirty = true;
         }

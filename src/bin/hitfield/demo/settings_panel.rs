@@ -5,7 +5,7 @@ use hitfield::settings::{specs, Channel, SettingValue, Settings, Spec};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
-use super::input::Action;
+use super::keys::Action;
 use super::scales::{self, compact};
 use super::theme;
 use super::widgets::{text, Ui};
