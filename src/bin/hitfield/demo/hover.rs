@@ -8,7 +8,7 @@ use macroquad::math::{vec2, Vec2};
 use macroquad::shapes::draw_rectangle;
 
 use super::letterbox::Letterbox;
-use super::render::radius;
+use super::markers::radius;
 use super::theme;
 use super::widgets::text;
 

@@ -9,13 +9,13 @@ use hitfield::ships::HitMap;
 use hitfield::ships::{Contact, Ship, ShipSprite};
 use macroquad::color::{Color, WHITE};
 use macroquad::math::{vec2, Rect, Vec2};
-use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_triangle};
+use macroquad::shapes::draw_rectangle;
 use macroquad::texture::{draw_texture_ex, DrawTextureParams, FilterMode, Texture2D};
 use macroquad::window::get_internal_gl;
 
 use super::letterbox::Letterbox;
+use super::markers;
 use super::theme;
-use super::widgets::text;
 
 /// Largest canvas side shown as a texture (common GL limit).
 pub const MAX_TEXTURE_SIDE: u32 = 16384;
@@ -234,7 +234,7 @@ impl ShipViews {
             if view.flash > 0.0 {
                 if let Some(Some(sil)) = self.silhouettes.get(ship.sprite()) {
                     let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
-                    let c = with_alpha(theme::CONTACT, view.flash * pulse);
+                    let c = theme::with_alpha(theme::CONTACT, view.flash * pulse);
                     let d = (lb.map.scale * ship.pose().scale * 1.5).clamp(1.5, 4.0);
                     for (dx, dy) in [
                         (-d, 0.0),
@@ -254,11 +254,11 @@ impl ShipViews {
                 draw_at(&quad, tex, Vec2::ZERO, WHITE);
             }
             if ship.is_player() {
-                draw_player_marker(&quad, time);
+                markers::draw_player_marker(&quad, time);
             }
         }
         for c in contacts {
-            draw_contact(lb, c);
+            markers::draw_contact(lb, c);
         }
         set_clip(None);
     }
@@ -271,67 +271,6 @@ fn draw_at(quad: &PoseQuad, tex: &Texture2D, offset: Vec2, color: Color) {
         ..*quad
     };
     moved.draw(tex, color);
-}
-
-/// Half the side of the axis-aligned square that holds the rotated quad.
-pub fn radius(quad: &PoseQuad) -> f32 {
-    quad.size.length() * 0.5
-}
-
-/// Corner brackets and a "YOU" label around the player's ship.
-fn draw_player_marker(quad: &PoseQuad, time: f64) {
-    let r = radius(quad) + 6.0;
-    let arm = (r * 0.45).max(5.0);
-    let c = with_alpha(theme::PLAYER, 0.8 + 0.2 * (time * 4.0).sin() as f32);
-    let (x0, y0, x1, y1) = (
-        quad.centre.x - r,
-        quad.centre.y - r,
-        quad.centre.x + r,
-        quad.centre.y + r,
-    );
-    for (cx, cy, sx, sy) in [
-        (x0, y0, 1.0, 1.0),
-        (x1, y0, -1.0, 1.0),
-        (x0, y1, 1.0, -1.0),
-        (x1, y1, -1.0, -1.0),
-    ] {
-        draw_line(cx, cy, cx + sx * arm, cy, 2.0, c);
-        draw_line(cx, cy, cx, cy + sy * arm, 2.0, c);
-    }
-    text("YOU", x0, y0 - 5.0, theme::FONT_SMALL, c);
-}
-
-/// A marker at the contact point and a short arrow along the normal (A → B),
-/// white on a dark halo so they read over any trail colour.
-fn draw_contact(lb: &Letterbox, c: &Contact) {
-    let [px, py] = c.overlap.point;
-    if !(px.is_finite() && py.is_finite()) {
-        return;
-    }
-    let p = lb.to_screen(vec2(px as f32, py as f32));
-    let shadow = theme::rgb(0x000000, 0.6);
-    let [nx, ny] = c.overlap.normal;
-    let n = vec2(nx as f32, ny as f32);
-    let arrow = (n.is_finite() && n.length_squared() > 1e-6).then(|| {
-        let n = n.normalize();
-        let tip = p + n * 34.0;
-        let side = vec2(-n.y, n.x) * 5.5;
-        let base = tip - n * 10.0;
-        (n, tip, side, base)
-    });
-    draw_circle(p.x, p.y, 10.0, shadow);
-    if let Some((n, tip, side, base)) = arrow {
-        draw_line(p.x, p.y, base.x, base.y, 5.0, shadow);
-        draw_triangle(tip + n * 3.0, base + side * 1.5, base - side * 1.5, shadow);
-        draw_line(p.x, p.y, base.x, base.y, 2.0, WHITE);
-        draw_triangle(tip, base + side, base - side, WHITE);
-    }
-    draw_circle_lines(p.x, p.y, 7.0, 2.0, WHITE);
-    draw_circle(p.x, p.y, 2.5, theme::CONTACT);
-}
-
-fn with_alpha(c: Color, a: f32) -> Color {
-    Color::new(c.r, c.g, c.b, c.a * a.clamp(0.0, 1.0))
 }
 
 /// Restricts drawing to `rect` (screen pixels), or lifts the restriction.
