@@ -85,9 +85,9 @@ fn main() {
     // instruction set than the widest this CPU has.
     if let Ok(name) = std::env::var("HITFIELD_ISA") {
         let isa = match name.as_str() {
-            "scalar" => collide::CollideIsa::Scalar,
-            "avx2" => collide::CollideIsa::Avx2,
-            "avx512" => collide::CollideIsa::Avx512,
+            "scalar" => hitfield::cpu::Isa::Scalar,
+            "avx2" => hitfield::cpu::Isa::Avx2,
+            "avx512" => hitfield::cpu::Isa::Avx512,
             other => {
                 eprintln!("HITFIELD_ISA={other}: expected scalar, avx2 or avx512");
                 std::process::exit(2);

@@ -106,8 +106,8 @@
 //! - `cli` (default): the command line of the `hitfield` binary; turns on
 //!   `internals`.
 //! - `internals`: plumbing for tests and benches, not covered by semver:
-//!   instruction-set forcing (`collide::set_isa`, `Field::set_isa`,
-//!   `ships::SamplePath`), rasteriser choice (`collide::RasterMethod`,
+//!   instruction sets (`cpu::Isa`) and their forcing (`collide::set_isa`,
+//!   `Field::set_isa`, `ships::SamplePath`), rasteriser choice (`collide::RasterMethod`,
 //!   `PosedMask::rebuild_with`), the fixed-point `pose::PixelMap`, field
 //!   internals (`field::{isa, particles, raster}`), the sampling schedule and
 //!   the plain `reference` versions every fast path is tested against.
@@ -171,6 +171,12 @@ pub mod assets;
 pub mod clock;
 pub mod profile;
 pub mod settings;
+
+internal! {
+    /// The instruction sets the kernels run with, detected once (feature
+    /// `internals`).
+    pub mod cpu;
+}
 
 internal! {
     /// The plain versions every fast path is checked against (feature

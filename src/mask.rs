@@ -174,7 +174,7 @@ impl Mask {
 /// summarised on every rebuild).
 fn summary(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
+    if crate::cpu::popcnt() {
         // SAFETY: the CPU has POPCNT, the only feature `summary_popcnt` enables.
         return unsafe { summary_popcnt(bits, words_per_row) };
     }

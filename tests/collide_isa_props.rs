@@ -8,7 +8,8 @@
 //!
 //! Case count: 1500 per run, each run with every supported instruction set.
 
-use hitfield::collide::{self, CollideIsa};
+use hitfield::collide;
+use hitfield::cpu::Isa;
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::reference::collide as reference;
@@ -77,7 +78,7 @@ proptest! {
         let _turn = ISA.lock().unwrap_or_else(|e| e.into_inner());
         let plain = reference::overlap(&a, &pa, &b, &pb);
         let want = overlap_bits(plain);
-        for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+        for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
             collide::set_isa(isa).expect("supported");
             prop_assert_eq!(collide::isa(), isa);
             prop_assert_eq!(overlap_bits(collide::overlap(&a, &pa, &b, &pb)), want, "{:?}", isa);
@@ -91,7 +92,7 @@ proptest! {
 #[test]
 fn unsupported_isa_is_refused_with_its_name() {
     let _turn = ISA.lock().unwrap_or_else(|e| e.into_inner());
-    for isa in CollideIsa::ALL {
+    for isa in Isa::ALL {
         match collide::set_isa(isa) {
             Ok(()) => assert!(isa.is_supported()),
             Err(e) => {
@@ -100,13 +101,9 @@ fn unsupported_isa_is_refused_with_its_name() {
             }
         }
     }
-    assert!(collide::set_isa(CollideIsa::Scalar).is_ok());
+    assert!(collide::set_isa(Isa::Scalar).is_ok());
     assert_eq!(
-        CollideIsa::detect(),
-        *CollideIsa::ALL
-            .iter()
-            .rev()
-            .find(|i| i.is_supported())
-            .unwrap()
+        Isa::detect(),
+        *Isa::ALL.iter().rev().find(|i| i.is_supported()).unwrap()
     );
 }

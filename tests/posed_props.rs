@@ -8,7 +8,8 @@
 //! under every supported instruction set (and 3000 more at scales below
 //! 1/16).
 
-use hitfield::collide::{self, CollideIsa, Overlap, PairQuery, PosedMask, RasterMethod};
+use hitfield::collide::{self, Overlap, PairQuery, PosedMask, RasterMethod};
+use hitfield::cpu::Isa;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
 use hitfield::reference::collide as reference;
@@ -153,7 +154,7 @@ fn huge_masks_build_exactly_in_a_window() {
                     x1: x0 + 60,
                     y1: y0 + 60,
                 };
-                for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+                for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
                     collide::set_isa(isa).expect("supported");
                     let mut posed = PosedMask::default();
                     posed.rebuild_within(&m, &pose, &window);
@@ -170,7 +171,7 @@ fn huge_masks_build_exactly_in_a_window() {
             }
         }
     }
-    collide::set_isa(CollideIsa::detect()).expect("supported");
+    collide::set_isa(Isa::detect()).expect("supported");
 }
 
 proptest! {
@@ -190,11 +191,11 @@ proptest! {
     fn every_isa_builds_the_reference_coverage(
         (m, p, k) in (mask(), pose_near(1, -2), far_offset()),
     ) {
-        for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+        for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
             collide::set_isa(isa).expect("supported");
             coverage_matches(&m, &far(p, k))?;
         }
-        collide::set_isa(CollideIsa::detect()).expect("supported");
+        collide::set_isa(Isa::detect()).expect("supported");
     }
 
     /// Sprites scaled below 1/16 step more than 16 texels a pixel: the
@@ -207,11 +208,11 @@ proptest! {
         k in far_offset(),
     ) {
         let pose = Pose { x: 3.0 + fx, y: -2.0 + fy, rotation: r, scale: s };
-        for isa in CollideIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+        for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
             collide::set_isa(isa).expect("supported");
             coverage_matches(&m, &far(pose, k))?;
         }
-        collide::set_isa(CollideIsa::detect()).expect("supported");
+        collide::set_isa(Isa::detect()).expect("supported");
     }
 
     #[test]

@@ -1,9 +1,9 @@
-//! The instruction set a query runs with, chosen once per query: portable
-//! code, or on x86-64 CPUs explicit AVX2 or AVX-512 kernels. All give the
-//! same bits (unit and property tested).
+//! What the scanners need from an instruction set (the [`Isa`] trait) and
+//! its portable implementation; `x86/` implements it for AVX2 and AVX-512.
+//! All give the same bits (unit and property tested).
 
-use super::gather::{MapGather, PlainWalker, Walker};
-use super::rows::{RowStats, Rows};
+use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
+use crate::collide::translate::rows::{RowStats, Rows};
 
 /// Kernels the scanners need from an instruction set.
 pub(crate) trait Isa: Copy {
@@ -61,7 +61,7 @@ impl Isa for Plain {
 mod tests {
     use super::*;
 
-    use crate::collide::rows::check_row_kernels;
+    use crate::collide::translate::rows::check_row_kernels;
 
     #[test]
     fn portable_row_kernels_match_bit_by_bit() {

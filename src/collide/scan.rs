@@ -2,14 +2,13 @@
 //! the scanner and instruction set that suit them. The queries of
 //! [`super`] and of posed masks all end here.
 
-#[cfg(target_arch = "x86_64")]
-use super::choice::{isa, CollideIsa};
+use super::choice::{kernels, Kernels};
 use super::isa::{Isa, Plain};
-use super::narrow_overlap::{narrow_overlap, narrow_pair};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
+use crate::collide::translate::narrow_overlap::{narrow_overlap, narrow_pair};
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 
@@ -152,29 +151,24 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;
     };
-    #[cfg(target_arch = "x86_64")]
-    {
-        let chosen = isa();
-        let translated = matches!(
-            (a.place, b.place),
-            (Place::Translate { .. }, Place::Translate { .. })
-        );
-        if chosen == CollideIsa::Avx512 && translated {
-            if let Some(isa) = x86::Avx512::detect() {
-                // SAFETY: `detect` confirmed every feature `scan_avx512` enables.
-                unsafe { scan_avx512(isa, a, b, &region, lat, visit) };
-                return;
-            }
+    match kernels() {
+        #[cfg(target_arch = "x86_64")]
+        Kernels::Avx512(isa)
+            if matches!(
+                (a.place, b.place),
+                (Place::Translate { .. }, Place::Translate { .. })
+            ) =>
+        {
+            // SAFETY: the proof confirms every feature `scan_avx512` enables.
+            unsafe { scan_avx512(isa, a, b, &region, lat, visit) }
         }
-        if chosen != CollideIsa::Scalar {
-            if let Some(isa) = x86::Avx2::detect() {
-                // SAFETY: `detect` confirmed every feature `scan_avx2` enables.
-                unsafe { scan_avx2(isa, a, b, &region, lat, visit) };
-                return;
-            }
+        #[cfg(target_arch = "x86_64")]
+        Kernels::Avx512(crate::cpu::Avx512 { avx2: isa }) | Kernels::Avx2(isa) => {
+            // SAFETY: the proof confirms every feature `scan_avx2` enables.
+            unsafe { scan_avx2(isa, a, b, &region, lat, visit) }
         }
+        Kernels::Scalar => scan_with(Plain, a, b, &region, lat, visit),
     }
-    scan_with(Plain, a, b, &region, lat, visit);
 }
 
 /// [`scan_with`] compiled for AVX2, BMI and POPCNT.

@@ -9,7 +9,7 @@
 
 use super::isa::Isa;
 use super::options::Sampling;
-use super::rows::Rows;
+use crate::collide::translate::rows::Rows;
 use crate::pose::PixelRect;
 
 /// Result of [`super::overlap`]: what two posed sprites share, in world pixels.

@@ -1,5 +1,6 @@
 //! The ship half of the data flow: ship state, movement, the sampling
-//! schedule, sampling the canvas, and the hit maps samples fill.
+//! schedule, sampling the canvas (`sample/`), and the hit maps samples
+//! fill.
 //!
 //! Per step, in order: [`movement`] moves every ship, `schedule` says which
 //! ships sample now, [`sample_posed()`] tests their pixels against the canvas
@@ -9,31 +10,21 @@
 
 pub mod hits;
 pub mod movement;
-mod posed_rows;
-mod posed_sample;
 pub mod sample;
-internal! {
-    /// Which code a posed sample runs (feature `internals`).
-    pub mod sample_path;
-}
 internal! {
     /// The staggered sampling schedule (feature `internals`).
     pub mod schedule;
 }
-mod scratch;
 mod ship;
-mod texels;
-#[cfg(target_arch = "x86_64")]
-mod x86;
 
 pub use hits::{HitMap, HitPixels};
 pub use movement::Steer;
-pub use posed_sample::sample_posed;
+pub use sample::posed::sample_posed;
 internal! {
-    pub use posed_sample::sample_posed_with;
+    pub use sample::posed::sample_posed_with;
 }
 pub use sample::{sample, Thresholds};
 internal! {
-    pub use sample_path::{SampleIsa, SamplePath, TexelWrites, UnsupportedSampleIsa};
+    pub use sample::path::{SamplePath, TexelWrites};
 }
 pub use ship::{Contact, Ship, ShipSprite};

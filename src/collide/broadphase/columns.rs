@@ -33,7 +33,7 @@ impl Coord for i32 {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn touching(x0: &[i32; LANES], y0: &[i32; LANES], y1: &[i32; LANES], a: [i32; 3]) -> u32 {
-        super::sse2::touching(x0, y0, y1, a)
+        super::x86::sse2::touching(x0, y0, y1, a)
     }
 }
 

@@ -3,39 +3,28 @@
 //! of the posed-mask rasteriser (edge flips, sixteen-lane pixel walk).
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
-//! defines the traits ([`Isa`], [`crate::collide::gather::Walker`]); each
-//! architecture gets one folder (this one, `x86/`) that implements them, and
-//! only the scan dispatch picks an instruction set. Portable modules never
-//! import from here.
+//! defines the traits ([`Isa`], [`crate::collide::transformed::gather::Walker`]); each
+//! architecture gets one folder (this one, `x86/`) that implements them,
+//! with one subfolder per instruction set (`avx2/`, `avx512/`), files named
+//! by what they hold.
 
-mod detect;
-mod edges;
-mod edges2;
-mod prefix2;
-mod prefix512;
-mod rows;
-mod rows512;
-mod stats2;
-mod stats512;
-mod stream2;
-mod strided512;
-mod walk512;
-mod walker;
+mod avx2;
+mod avx512;
 
-pub(crate) use detect::{Avx2, Avx512};
-pub(crate) use edges::{flip_edges_avx512, seed_left_avx512, Seeds};
-pub(crate) use edges2::{fits_avx2, flip_edges_avx2};
-pub(crate) use prefix2::prefix_xor_rows_avx2;
-pub(crate) use prefix512::prefix_xor_rows_avx512;
-pub(crate) use walk512::fill_walk_avx512;
+pub(crate) use crate::cpu::{Avx2, Avx512};
+pub(crate) use avx2::edges::{fits_avx2, flip_edges_avx2};
+pub(crate) use avx2::prefix::prefix_xor_rows_avx2;
+pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
+pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
+pub(crate) use avx512::walk::fill_walk_avx512;
 
-use super::gather::MapGather;
 use super::isa::Isa;
-use super::rows::{RowStats, Rows};
-use rows::first_block_avx2;
-use rows512::{count_avx512, first_row_avx512};
-use stats512::stats_avx512;
-use walker::Avx2Walker;
+use crate::collide::transformed::gather::MapGather;
+use crate::collide::translate::rows::{RowStats, Rows};
+use avx2::rows::first_block_avx2;
+use avx2::walker::Avx2Walker;
+use avx512::rows::{count_avx512, first_row_avx512};
+use avx512::stats::stats_avx512;
 
 /// Rows the AVX2 kernel ORs before one branch.
 const AVX2_BLOCK_ROWS: usize = 16;
@@ -53,10 +42,10 @@ impl Isa for Avx2 {
         if !rows.in_bounds() {
             return rows.first_row_scalar();
         }
-        if stream2::packed(rows) {
+        if avx2::stream::packed(rows) {
             // SAFETY: an `Avx2` value exists only once the CPU features were
             // detected; `in_bounds` and the packing were checked above.
-            return unsafe { stream2::first_row_stream_avx2(rows) };
+            return unsafe { avx2::stream::first_row_stream_avx2(rows) };
         }
         if rows.width <= 2 {
             // SAFETY: `in_bounds` holds (checked above).
@@ -75,17 +64,17 @@ impl Isa for Avx2 {
             return rows.count_scalar();
         }
         // SAFETY: as in `first_row`.
-        unsafe { stream2::count_avx2(rows) }
+        unsafe { avx2::stream::count_avx2(rows) }
     }
 
     #[inline(always)]
     fn stats(self, rows: &Rows) -> RowStats {
-        if !rows.in_bounds() || rows.width > stats2::MAX_WIDTH || rows.rows > Rows::MAX_ROWS {
+        if !rows.in_bounds() || rows.width > avx2::stats::MAX_WIDTH || rows.rows > Rows::MAX_ROWS {
             return rows.stats_scalar();
         }
         // SAFETY: as in `first_row`; the width and row count are checked
         // above.
-        unsafe { stats2::stats_avx2(rows) }
+        unsafe { avx2::stats::stats_avx2(rows) }
     }
 }
 
@@ -112,10 +101,10 @@ impl Isa for Avx512 {
         // mask by a permute. Five to seven: the AVX2 kernel's four-word
         // loads over 16-row blocks (dart against manta at 128 px, built in
         // advance: 214 ns with the 8-word kernel, 131 ns with AVX2).
-        if rows.width < 8 && !stream2::packed(rows) {
-            if strided512::rows_per_vector(rows).is_some() {
+        if rows.width < 8 && !avx2::stream::packed(rows) {
+            if avx512::strided::rows_per_vector(rows).is_some() {
                 // SAFETY: as below; the layout was checked just above.
-                return unsafe { strided512::first_row_strided_avx512(rows) };
+                return unsafe { avx512::strided::first_row_strided_avx512(rows) };
             }
             return self.avx2.first_row(rows);
         }
@@ -151,7 +140,7 @@ pub(crate) fn check_prefix_pass(
     name: &str,
     pass: impl Fn(&mut [u64], usize, u64) -> crate::mask::Summary,
 ) {
-    use crate::collide::edges::prefix_xor_rows;
+    use crate::collide::posed::edges::prefix_xor_rows;
     let mut rng = fastrand::Rng::with_seed(17);
     for case in 0..3000 {
         let per_row = rng.usize(1..13);

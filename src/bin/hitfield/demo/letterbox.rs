@@ -1,16 +1,16 @@
 //! Fitting the field canvas into the window: aspect kept, centred, bars on
-//! the sides. One mapping serves drawing the canvas, drawing ships over it
-//! and turning mouse clicks back into world pixels.
+//! the sides. One mapping (the library's [`ScreenMap`]) serves drawing the
+//! canvas, drawing ships over it and turning mouse clicks back into world
+//! pixels.
 
+use hitfield::draw::ScreenMap;
 use macroquad::math::{vec2, Rect, Vec2};
 
-/// World pixels → screen pixels for one frame.
+/// The canvas fitted into the field's room for one frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Letterbox {
-    /// Screen position of world (0, 0).
-    pub origin: Vec2,
-    /// Screen pixels per world pixel (0 when nothing fits).
-    pub scale: f32,
+    /// World pixels → screen pixels (scale 0 when nothing fits).
+    pub map: ScreenMap,
     /// World size in world pixels.
     pub world: Vec2,
 }
@@ -23,8 +23,10 @@ impl Letterbox {
         let usable = area.w.is_finite() && area.h.is_finite() && area.w >= 1.0 && area.h >= 1.0;
         if !usable || world_w == 0 || world_h == 0 {
             return Letterbox {
-                origin: vec2(area.x, area.y),
-                scale: 0.0,
+                map: ScreenMap {
+                    origin: vec2(area.x, area.y),
+                    scale: 0.0,
+                },
                 world,
             };
         }
@@ -36,30 +38,30 @@ impl Letterbox {
             (area.y + (area.h - size.y) * 0.5).floor(),
         );
         Letterbox {
-            origin,
-            scale,
+            map: ScreenMap { origin, scale },
             world,
         }
     }
 
     /// True when something is visible.
     pub fn is_visible(&self) -> bool {
-        self.scale > 0.0
+        self.map.scale > 0.0
     }
 
     /// The canvas rectangle on screen.
     pub fn screen_rect(&self) -> Rect {
+        let ScreenMap { origin, scale } = self.map;
         Rect::new(
-            self.origin.x,
-            self.origin.y,
-            self.world.x * self.scale,
-            self.world.y * self.scale,
+            origin.x,
+            origin.y,
+            self.world.x * scale,
+            self.world.y * scale,
         )
     }
 
     /// Screen position of a world point.
     pub fn to_screen(self, world: Vec2) -> Vec2 {
-        self.origin + world * self.scale
+        self.map.to_screen(world)
     }
 
     /// World point under a screen position, or `None` when it is outside
@@ -68,7 +70,7 @@ impl Letterbox {
         if !self.is_visible() {
             return None;
         }
-        let w = (screen - self.origin) / self.scale;
+        let w = (screen - self.map.origin) / self.map.scale;
         let inside = w.x >= 0.0 && w.y >= 0.0 && w.x < self.world.x && w.y < self.world.y;
         inside.then_some(w)
     }
@@ -81,16 +83,16 @@ mod tests {
     #[test]
     fn fits_wide_world_with_bars_above_and_below() {
         let lb = Letterbox::fit(Rect::new(0.0, 0.0, 1280.0, 800.0), 1280, 720);
-        assert_eq!(lb.scale, 1.0);
-        assert_eq!(lb.origin, vec2(0.0, 40.0));
+        assert_eq!(lb.map.scale, 1.0);
+        assert_eq!(lb.map.origin, vec2(0.0, 40.0));
         assert_eq!(lb.screen_rect(), Rect::new(0.0, 40.0, 1280.0, 720.0));
     }
 
     #[test]
     fn fits_tall_area_with_bars_on_the_sides() {
         let lb = Letterbox::fit(Rect::new(10.0, 0.0, 400.0, 1000.0), 200, 100);
-        assert_eq!(lb.scale, 2.0);
-        assert_eq!(lb.origin, vec2(10.0, 400.0));
+        assert_eq!(lb.map.scale, 2.0);
+        assert_eq!(lb.map.origin, vec2(10.0, 400.0));
     }
 
     #[test]
@@ -99,7 +101,7 @@ mod tests {
         let w = vec2(321.5, 100.25);
         let back = lb.to_world(lb.to_screen(w)).expect("inside");
         assert!((back - w).length() < 1e-3, "{back:?}");
-        assert_eq!(lb.to_world(lb.origin - vec2(1.0, 1.0)), None);
+        assert_eq!(lb.to_world(lb.map.origin - vec2(1.0, 1.0)), None);
         let far = lb.to_screen(vec2(1280.0, 720.0));
         assert_eq!(lb.to_world(far), None);
     }

@@ -4,17 +4,19 @@
 //! and docs. What differs in the browser is in `platform`.
 
 mod fit;
-mod input;
+mod frame_clock;
+mod hover;
+mod keys;
 mod layout;
 mod letterbox;
+mod markers;
 mod overlay;
-mod panel;
 mod platform;
 mod render;
 mod scales;
 mod screenshot;
 mod session;
-mod stepper;
+mod settings_panel;
 mod theme;
 mod widgets;
 

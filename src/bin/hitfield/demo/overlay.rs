@@ -5,7 +5,7 @@ use hitfield::profile::{Profiler, Stage, Summary};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
-use super::input::SHORTCUTS;
+use super::keys::SHORTCUTS;
 use super::scales::count;
 use super::theme;
 use super::widgets::{measure, text};

@@ -2,21 +2,20 @@
 //! ships as rotated sprites with their hit texels painted cold blue, and
 //! ship-ship contacts as outline flashes, markers and normal arrows.
 
-use hitfield::draw::{PoseQuad, ScreenMap};
+use hitfield::draw::PoseQuad;
 use hitfield::field::Canvas;
-use hitfield::pose::Pose;
 use hitfield::rgba::RgbaImage;
 use hitfield::ships::HitMap;
 use hitfield::ships::{Contact, Ship, ShipSprite};
 use macroquad::color::{Color, WHITE};
 use macroquad::math::{vec2, Rect, Vec2};
-use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_triangle};
+use macroquad::shapes::draw_rectangle;
 use macroquad::texture::{draw_texture_ex, DrawTextureParams, FilterMode, Texture2D};
 use macroquad::window::get_internal_gl;
 
 use super::letterbox::Letterbox;
+use super::markers;
 use super::theme;
-use super::widgets::text;
 
 /// Largest canvas side shown as a texture (common GL limit).
 pub const MAX_TEXTURE_SIDE: u32 = 16384;
@@ -224,19 +223,19 @@ impl ShipViews {
             let (Some(view), Some(sprite)) = (self.ships.get(i), sprites.get(ship.sprite())) else {
                 continue;
             };
-            let Some(quad) = ShipQuad::new(
-                lb,
+            let Some(quad) = PoseQuad::new(
                 &ship.pose(),
                 sprite.image().width(),
                 sprite.image().height(),
+                lb.map,
             ) else {
                 continue;
             };
             if view.flash > 0.0 {
                 if let Some(Some(sil)) = self.silhouettes.get(ship.sprite()) {
                     let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
-                    let c = with_alpha(theme::CONTACT, view.flash * pulse);
-                    let d = (lb.scale * ship.pose().scale * 1.5).clamp(1.5, 4.0);
+                    let c = theme::with_alpha(theme::CONTACT, view.flash * pulse);
+                    let d = (lb.map.scale * ship.pose().scale * 1.5).clamp(1.5, 4.0);
                     for (dx, dy) in [
                         (-d, 0.0),
                         (d, 0.0),
@@ -247,119 +246,31 @@ impl ShipViews {
                         (-d, d),
                         (d, -d),
                     ] {
-                        quad.draw(sil, vec2(dx, dy), c);
+                        draw_at(&quad, sil, vec2(dx, dy), c);
                     }
                 }
             }
             if let Some(tex) = &view.texture {
-                quad.draw(tex, Vec2::ZERO, WHITE);
+                draw_at(&quad, tex, Vec2::ZERO, WHITE);
             }
             if ship.is_player() {
-                quad.draw_player_marker(time);
+                markers::draw_player_marker(&quad, time);
             }
         }
         for c in contacts {
-            draw_contact(lb, c);
+            markers::draw_contact(lb, c);
         }
         set_clip(None);
     }
 }
 
-/// Where a posed sprite lands on screen.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ShipQuad {
-    /// Screen position of the sprite's centre.
-    pub centre: Vec2,
-    /// Size on screen before rotation.
-    pub size: Vec2,
-    /// Rotation in radians, clockwise on screen.
-    pub rotation: f32,
-}
-
-impl ShipQuad {
-    /// The screen quad of a `w`×`h` sprite at `pose`; `None` for an invalid pose.
-    /// (The library's [`PoseQuad`], which games use too.)
-    pub fn new(lb: &Letterbox, pose: &Pose, w: u32, h: u32) -> Option<ShipQuad> {
-        let map = ScreenMap {
-            origin: lb.origin,
-            scale: lb.scale,
-        };
-        let q = PoseQuad::new(pose, w, h, map)?;
-        Some(ShipQuad {
-            centre: q.centre,
-            size: q.size,
-            rotation: q.rotation,
-        })
-    }
-
-    fn draw(&self, tex: &Texture2D, offset: Vec2, color: Color) {
-        let quad = PoseQuad {
-            centre: self.centre + offset,
-            size: self.size,
-            rotation: self.rotation,
-        };
-        quad.draw(tex, color);
-    }
-
-    /// Half the side of the axis-aligned square that holds the rotated quad.
-    pub fn radius(&self) -> f32 {
-        self.size.length() * 0.5
-    }
-
-    fn draw_player_marker(&self, time: f64) {
-        let r = self.radius() + 6.0;
-        let arm = (r * 0.45).max(5.0);
-        let c = with_alpha(theme::PLAYER, 0.8 + 0.2 * (time * 4.0).sin() as f32);
-        let (x0, y0, x1, y1) = (
-            self.centre.x - r,
-            self.centre.y - r,
-            self.centre.x + r,
-            self.centre.y + r,
-        );
-        for (cx, cy, sx, sy) in [
-            (x0, y0, 1.0, 1.0),
-            (x1, y0, -1.0, 1.0),
-            (x0, y1, 1.0, -1.0),
-            (x1, y1, -1.0, -1.0),
-        ] {
-            draw_line(cx, cy, cx + sx * arm, cy, 2.0, c);
-            draw_line(cx, cy, cx, cy + sy * arm, 2.0, c);
-        }
-        text("YOU", x0, y0 - 5.0, theme::FONT_SMALL, c);
-    }
-}
-
-/// A marker at the contact point and a short arrow along the normal (A → B),
-/// white on a dark halo so they read over any trail colour.
-fn draw_contact(lb: &Letterbox, c: &Contact) {
-    let [px, py] = c.overlap.point;
-    if !(px.is_finite() && py.is_finite()) {
-        return;
-    }
-    let p = lb.to_screen(vec2(px as f32, py as f32));
-    let shadow = theme::rgb(0x000000, 0.6);
-    let [nx, ny] = c.overlap.normal;
-    let n = vec2(nx as f32, ny as f32);
-    let arrow = (n.is_finite() && n.length_squared() > 1e-6).then(|| {
-        let n = n.normalize();
-        let tip = p + n * 34.0;
-        let side = vec2(-n.y, n.x) * 5.5;
-        let base = tip - n * 10.0;
-        (n, tip, side, base)
-    });
-    draw_circle(p.x, p.y, 10.0, shadow);
-    if let Some((n, tip, side, base)) = arrow {
-        draw_line(p.x, p.y, base.x, base.y, 5.0, shadow);
-        draw_triangle(tip + n * 3.0, base + side * 1.5, base - side * 1.5, shadow);
-        draw_line(p.x, p.y, base.x, base.y, 2.0, WHITE);
-        draw_triangle(tip, base + side, base - side, WHITE);
-    }
-    draw_circle_lines(p.x, p.y, 7.0, 2.0, WHITE);
-    draw_circle(p.x, p.y, 2.5, theme::CONTACT);
-}
-
-fn with_alpha(c: Color, a: f32) -> Color {
-    Color::new(c.r, c.g, c.b, c.a * a.clamp(0.0, 1.0))
+/// Draws `tex` on `quad` moved by `offset` (screen pixels).
+fn draw_at(quad: &PoseQuad, tex: &Texture2D, offset: Vec2, color: Color) {
+    let moved = PoseQuad {
+        centre: quad.centre + offset,
+        ..*quad
+    };
+    moved.draw(tex, color);
 }
 
 /// Restricts drawing to `rect` (screen pixels), or lifts the restriction.
@@ -378,76 +289,6 @@ pub fn set_clip(rect: Option<Rect>) {
     // not borrowed elsewhere while this call runs.
     let gl = unsafe { get_internal_gl() };
     gl.quad_gl.scissor(clip);
-}
-
-/// The ship under screen point `at` (the nearest centre within its
-/// radius), for the hover card.
-pub fn ship_at(lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], at: Vec2) -> Option<usize> {
-    let mut best: Option<(usize, f32)> = None;
-    for (i, ship) in ships.iter().enumerate() {
-        let Some(sprite) = sprites.get(ship.sprite()) else {
-            continue;
-        };
-        let Some(q) = ShipQuad::new(
-            lb,
-            &ship.pose(),
-            sprite.image().width(),
-            sprite.image().height(),
-        ) else {
-            continue;
-        };
-        let d = q.centre.distance(at);
-        let closer = match best {
-            Some((_, bd)) => d < bd,
-            None => true,
-        };
-        if d <= q.radius().max(6.0) && closer {
-            best = Some((i, d));
-        }
-    }
-    best.map(|(i, _)| i)
-}
-
-/// A small card next to the pointer about ship `i`.
-pub fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: Vec2) {
-    let lines = [
-        format!(
-            "ship {i}  {}{}",
-            sprite.name(),
-            if ship.is_player() { "  (you)" } else { "" }
-        ),
-        format!("hit texels  {}", ship.hits().len()),
-        format!(
-            "hit pixels  {} last, {} total",
-            ship.last_hit_count(),
-            ship.hits_total()
-        ),
-    ];
-    let w = lines
-        .iter()
-        .map(|l| super::widgets::measure(l, theme::FONT_SMALL))
-        .fold(0.0, f32::max)
-        + 20.0;
-    let h = 16.0 * lines.len() as f32 + 12.0;
-    let mut p = at + vec2(16.0, 12.0);
-    if p.x + w > screen.x {
-        p.x = at.x - 16.0 - w;
-    }
-    if p.y + h > screen.y {
-        p.y = at.y - 12.0 - h;
-    }
-    draw_rectangle(p.x, p.y, w, h, theme::OVERLAY_BG);
-    draw_rectangle(p.x, p.y, 2.0, h, theme::ACCENT);
-    for (k, line) in lines.iter().enumerate() {
-        let color = if k == 0 { theme::TEXT } else { theme::TEXT_DIM };
-        text(
-            line,
-            p.x + 10.0,
-            p.y + 18.0 + 16.0 * k as f32,
-            theme::FONT_SMALL,
-            color,
-        );
-    }
 }
 
 #[cfg(test)]
@@ -474,17 +315,5 @@ mod tests {
         wrong.insert(0, 0);
         paint_hits(&img, &wrong, &mut out);
         assert_eq!(out, img.as_bytes());
-    }
-
-    #[test]
-    fn ship_quad_follows_the_letterbox() {
-        let lb = Letterbox::fit(Rect::new(0.0, 0.0, 200.0, 100.0), 100, 50);
-        assert_eq!(lb.scale, 2.0);
-        let q = ShipQuad::new(&lb, &Pose::at(10.0, 20.0), 8, 4).expect("valid");
-        assert_eq!(q.centre, vec2(28.0, 44.0));
-        assert_eq!(q.size, vec2(16.0, 8.0));
-        let mut bad = Pose::at(0.0, 0.0);
-        bad.x = f32::NAN;
-        assert_eq!(ShipQuad::new(&lb, &bad, 8, 4), None);
     }
 }

@@ -78,3 +78,8 @@ pub fn stage_color(stage: Stage) -> Color {
         Stage::Draw => rgb(0x9AA7B8, 1.0),
     }
 }
+
+/// `c` with its alpha multiplied by `a` (clamped to 0..=1).
+pub fn with_alpha(c: Color, a: f32) -> Color {
+    Color::new(c.r, c.g, c.b, c.a * a.clamp(0.0, 1.0))
+}

@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use hitfield::settings::Settings;
 
-use super::super::input::Action;
+use super::super::keys::Action;
 use super::super::platform;
 use super::super::screenshot::save_window_png;
 use super::Session;

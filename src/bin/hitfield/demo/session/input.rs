@@ -8,7 +8,7 @@ use macroquad::input::{
 };
 use macroquad::math::Vec2;
 
-use super::super::input::{self, Action};
+use super::super::keys::{self, Action};
 use super::super::widgets::Ui;
 use super::Layout;
 
@@ -48,7 +48,7 @@ pub fn read(
     let (actions, steer) = if ui.wants_keyboard() {
         (Vec::new(), Steer::default())
     } else {
-        (input::shortcuts(), input::steer())
+        (keys::shortcuts(), keys::steer())
     };
     // Refused only without ships (`ships.count` 0): then nothing to steer.
     let _ = world.steer_player(PLAYER, steer, dt);

@@ -3,8 +3,8 @@
 //! status bar, then does what was asked: each in its own module.
 
 mod actions;
+mod controls;
 mod input;
-mod panel;
 mod status;
 mod stepping;
 mod view;
@@ -24,16 +24,16 @@ use macroquad::window::{
 };
 
 use super::fit::{fit_to_window, FitToWindow};
+use super::frame_clock::FrameClock;
 use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
 use super::overlay;
 use super::screenshot::save_window_png;
-use super::stepper::FrameClock;
 use super::theme;
 use super::widgets::warm_font_cache;
 use super::Capture;
+use controls::Controls;
 use input::Pointer;
-use panel::Controls;
 use status::Status;
 use stepping::Stepping;
 use view::View;
@@ -118,7 +118,7 @@ impl Session {
             view: View::new(),
             pointer: Pointer::default(),
             status: Status::default(),
-            profiler: panel::new_profiler(),
+            profiler: controls::new_profiler(),
             clock: FrameClock::default(),
             options,
             frames_drawn: 0,
@@ -232,10 +232,10 @@ impl Session {
         self.view
             .draw(&layout.letterbox, world, self.stepping.paused, time);
         if !input.over_panel && !self.pointer.dragging_player && !self.controls.show_help {
-            view::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
+            super::hover::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
         if let Some(card) = layout.profiler {
-            panel::draw_profiler(&mut self.profiler, &mut self.clock, steps, card);
+            controls::draw_profiler(&mut self.profiler, &mut self.clock, steps, card);
         }
     }
 

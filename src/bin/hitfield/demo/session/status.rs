@@ -3,10 +3,10 @@
 use hitfield::world::World;
 use macroquad::time::get_time;
 
-use super::super::input::status_hint;
+use super::super::keys::status_hint;
 use super::super::overlay;
-use super::super::panel::Message;
 use super::super::scales::{compact, count, thousands};
+use super::super::settings_panel::Message;
 
 /// How long a message stays in the status bar, in seconds.
 const MESSAGE_SECS: f64 = 8.0;

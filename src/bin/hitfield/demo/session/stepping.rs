@@ -8,7 +8,7 @@ use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 use hitfield::world::WorldError;
 
-use super::super::stepper::Stepper;
+use super::super::frame_clock::Stepper;
 use super::FRAME_CLOCK;
 
 /// Most real time spent catching up with steps in one frame (after the

@@ -1,11 +1,10 @@
-//! Upload and draw: the field texture, the ship textures, and the hover card.
+//! Upload and draw: the field texture and the ship textures.
 
 use hitfield::world::World;
-use macroquad::math::{vec2, Vec2};
 
 use super::super::letterbox::Letterbox;
 use super::super::overlay;
-use super::super::render::{self, FieldView, ShipViews};
+use super::super::render::{FieldView, ShipViews};
 
 /// What the window shows of the world, kept on the GPU between frames.
 pub struct View {
@@ -55,16 +54,6 @@ impl View {
             .draw(lb, world.sprites(), world.ships(), world.contacts(), time);
         if paused {
             overlay::draw_paused_badge(lb);
-        }
-    }
-}
-
-/// The card of the ship under the mouse, if any.
-pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32, f32)) {
-    let (sprites, ships) = (world.sprites(), world.ships());
-    if let Some(i) = render::ship_at(lb, sprites, ships, mouse) {
-        if let Some(sprite) = sprites.get(ships[i].sprite()) {
-            render::draw_ship_card(i, &ships[i], sprite, mouse, vec2(screen.0, screen.1));
         }
     }
 }

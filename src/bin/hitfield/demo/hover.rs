@@ -1,0 +1,112 @@
+//! The hover card: which ship is under the pointer (picking by the ship's
+//! screen quad, the library's `PoseQuad`), and the card about it.
+
+use hitfield::draw::PoseQuad;
+use hitfield::ships::{Ship, ShipSprite};
+use hitfield::world::World;
+use macroquad::math::{vec2, Vec2};
+use macroquad::shapes::draw_rectangle;
+
+use super::letterbox::Letterbox;
+use super::markers::radius;
+use super::theme;
+use super::widgets::text;
+
+/// The card of the ship under the mouse, if any.
+pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32, f32)) {
+    let (sprites, ships) = (world.sprites(), world.ships());
+    if let Some(i) = ship_at(lb, sprites, ships, mouse) {
+        if let Some(sprite) = sprites.get(ships[i].sprite()) {
+            draw_ship_card(i, &ships[i], sprite, mouse, vec2(screen.0, screen.1));
+        }
+    }
+}
+
+/// The ship under screen point `at` (the nearest centre within its
+/// radius), for the hover card.
+fn ship_at(lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], at: Vec2) -> Option<usize> {
+    let mut best: Option<(usize, f32)> = None;
+    for (i, ship) in ships.iter().enumerate() {
+        let Some(sprite) = sprites.get(ship.sprite()) else {
+            continue;
+        };
+        let Some(q) = PoseQuad::new(
+            &ship.pose(),
+            sprite.image().width(),
+            sprite.image().height(),
+            lb.map,
+        ) else {
+            continue;
+        };
+        let d = q.centre.distance(at);
+        let closer = match best {
+            Some((_, bd)) => d < bd,
+            None => true,
+        };
+        if d <= radius(&q).max(6.0) && closer {
+            best = Some((i, d));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// A small card next to the pointer about ship `i`.
+fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: Vec2) {
+    let lines = [
+        format!(
+            "ship {i}  {}{}",
+            sprite.name(),
+            if ship.is_player() { "  (you)" } else { "" }
+        ),
+        format!("hit texels  {}", ship.hits().len()),
+        format!(
+            "hit pixels  {} last, {} total",
+            ship.last_hit_count(),
+            ship.hits_total()
+        ),
+    ];
+    let w = lines
+        .iter()
+        .map(|l| super::widgets::measure(l, theme::FONT_SMALL))
+        .fold(0.0, f32::max)
+        + 20.0;
+    let h = 16.0 * lines.len() as f32 + 12.0;
+    let mut p = at + vec2(16.0, 12.0);
+    if p.x + w > screen.x {
+        p.x = at.x - 16.0 - w;
+    }
+    if p.y + h > screen.y {
+        p.y = at.y - 12.0 - h;
+    }
+    draw_rectangle(p.x, p.y, w, h, theme::OVERLAY_BG);
+    draw_rectangle(p.x, p.y, 2.0, h, theme::ACCENT);
+    for (k, line) in lines.iter().enumerate() {
+        let color = if k == 0 { theme::TEXT } else { theme::TEXT_DIM };
+        text(
+            line,
+            p.x + 10.0,
+            p.y + 18.0 + 16.0 * k as f32,
+            theme::FONT_SMALL,
+            color,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hitfield::pose::Pose;
+    use macroquad::math::Rect;
+
+    #[test]
+    fn ship_quad_follows_the_letterbox() {
+        let lb = Letterbox::fit(Rect::new(0.0, 0.0, 200.0, 100.0), 100, 50);
+        assert_eq!(lb.map.scale, 2.0);
+        let q = PoseQuad::new(&Pose::at(10.0, 20.0), 8, 4, lb.map).expect("valid");
+        assert_eq!(q.centre, vec2(28.0, 44.0));
+        assert_eq!(q.size, vec2(16.0, 8.0));
+        let mut bad = Pose::at(0.0, 0.0);
+        bad.x = f32::NAN;
+        assert_eq!(PoseQuad::new(&bad, 8, 4, lb.map), None);
+    }
+}

@@ -1,0 +1,92 @@
+//! The panel side of a frame: which overlays are shown, the settings panel
+//! drawn and its edits applied live, and the profiler overlay.
+
+use hitfield::profile::Profiler;
+use macroquad::math::Rect;
+
+use super::super::frame_clock::FrameClock;
+use super::super::keys::Action;
+use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
+use super::super::platform;
+use super::super::settings_panel::{self, PanelInfo, PanelState};
+use super::super::widgets::Ui;
+use super::status::Status;
+use super::stepping::Stepping;
+use super::view::View;
+
+/// The widgets, the panel's text fields and which overlays are shown.
+pub struct Controls {
+    /// Immediate-mode widgets.
+    pub ui: Ui,
+    /// The panel's text fields (seed, preset path).
+    pub state: PanelState,
+    /// The help overlay is shown.
+    pub show_help: bool,
+    /// The settings panel is shown.
+    pub show_panel: bool,
+    /// The profiler overlay is shown.
+    pub show_profiler: bool,
+}
+
+impl Controls {
+    /// Controls for a session starting with `stepping`'s settings.
+    pub fn new(stepping: &Stepping) -> Controls {
+        Controls {
+            ui: Ui::default(),
+            state: PanelState::new(&stepping.settings),
+            show_help: false,
+            show_panel: true,
+            show_profiler: true,
+        }
+    }
+
+    /// The panel's height for all its content (0 before it was first drawn).
+    pub fn panel_height(&self) -> f32 {
+        settings_panel::wanted_height(self.ui.content_height())
+    }
+
+    /// Draws the panel in `rect` and applies its edits to the running world.
+    /// Returns the actions its buttons asked for.
+    pub fn draw_panel(
+        &mut self,
+        rect: Option<Rect>,
+        stepping: &mut Stepping,
+        view: &mut View,
+        status: &Status,
+        time: f64,
+    ) -> Vec<Action> {
+        let Some(rect) = rect else {
+            // No panel, no text field to type into.
+            self.ui.unfocus();
+            return Vec::new();
+        };
+        let mut edited = stepping.settings.clone();
+        let info = PanelInfo {
+            paused: stepping.paused,
+            files: platform::FILES,
+            message: status.for_panel(time),
+        };
+        let actions =
+            settings_panel::panel(&mut self.ui, rect, &mut edited, &mut self.state, &info);
+        if stepping.apply(edited) {
+            view.field_dirty = true;
+        }
+        actions
+    }
+}
+
+/// A profiler sized for the overlay.
+pub fn new_profiler() -> Profiler {
+    Profiler::new(PROFILER_FRAMES)
+}
+
+/// Draws the profiler card in `card`.
+pub fn draw_profiler(profiler: &mut Profiler, clock: &mut FrameClock, steps: u32, card: Rect) {
+    let stats = FrameStats {
+        fps: clock.fps(),
+        sim_speed: clock.sim_speed(),
+        frame: clock.summary(),
+        steps,
+    };
+    overlay::draw_profiler(profiler, &stats, card);
+}

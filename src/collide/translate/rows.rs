@@ -1,0 +1,367 @@
+//! Rows of two unposed masks as the translation path's row kernels see
+//! them ([`Rows`]), the portable kernels, and what the statistics kernel
+//! returns ([`RowStats`]).
+
+#[cfg(test)]
+use crate::collide::isa::Isa;
+use crate::collide::stats::index_sum;
+
+/// Rows of two unposed masks for the [`crate::collide::isa::Isa`] row kernels: row `r`
+/// pairs A's words `a[a_start + r·a_stride ..][..width]` with B's words
+/// `b[lo + r·b_stride ..]` and `b[lo + hi_offset + r·b_stride ..]`.
+pub(crate) struct Rows<'a> {
+    /// A's packed words.
+    pub a: &'a [u64],
+    /// B's packed words.
+    pub b: &'a [u64],
+    /// A's first word.
+    pub a_start: usize,
+    /// B's word holding the low bits for A's first word.
+    pub b_start: usize,
+    /// 1 when B's bits straddle two words (shift > 0), else 0.
+    pub hi_offset: usize,
+    /// Words from one row to the next, in A and in B.
+    pub a_stride: usize,
+    pub b_stride: usize,
+    /// Rows in the block.
+    pub rows: usize,
+    /// Words per row.
+    pub width: usize,
+    /// Mask of A's first word of each row (the region's first column on).
+    pub first_mask: u64,
+    /// Mask of A's last word of each row (up to the region's last column).
+    pub last_mask: u64,
+    /// B's bits start `shift` bits into its low word.
+    pub shift: u32,
+}
+
+impl<'a> Rows<'a> {
+    /// Whether every word the block reads lies inside `a`, `b` and `mask`.
+    pub fn in_bounds(&self) -> bool {
+        if self.rows == 0 || self.width == 0 {
+            return true;
+        }
+        let last = self.rows - 1;
+        let a_end = last
+            .checked_mul(self.a_stride)
+            .and_then(|o| o.checked_add(self.a_start + self.width));
+        let b_end = last
+            .checked_mul(self.b_stride)
+            .and_then(|o| o.checked_add(self.b_start + self.hi_offset + self.width));
+        a_end.is_some_and(|e| e <= self.a.len())
+            && b_end.is_some_and(|e| e <= self.b.len())
+            && self.shift < 64
+    }
+
+    /// The mask of A's word `j` of a row: the first and last are cut to
+    /// the region, the others whole.
+    #[inline(always)]
+    pub fn mask(&self, j: usize) -> u64 {
+        let mut m = u64::MAX;
+        if j == 0 {
+            m &= self.first_mask;
+        }
+        if j + 1 == self.width {
+            m &= self.last_mask;
+        }
+        m
+    }
+
+    /// A's masked word `j` of row `r` ANDed with B's bits at its columns
+    /// (`(hi << 1) << 63` is 0, and shift 0 has `hi_offset` 0).
+    #[inline(always)]
+    pub fn and(&self, r: usize, j: usize) -> u64 {
+        let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
+        let s = self.shift.min(63);
+        let b_row = self.b_start + r * self.b_stride;
+        let lo = get(self.b, b_row + j);
+        let hi = get(self.b, b_row + j + self.hi_offset);
+        get(self.a, self.a_start + r * self.a_stride + j)
+            & self.mask(j)
+            & (lo >> s | (hi << 1) << (63 - s))
+    }
+
+    /// The same rows from row `r0` on (`r0 ≤ rows`).
+    pub fn starting_at(&self, r0: usize) -> Rows<'a> {
+        Rows {
+            a_start: self.a_start + r0 * self.a_stride,
+            b_start: self.b_start + r0 * self.b_stride,
+            rows: self.rows - r0,
+            ..*self
+        }
+    }
+
+    /// Rows a kernel takes at once: keeps [`RowStats`]' 64-bit sums
+    /// exact (at most 2^12 rows of 2^18 words).
+    pub const MAX_ROWS: usize = 1 << 12;
+
+    /// The portable [`crate::collide::isa::Isa::first_row`], word by word.
+    #[inline(always)]
+    pub fn first_row_scalar(&self) -> Option<usize> {
+        (0..self.rows).find(|&r| (0..self.width).fold(0, |acc, j| acc | self.and(r, j)) != 0)
+    }
+
+    /// [`crate::collide::isa::Isa::first_row`] for rows of at most two words (the
+    /// vector kernels' loads are mostly empty there): plain words, ORed
+    /// over blocks of eight rows before one test.
+    ///
+    /// # Safety
+    /// [`Rows::in_bounds`] must hold.
+    #[inline(always)]
+    pub unsafe fn first_row_narrow(&self) -> Option<usize> {
+        debug_assert!(self.in_bounds() && self.width <= 2);
+        const BLOCK: usize = 8;
+        if self.width == 0 {
+            return None;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.width == 2 {
+            // SAFETY: `in_bounds` holds and the width is 2.
+            return unsafe { self.first_row_two_words_sse2() };
+        }
+        let s = self.shift.min(63);
+        let (m0, m1) = (self.mask(0), self.mask(1));
+        let (a, b) = (self.a.as_ptr(), self.b.as_ptr());
+        let hi = self.hi_offset;
+        let two = self.width == 2;
+        let row = |r: usize| {
+            // SAFETY: `in_bounds` covers A's `width` words of each row and
+            // B's `width + hi_offset`.
+            unsafe {
+                let a = a.add(self.a_start + r * self.a_stride);
+                let b = b.add(self.b_start + r * self.b_stride);
+                let b_at = |j: usize| *b.add(j) >> s | (*b.add(j + hi) << 1) << (63 - s);
+                let first = *a & m0 & b_at(0);
+                if two {
+                    first | *a.add(1) & m1 & b_at(1)
+                } else {
+                    first
+                }
+            }
+        };
+        let mut r = 0;
+        while r < self.rows {
+            let end = (r + BLOCK).min(self.rows);
+            if (r..end).fold(0, |acc, q| acc | row(q)) != 0 {
+                return (r..end).find(|&q| row(q) != 0);
+            }
+            r = end;
+        }
+        None
+    }
+
+    /// [`Rows::first_row_narrow`] for rows of two words: one row per SSE2
+    /// vector (x86-64's baseline), both words' B bits aligned by one pair of
+    /// shifts, eight rows ORed before one test.
+    ///
+    /// # Safety
+    /// [`Rows::in_bounds`] must hold and the width must be 2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn first_row_two_words_sse2(&self) -> Option<usize> {
+        use std::arch::x86_64::*;
+        debug_assert!(self.in_bounds() && self.width == 2);
+        const BLOCK: usize = 8;
+        let s = i64::from(self.shift.min(63));
+        let right = _mm_cvtsi64_si128(s);
+        // A count of 64 clears the lanes: no high word at shift 0.
+        let left = _mm_cvtsi64_si128(64 - s);
+        let masks = _mm_set_epi64x(self.mask(1) as i64, self.mask(0) as i64);
+        let (a, b) = (self.a.as_ptr(), self.b.as_ptr());
+        let row = |r: usize| {
+            // SAFETY: `in_bounds` covers A's two words of each row and B's
+            // two plus `hi_offset`.
+            unsafe {
+                let pa = a.add(self.a_start + r * self.a_stride);
+                let pb = b.add(self.b_start + r * self.b_stride);
+                let lo = _mm_loadu_si128(pb.cast());
+                let hi = _mm_loadu_si128(pb.add(self.hi_offset).cast());
+                let bits = _mm_or_si128(_mm_srl_epi64(lo, right), _mm_sll_epi64(hi, left));
+                _mm_and_si128(_mm_and_si128(_mm_loadu_si128(pa.cast()), masks), bits)
+            }
+        };
+        let any = |v: __m128i| _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF;
+        let mut r = 0;
+        while r + BLOCK <= self.rows {
+            let v: [__m128i; BLOCK] = std::array::from_fn(|k| row(r + k));
+            let pairs: [__m128i; 4] = std::array::from_fn(|k| _mm_or_si128(v[2 * k], v[2 * k + 1]));
+            let all = _mm_or_si128(
+                _mm_or_si128(pairs[0], pairs[1]),
+                _mm_or_si128(pairs[2], pairs[3]),
+            );
+            if any(all) {
+                return v.iter().position(|&x| any(x)).map(|k| r + k);
+            }
+            r += BLOCK;
+        }
+        (r..self.rows).find(|&q| any(row(q)))
+    }
+
+    /// The portable [`crate::collide::isa::Isa::count`], word by word.
+    #[inline(always)]
+    pub fn count_scalar(&self) -> u64 {
+        let mut n = 0;
+        for r in 0..self.rows {
+            for j in 0..self.width {
+                n += u64::from(self.and(r, j).count_ones());
+            }
+        }
+        n
+    }
+
+    /// The portable [`crate::collide::isa::Isa::stats`], word by word.
+    #[inline(always)]
+    pub fn stats_scalar(&self) -> RowStats {
+        let mut s = RowStats::EMPTY;
+        for r in 0..self.rows {
+            for j in 0..self.width {
+                let w = self.and(r, j);
+                if w != 0 {
+                    s.add_word(r as u64, j as u64, w);
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Statistics of the shared bits of a [`Rows`] block, in its own frame:
+/// bit `k` of row `r`'s word `j` is at column `64·j + k`, row `r`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RowStats {
+    /// Shared bits.
+    pub count: u64,
+    /// Sum of their columns.
+    pub sum_col: u64,
+    /// Sum of their rows.
+    pub sum_row: u64,
+    /// Smallest and largest column (`u64::MAX`, 0 when empty).
+    pub min_col: u64,
+    pub max_col: u64,
+    /// Smallest and largest row (`u64::MAX`, 0 when empty).
+    pub min_row: u64,
+    pub max_row: u64,
+}
+
+impl RowStats {
+    /// No shared bit.
+    pub const EMPTY: RowStats = RowStats {
+        count: 0,
+        sum_col: 0,
+        sum_row: 0,
+        min_col: u64::MAX,
+        max_col: 0,
+        min_row: u64::MAX,
+        max_row: 0,
+    };
+
+    /// The same bits `r0` rows further down.
+    pub fn moved_down(self, r0: u64) -> RowStats {
+        if self.count == 0 {
+            return self;
+        }
+        RowStats {
+            sum_row: self.sum_row + self.count * r0,
+            min_row: self.min_row + r0,
+            max_row: self.max_row + r0,
+            ..self
+        }
+    }
+
+    /// Adds the bits of `w` (not 0), row `r`'s word `j`.
+    #[inline(always)]
+    pub fn add_word(&mut self, r: u64, j: u64, w: u64) {
+        let n = u64::from(w.count_ones());
+        self.count += n;
+        self.sum_col += n * 64 * j + index_sum(w);
+        self.sum_row += n * r;
+        self.min_col = self.min_col.min(64 * j + u64::from(w.trailing_zeros()));
+        self.max_col = self.max_col.max(64 * j + 63 - u64::from(w.leading_zeros()));
+        self.min_row = self.min_row.min(r);
+        self.max_row = self.max_row.max(r);
+    }
+}
+
+/// Checks an instruction set's row kernels against bit-by-bit ANDs on
+/// random rows (also run by each architecture's kernels): in bounds or
+/// not, strided or packed, aligned or shifted.
+#[cfg(test)]
+pub(crate) fn check_row_kernels(isa: impl Isa) {
+    let mut rng = fastrand::Rng::with_seed(9);
+    for case in 0..4000 {
+        let sparse = |rng: &mut fastrand::Rng, n: usize| {
+            let ands = rng.usize(0..6);
+            (0..n)
+                .map(|_| (0..ands).fold(u64::MAX, |acc, _| acc & rng.u64(..)))
+                .collect::<Vec<u64>>()
+        };
+        let shift = if rng.bool() { 0 } else { rng.u32(0..64) };
+        let rows = rng.usize(0..if case % 5 == 0 { 70 } else { 12 });
+        let width = rng.usize(0..20);
+        let packed = rng.bool();
+        let stride = |rng: &mut fastrand::Rng| if packed { width } else { rng.usize(0..24) };
+        let (a_stride, b_stride) = (stride(&mut rng), stride(&mut rng));
+        let (a_start, b_start) = (rng.usize(0..8), rng.usize(0..8));
+        // Mostly long enough for every read; sometimes a few words short.
+        let len = |start: usize, stride: usize, rng: &mut fastrand::Rng| {
+            (start + rows * stride + width + 1)
+                .saturating_sub(rng.usize(0..3) * (case % 4 == 0) as usize)
+        };
+        let (a_len, b_len) = (
+            len(a_start, a_stride, &mut rng),
+            len(b_start, b_stride, &mut rng),
+        );
+        let (a, b) = (sparse(&mut rng, a_len), sparse(&mut rng, b_len));
+        let rows = Rows {
+            a: &a,
+            b: &b,
+            a_start,
+            b_start,
+            hi_offset: usize::from(shift != 0),
+            a_stride,
+            b_stride,
+            rows,
+            width,
+            first_mask: if rng.bool() { u64::MAX } else { rng.u64(..) },
+            last_mask: if rng.bool() { u64::MAX } else { rng.u64(..) },
+            shift,
+        };
+        let get = |w: &[u64], i: usize| w.get(i).copied().unwrap_or(0);
+        let mut first = None;
+        let mut stats = RowStats::EMPTY;
+        for r in 0..rows.rows {
+            for j in 0..rows.width {
+                let lo = rows.b_start + r * rows.b_stride + j;
+                let bits = if shift == 0 {
+                    get(&b, lo)
+                } else {
+                    get(&b, lo) >> shift | get(&b, lo + 1) << (64 - shift)
+                };
+                let mut m = u64::MAX;
+                if j == 0 {
+                    m &= rows.first_mask;
+                }
+                if j + 1 == rows.width {
+                    m &= rows.last_mask;
+                }
+                let w = get(&a, rows.a_start + r * rows.a_stride + j) & m & bits;
+                for k in 0..64 {
+                    if w >> k & 1 == 1 {
+                        first = first.or(Some(r));
+                        let (col, row) = (64 * j as u64 + k, r as u64);
+                        stats.count += 1;
+                        stats.sum_col += col;
+                        stats.sum_row += row;
+                        stats.min_col = stats.min_col.min(col);
+                        stats.max_col = stats.max_col.max(col);
+                        stats.min_row = stats.min_row.min(row);
+                        stats.max_row = stats.max_row.max(row);
+                    }
+                }
+            }
+        }
+        assert_eq!(isa.first_row(&rows), first, "case {case}");
+        assert_eq!(isa.count(&rows), stats.count, "case {case}");
+        assert_eq!(isa.stats(&rows), stats, "case {case}");
+    }
+}

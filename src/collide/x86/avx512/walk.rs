@@ -1,0 +1,362 @@
+//! The AVX-512 pixel walk of the rasteriser: sixteen samples per masked
+//! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves (a carry
+//! moves between them, so stepping stays exact, as in the AVX2 walker).
+
+use crate::collide::posed::raster::or_bits;
+use crate::collide::sprite::{LinearSpans, SolidMap, SpanEstimator};
+use crate::collide::transformed::gather::MAX_STEP;
+use crate::mask::{low_bits, Mask};
+use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
+use std::arch::x86_64::*;
+/// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
+/// `16·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves.
+#[derive(Clone, Copy)]
+struct Axis {
+    off_lo: __m512i,
+    off_hi: __m512i,
+    step_lo: __m512i,
+    step_hi: __m512i,
+}
+
+impl Axis {
+    #[target_feature(enable = "avx512f")]
+    fn new(d: i64) -> Axis {
+        let mut lo = [0i32; 16];
+        let mut hi = [0i32; 16];
+        for j in 0..16 {
+            let t = d.wrapping_mul(j as i64);
+            lo[j] = t as i32;
+            hi[j] = (t >> FRAC_BITS) as i32;
+        }
+        let step = d.wrapping_mul(16);
+        // SAFETY: both arrays hold sixteen i32.
+        let (off_lo, off_hi) = unsafe {
+            (
+                _mm512_loadu_epi32(lo.as_ptr()),
+                _mm512_loadu_epi32(hi.as_ptr()),
+            )
+        };
+        Axis {
+            off_lo,
+            off_hi,
+            step_lo: _mm512_set1_epi32(step as i32),
+            step_hi: _mm512_set1_epi32((step >> FRAC_BITS) as i32),
+        }
+    }
+
+    /// Lanes `start + j·d`: the fractions added, one carried into the
+    /// integers where the unsigned sum wrapped.
+    #[target_feature(enable = "avx512f")]
+    fn lanes(&self, start: i64) -> (__m512i, __m512i) {
+        let lo = _mm512_add_epi32(_mm512_set1_epi32(start as i32), self.off_lo);
+        let carry = _mm512_cmplt_epu32_mask(lo, self.off_lo);
+        let hi = _mm512_add_epi32(_mm512_set1_epi32((start >> FRAC_BITS) as i32), self.off_hi);
+        (
+            lo,
+            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
+        )
+    }
+
+    /// Moves lanes sixteen samples on.
+    #[target_feature(enable = "avx512f")]
+    fn advance(&self, (lo, hi): (__m512i, __m512i)) -> (__m512i, __m512i) {
+        let lo = _mm512_add_epi32(lo, self.step_lo);
+        let carry = _mm512_cmplt_epu32_mask(lo, self.step_lo);
+        let hi = _mm512_add_epi32(hi, self.step_hi);
+        (
+            lo,
+            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
+        )
+    }
+}
+
+/// Sets the covered pixels of `mask` under `map` in `words` (rows of
+/// `rect`), walking each row's estimated span sixteen samples at a time.
+/// Returns false, having written nothing useful, when a row's coordinates
+/// leave the walker's exact range (absurd poses); the caller then uses the
+/// general walkers.
+///
+/// # Safety
+/// The CPU must have AVX-512 F and DQ ([`crate::collide::x86::Avx512::detect`]).
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn fill_walk_avx512(
+    mask: &Mask,
+    map: &SolidMap,
+    rect: &PixelRect,
+    words: &mut [u64],
+) -> bool {
+    let m = &map.map;
+    let (du, dv) = (m.du_dx, m.dv_dx);
+    let dwords = mask.words().len() * 2;
+    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || dwords >= 1 << 30 {
+        return false;
+    }
+    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
+        return true;
+    }
+    if !in_range(m, rect) {
+        return false;
+    }
+    let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
+    let width = _mm512_set1_epi32(m.width as i32);
+    let height = _mm512_set1_epi32(m.height as i32);
+    let col0 = _mm512_set1_epi32(map.texel0.0 as i32);
+    let row0 = _mm512_set1_epi32(map.texel0.1 as i32);
+    let stride = _mm512_set1_epi32((mask.words_per_row() * 2) as i32);
+    let low5 = _mm512_set1_epi32(31);
+    let one = _mm512_set1_epi32(1);
+    let base = mask.words().as_ptr().cast::<i32>();
+    let spans = map.spans();
+    // Rows' spans in vectors when the estimate is linear in the row and
+    // every column bound is exact in a double.
+    let exact = |t: i64| t.unsigned_abs() < 1 << 52;
+    let linear = spans.linear().filter(|lin| {
+        [
+            rect.x0,
+            rect.x1,
+            rect.y0,
+            rect.y1,
+            lin.origin.0,
+            lin.origin.1,
+        ]
+        .into_iter()
+        .chain([lin.bounds.x0, lin.bounds.x1])
+        .all(exact)
+    });
+    let per_row = (rect.width() as usize).div_ceil(64);
+    // Each row's span and exact start are found for a batch of rows first:
+    // rows are independent, so the CPU overlaps their float and multiply
+    // chains here, which it cannot while gathers fill its window.
+    let mut starts = [None::<RowStart>; ROW_BATCH];
+    let rows = words.chunks_exact_mut(per_row.max(1));
+    let mut rows = (rect.y0..rect.y1).zip(rows).peekable();
+    while rows.peek().is_some() {
+        let y0 = rows.peek().map_or(rect.y1, |(y, _)| *y);
+        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
+        match &linear {
+            // Eight rows per vector while all of them are in the batch.
+            Some(lin) => {
+                for k in (0..n).step_by(8) {
+                    if k + 8 <= n {
+                        // SAFETY: the caller's AVX-512 F and DQ; `linear`
+                        // checked the sizes.
+                        let eight = unsafe { starts8(lin, m, rect, y0 + k as i64) };
+                        starts[k..k + 8].copy_from_slice(&eight);
+                    } else {
+                        for (q, start) in starts[k..n].iter_mut().enumerate() {
+                            *start = row_start(m, &spans, rect, y0 + (k + q) as i64);
+                        }
+                    }
+                }
+            }
+            None => {
+                for (k, start) in starts[..n].iter_mut().enumerate() {
+                    *start = row_start(m, &spans, rect, y0 + k as i64);
+                }
+            }
+        }
+        for (k, (_, row)) in rows.by_ref().take(n).enumerate() {
+            let Some(RowStart { x0, x1, u, v }) = starts[k] else {
+                continue;
+            };
+            let (mut ul, mut vl) = (u_axis.lanes(u), v_axis.lanes(v));
+            let mut x = x0;
+            while x < x1 {
+                let len = (x1 - x).min(64) as u32;
+                // Four groups' addresses first, then their gathers, so the
+                // gathers overlap.
+                let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
+                let groups = len.div_ceil(16) as usize;
+                for lane in lanes.iter_mut().take(groups) {
+                    let valid = _mm512_cmplt_epu32_mask(ul.1, width)
+                        & _mm512_cmplt_epu32_mask(vl.1, height);
+                    let col = _mm512_add_epi32(ul.1, col0);
+                    let index = _mm512_add_epi32(
+                        _mm512_mullo_epi32(_mm512_add_epi32(vl.1, row0), stride),
+                        _mm512_srli_epi32::<5>(col),
+                    );
+                    *lane = (index, _mm512_and_si512(col, low5), valid);
+                    ul = u_axis.advance(ul);
+                    vl = v_axis.advance(vl);
+                }
+                let mut bits = 0u64;
+                for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
+                    // SAFETY: only lanes in `valid` are read; there the texel
+                    // lies inside the solid box, so inside the mask, and its
+                    // dword index is below `dwords` < 2^30.
+                    let got = unsafe {
+                        _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
+                    };
+                    let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
+                    bits |= u64::from(lit) << (16 * g);
+                }
+                or_bits(row, (x - rect.x0) as usize, bits & low_bits(len));
+                x += i64::from(len);
+            }
+        }
+    }
+    true
+}
+
+/// Rows whose starts are found before their samples are read.
+const ROW_BATCH: usize = 32;
+
+/// A row's estimated span `x0..x1` and the exact fixed-point texel
+/// coordinates `(u, v)` of its first sample.
+#[derive(Clone, Copy)]
+struct RowStart {
+    x0: i64,
+    x1: i64,
+    u: i64,
+    v: i64,
+}
+
+/// [`row_start`] for the eight rows from `y0` at once, from the linear
+/// form of the span estimate: the same columns up to float rounding, far
+/// inside the estimate's two-pixel margin, and the same exact starts.
+///
+/// # Safety
+/// The CPU must have AVX-512 F and DQ; `rect` passed [`in_range`] and its
+/// coordinates, `lin.origin` and `lin.bounds` are below 2^52 in size.
+#[target_feature(enable = "avx512f,avx512dq")]
+unsafe fn starts8(
+    lin: &LinearSpans,
+    m: &PixelMap,
+    rect: &PixelRect,
+    y0: i64,
+) -> [Option<RowStart>; 8] {
+    let lane = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    let dy = _mm512_add_epi64(_mm512_set1_epi64(y0 - lin.origin.1), lane);
+    let dyf = _mm512_cvtepi64_pd(dy);
+    let line = |[a, b]: [f64; 2]| _mm512_fmadd_pd(_mm512_set1_pd(b), dyf, _mm512_set1_pd(a));
+    let lo = _mm512_max_pd(line(lin.lo[0]), line(lin.lo[1]));
+    let hi = _mm512_min_pd(line(lin.hi[0]), line(lin.hi[1]));
+    const DOWN: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
+    const UP: i32 = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+    let origin = _mm512_set1_pd(lin.origin.0 as f64);
+    let two = _mm512_set1_pd(2.0);
+    let first = _mm512_sub_pd(_mm512_add_pd(origin, _mm512_roundscale_pd::<DOWN>(lo)), two);
+    let end = _mm512_add_pd(_mm512_add_pd(origin, _mm512_roundscale_pd::<UP>(hi)), two);
+    // Inside the rectangle and the map's bounds (both kept when NaN: a
+    // wider span is still a superset).
+    let lower = _mm512_set1_pd(rect.x0.max(lin.bounds.x0) as f64);
+    let upper = _mm512_set1_pd(rect.x1.min(lin.bounds.x1) as f64);
+    let clamp = |v: __m512d| _mm512_min_pd(_mm512_max_pd(v, lower), upper);
+    let (x0, x1) = (
+        _mm512_cvttpd_epi64(clamp(first)),
+        _mm512_cvttpd_epi64(clamp(end)),
+    );
+    let covered = _mm512_cmplt_epi64_mask(x0, x1);
+    let dx = _mm512_sub_epi64(x0, _mm512_set1_epi64(m.origin.0));
+    let dy = _mm512_add_epi64(_mm512_set1_epi64(y0 - m.origin.1), lane);
+    // Exact: `in_range` bounds every product and sum over the rectangle.
+    let at = |c0: i64, d: i64, dd: i64| {
+        _mm512_add_epi64(
+            _mm512_set1_epi64(c0),
+            _mm512_add_epi64(
+                _mm512_mullo_epi64(_mm512_set1_epi64(d), dx),
+                _mm512_mullo_epi64(_mm512_set1_epi64(dd), dy),
+            ),
+        )
+    };
+    let (u, v) = (at(m.u0, m.du_dx, m.du_dy), at(m.v0, m.dv_dx, m.dv_dy));
+    let mut out = [[0i64; 8]; 4];
+    for (slot, vector) in out.iter_mut().zip([x0, x1, u, v]) {
+        // SAFETY: `slot` holds eight i64.
+        unsafe { _mm512_storeu_si512(slot.as_mut_ptr().cast(), vector) };
+    }
+    std::array::from_fn(|k| {
+        (covered >> k & 1 == 1).then(|| RowStart {
+            x0: out[0][k],
+            x1: out[1][k],
+            u: out[2][k],
+            v: out[3][k],
+        })
+    })
+}
+
+/// Whether every sample of `rect` maps to texel coordinates inside the
+/// lanes' integer range (|t| < 2^29 texels): the map is affine, so its
+/// extremes over the rectangle lie at the corners. Then a row's start and
+/// each step from it stay exact without overflow checks.
+fn in_range(m: &PixelMap, rect: &PixelRect) -> bool {
+    let near = |t: i64| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
+    let at = |c0: i64, d: i64, dd: i64, x: i64, y: i64| {
+        let (dx, dy) = (x.checked_sub(m.origin.0)?, y.checked_sub(m.origin.1)?);
+        c0.checked_add(d.checked_mul(dx)?)?
+            .checked_add(dd.checked_mul(dy)?)
+    };
+    let corners = [
+        (rect.x0, rect.y0),
+        (rect.x1 - 1, rect.y0),
+        (rect.x0, rect.y1 - 1),
+        (rect.x1 - 1, rect.y1 - 1),
+    ];
+    corners.iter().all(|&(x, y)| {
+        at(m.u0, m.du_dx, m.du_dy, x, y).is_some_and(near)
+            && at(m.v0, m.dv_dx, m.dv_dy, x, y).is_some_and(near)
+    })
+}
+
+/// Row `y`'s [`RowStart`], `None` when it covers nothing. The rectangle
+/// passed [`in_range`], so plain arithmetic is exact here.
+#[inline(always)]
+fn row_start(m: &PixelMap, spans: &SpanEstimator, rect: &PixelRect, y: i64) -> Option<RowStart> {
+    let (x0, x1) = spans.span(y, rect)?;
+    let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
+    Some(RowStart {
+        x0,
+        x1,
+        u: m.u0 + m.du_dx * dx + m.du_dy * dy,
+        v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::posed::raster::{fill_with, Plain};
+    use crate::collide::sprite::{Place, Placed};
+    use crate::pose::Pose;
+
+    /// The AVX-512 walk sets the same pixels as the portable walker (the
+    /// property tests compare whichever runs with the per-pixel reference).
+    #[test]
+    fn avx512_and_portable_walks_agree() {
+        if crate::collide::x86::Avx512::detect().is_none() {
+            return;
+        }
+        let mut rng = fastrand::Rng::with_seed(31);
+        let mut compared = 0;
+        for case in 0..1500 {
+            let (w, h) = (rng.u32(1..150), rng.u32(1..70));
+            let d = rng.f32();
+            let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
+            let pose = Pose {
+                x: rng.f32() * 300.0 - 150.0,
+                y: rng.f32() * 300.0 - 150.0,
+                rotation: if case % 7 == 0 {
+                    std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
+                } else {
+                    rng.f32() * 7.0
+                },
+                scale: [1.0, 0.5, 2.0, 0.2 + rng.f32() * 4.0][case % 4],
+            };
+            let Some(placed) = Placed::new(&mask, &pose) else {
+                continue;
+            };
+            let Place::Map(map) = placed.place else {
+                continue;
+            };
+            let rect = placed.solid;
+            let size = (rect.width() as usize).div_ceil(64) * rect.height() as usize;
+            let (mut simd, mut plain) = (vec![0u64; size], vec![0u64; size]);
+            // SAFETY: checked above that the CPU has AVX-512F.
+            assert!(unsafe { fill_walk_avx512(&mask, &map, &rect, &mut simd) });
+            fill_with(Plain, &placed, &rect, &mut plain);
+            assert_eq!(simd, plain, "case {case}");
+            compared += 1;
+        }
+        assert!(compared > 1000, "only {compared} cases compared");
+    }
+}

@@ -1,0 +1,227 @@
+//! The instruction sets the kernels run with, detected once per process:
+//! one `Isa` ladder (scalar, AVX2, AVX-512) that `collide/` and `ships/`
+//! dispatch on, the proofs their x86-64 kernels take, and `Unsupported` for
+//! a set this CPU lacks.
+//!
+//! Every set gives the same bits (the property tests force each in turn),
+//! so the choice changes speed, never results. Each level's `requires` is
+//! the union of what its kernels enable, so holding a level proves every
+//! kernel of that level can run.
+
+use std::sync::OnceLock;
+
+/// An instruction set, narrowest first (`Scalar < Avx2 < Avx512`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Isa {
+    /// Portable code. Works everywhere (on x86-64 it may still use SSE2,
+    /// the baseline, and POPCNT where the CPU has it).
+    Scalar,
+    /// x86-64 AVX2 with BMI1, BMI2, POPCNT and LZCNT: hardware gathers for
+    /// rotated and scaled sprites, four words per step for translations,
+    /// four edges per step for posed masks, eight pixels per step for
+    /// sampling.
+    Avx2,
+    /// x86-64 AVX-512 (F, CD, BW, DQ, VPOPCNTDQ, VBMI2) with PCLMULQDQ,
+    /// besides what [`Isa::Avx2`] requires: eight words per step with
+    /// vector popcounts for translations, eight edges and sixteen-sample
+    /// walks for posed masks, sixteen pixels per step for sampling.
+    Avx512,
+}
+
+/// The reason an [`Isa`] cannot be used: this CPU lacks one of its
+/// [`Isa::requires`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("instruction set {0:?}: this CPU does not support it")]
+pub struct Unsupported(pub Isa);
+
+impl Isa {
+    /// Every instruction set, narrowest first.
+    pub const ALL: [Isa; 3] = [Isa::Scalar, Isa::Avx2, Isa::Avx512];
+
+    /// The CPU features it needs (the names `is_x86_feature_detected!`
+    /// takes), its own and the narrower level's.
+    pub const fn requires(self) -> &'static [&'static str] {
+        const AVX2: [&str; 5] = ["avx2", "bmi1", "bmi2", "popcnt", "lzcnt"];
+        match self {
+            Isa::Scalar => &[],
+            Isa::Avx2 => &AVX2,
+            Isa::Avx512 => &[
+                "avx2",
+                "bmi1",
+                "bmi2",
+                "popcnt",
+                "lzcnt",
+                "avx512f",
+                "avx512cd",
+                "avx512bw",
+                "avx512dq",
+                "avx512vpopcntdq",
+                "avx512vbmi2",
+                "pclmulqdq",
+            ],
+        }
+    }
+
+    /// The widest instruction set this CPU supports (detected once).
+    #[inline]
+    pub fn detect() -> Isa {
+        detected().isa
+    }
+
+    /// Whether this CPU can run it.
+    #[inline]
+    pub fn is_supported(self) -> bool {
+        self <= Isa::detect()
+    }
+
+    /// `self`, or [`Unsupported`] when this CPU lacks it.
+    pub fn check(self) -> Result<Isa, Unsupported> {
+        if self.is_supported() {
+            Ok(self)
+        } else {
+            Err(Unsupported(self))
+        }
+    }
+}
+
+/// What the CPU has, asked once.
+struct Detected {
+    isa: Isa,
+    /// POPCNT alone (the mask summary uses it without the rest of AVX2).
+    popcnt: bool,
+    /// VPCLMULQDQ (the AVX-512 prefix pass's carry-less multiply).
+    vpclmulqdq: bool,
+}
+
+static DETECTED: OnceLock<Detected> = OnceLock::new();
+
+#[inline]
+fn detected() -> &'static Detected {
+    DETECTED.get_or_init(detect)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> Detected {
+    use std::arch::is_x86_feature_detected as has;
+    let avx2 = has!("avx2") && has!("bmi1") && has!("bmi2") && has!("popcnt") && has!("lzcnt");
+    let avx512 = avx2
+        && has!("avx512f")
+        && has!("avx512cd")
+        && has!("avx512bw")
+        && has!("avx512dq")
+        && has!("avx512vpopcntdq")
+        && has!("avx512vbmi2")
+        && has!("pclmulqdq");
+    Detected {
+        isa: match (avx2, avx512) {
+            (_, true) => Isa::Avx512,
+            (true, false) => Isa::Avx2,
+            _ => Isa::Scalar,
+        },
+        popcnt: has!("popcnt"),
+        vpclmulqdq: has!("vpclmulqdq"),
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> Detected {
+    Detected {
+        isa: Isa::Scalar,
+        popcnt: false,
+        vpclmulqdq: false,
+    }
+}
+
+/// Whether the CPU has POPCNT (cached).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn popcnt() -> bool {
+    detected().popcnt
+}
+
+/// Whether the CPU has VPCLMULQDQ (cached).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn vpclmulqdq() -> bool {
+    detected().vpclmulqdq
+}
+
+/// Proof that the CPU has everything [`Isa::Avx2`] requires (only
+/// [`Avx2::detect`] makes one).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2 {
+    _detected: (),
+}
+
+/// Proof that the CPU has everything [`Isa::Avx512`] requires (only
+/// [`Avx512::detect`] makes one).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512 {
+    /// The AVX2 proof it implies.
+    pub avx2: Avx2,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2 {
+    /// `Some` when the CPU has [`Isa::Avx2`].
+    #[inline]
+    pub fn detect() -> Option<Avx2> {
+        Isa::Avx2.is_supported().then_some(Avx2 { _detected: () })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512 {
+    /// `Some` when the CPU has [`Isa::Avx512`].
+    #[inline]
+    pub fn detect() -> Option<Avx512> {
+        Isa::Avx512.is_supported().then_some(Avx512 {
+            avx2: Avx2 { _detected: () },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_is_a_supported_level_with_its_features() {
+        let isa = Isa::detect();
+        assert!(isa.is_supported() && Isa::Scalar.is_supported());
+        assert_eq!(isa.check(), Ok(isa));
+        #[cfg(target_arch = "x86_64")]
+        for level in Isa::ALL {
+            let all = level.requires().iter().all(|f| has(f));
+            assert_eq!(level.is_supported(), all, "{level:?}");
+        }
+        let msg = Unsupported(Isa::Avx512).to_string();
+        assert!(
+            msg.contains("Avx512") && msg.contains("does not support"),
+            "{msg}"
+        );
+    }
+
+    /// `is_x86_feature_detected!` for a name known only at run time.
+    #[cfg(target_arch = "x86_64")]
+    fn has(name: &str) -> bool {
+        use std::arch::is_x86_feature_detected as has;
+        match name {
+            "avx2" => has!("avx2"),
+            "bmi1" => has!("bmi1"),
+            "bmi2" => has!("bmi2"),
+            "popcnt" => has!("popcnt"),
+            "lzcnt" => has!("lzcnt"),
+            "avx512f" => has!("avx512f"),
+            "avx512cd" => has!("avx512cd"),
+            "avx512bw" => has!("avx512bw"),
+            "avx512dq" => has!("avx512dq"),
+            "avx512vpopcntdq" => has!("avx512vpopcntdq"),
+            "avx512vbmi2" => has!("avx512vbmi2"),
+            "pclmulqdq" => has!("pclmulqdq"),
+            other => panic!("unknown feature {other}"),
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The x86-64 sampling kernels: AVX2 and AVX-512 implementations of
+//! [`Kernels`], and the row loop compiled for each.
+//!
+//! As in `collide/`: portable code defines the trait, this folder
+//! implements it, and only `sample/posed.rs` picks an instruction set.
+
+mod avx2;
+mod avx512;
+
+pub(in crate::ships) use crate::cpu::{Avx2, Avx512};
+
+use super::texels::{TexelGrid, Texels};
+use crate::ships::hits::HitPixels;
+use crate::ships::sample::rows::{sample_with, Kernels, Rows, Target};
+use crate::ships::sample::FieldTest;
+
+impl Kernels for Avx2 {
+    type Map = avx2::Map;
+
+    #[inline(always)]
+    fn map(self, grid: &TexelGrid) -> avx2::Map {
+        // SAFETY: an `Avx2` exists only once its features were detected.
+        unsafe { avx2::Map::new(grid) }
+    }
+    #[inline(always)]
+    fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64 {
+        // SAFETY: an `Avx2` exists only once its features were detected.
+        unsafe { avx2::field_bits(test.pattern(), pixels, care) }
+    }
+
+    #[inline(always)]
+    fn mark<T: Texels>(self, map: &avx2::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
+        // SAFETY: as above.
+        unsafe { avx2::mark(map, u, v, hit, texels) }
+    }
+
+    #[inline(always)]
+    fn pack(self, bytes: &mut [u8], words: &mut [u64]) {
+        // SAFETY: as above.
+        unsafe { avx2::pack(bytes, words) }
+    }
+
+    #[inline(always)]
+    fn prefetch(self, pixels: &[[u8; 4]]) {
+        prefetch(pixels);
+    }
+}
+
+/// Hints every cache line of `pixels` into L1.
+#[inline(always)]
+fn prefetch(pixels: &[[u8; 4]]) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    let bytes = pixels.as_flattened();
+    for line in bytes.chunks(64) {
+        // SAFETY: a prefetch is a hint and reads nothing; SSE is part of
+        // x86-64's baseline.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(line.as_ptr().cast()) };
+    }
+    if let Some(last) = bytes.last() {
+        // The last line when the slice does not start on a line boundary.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((last as *const u8).cast()) };
+    }
+}
+
+impl Kernels for Avx512 {
+    type Map = avx512::Map;
+
+    #[inline(always)]
+    fn map(self, grid: &TexelGrid) -> avx512::Map {
+        // SAFETY: an `Avx512` exists only once its features were detected.
+        unsafe { avx512::Map::new(grid) }
+    }
+    #[inline(always)]
+    fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64 {
+        // SAFETY: an `Avx512` exists only once its features were detected.
+        unsafe { avx512::field_bits(test.pattern(), pixels, care) }
+    }
+
+    #[inline(always)]
+    fn mark<T: Texels>(self, map: &avx512::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
+        // SAFETY: as above.
+        unsafe { avx512::mark(map, u, v, hit, texels) }
+    }
+
+    #[inline(always)]
+    fn pack(self, bytes: &mut [u8], words: &mut [u64]) {
+        // SAFETY: as above.
+        unsafe { avx512::pack(bytes, words) }
+    }
+
+    #[inline(always)]
+    fn prefetch(self, pixels: &[[u8; 4]]) {
+        prefetch(pixels);
+    }
+}
+
+/// The row loop compiled for AVX2.
+pub(in crate::ships) fn sample_avx2(
+    isa: Avx2,
+    rows: &Rows,
+    target: Target,
+    pixels: &mut HitPixels,
+) -> u32 {
+    // SAFETY: `isa` proves the CPU has every feature enabled there.
+    unsafe { rows_avx2(isa, rows, target, pixels) }
+}
+
+/// The row loop compiled for AVX-512.
+pub(in crate::ships) fn sample_avx512(
+    isa: Avx512,
+    rows: &Rows,
+    target: Target,
+    pixels: &mut HitPixels,
+) -> u32 {
+    // SAFETY: `isa` proves the CPU has every feature enabled there.
+    unsafe { rows_avx512(isa, rows, target, pixels) }
+}
+
+#[target_feature(enable = "avx2,bmi1,popcnt")]
+fn rows_avx2(isa: Avx2, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
+    sample_with(isa, rows, target, pixels)
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
+fn rows_avx512(isa: Avx512, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
+    sample_with(isa, rows, target, pixels)
+}
