@@ -21,7 +21,8 @@ mod flash_port;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use flash_port::FlashPort;
-use hitfield::field::{Canvas, Field, FieldIsa};
+use hitfield::cpu::Isa;
+use hitfield::field::{Canvas, Field};
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::profile::StageTimes;
@@ -127,7 +128,7 @@ fn field_step(c: &mut Criterion) {
         }
         assert!(port.lit() > 0);
         if particles == 1_000_000 {
-            for isa in FieldIsa::ALL.into_iter().filter(|i| i.is_supported()) {
+            for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
                 let name = format!("{isa:?}").to_lowercase();
                 for threads in [1usize, 2] {
                     let pool = pool(threads);

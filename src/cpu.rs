@@ -1,5 +1,5 @@
 //! The instruction sets the kernels run with, detected once per process:
-//! one `Isa` ladder (scalar, AVX2, AVX-512) that `collide/` and `ships/`
+//! one `Isa` ladder (scalar, AVX2, AVX-512) that `field/`, `collide/` and `ships/`
 //! dispatch on, the proofs their x86-64 kernels take, and `Unsupported` for
 //! a set this CPU lacks.
 //!

@@ -2,7 +2,8 @@
 //! parallel, on 1 or 2 threads, on every instruction set this CPU has;
 //! also across resizes and live changes of the particle count.
 
-use hitfield::field::{Field, FieldIsa};
+use hitfield::cpu::Isa;
+use hitfield::field::Field;
 use hitfield::profile::StageTimes;
 use hitfield::reference;
 use hitfield::settings::FieldSettings;
@@ -44,15 +45,15 @@ fn settings() -> impl Strategy<Value = FieldSettings> {
 }
 
 /// The instruction sets this CPU can run.
-fn supported() -> Vec<FieldIsa> {
-    FieldIsa::ALL
+fn supported() -> Vec<Isa> {
+    Isa::ALL
         .into_iter()
         .filter(|isa| isa.is_supported())
         .collect()
 }
 
 /// A field forced to `isa`.
-fn with_isa(s: &FieldSettings, isa: FieldIsa) -> Field {
+fn with_isa(s: &FieldSettings, isa: Isa) -> Field {
     let mut f = Field::new(s).expect("valid settings");
     f.set_isa(isa).expect("supported");
     f
@@ -204,7 +205,7 @@ proptest! {
             let grown = FieldSettings { height: h.max(s.height), ..s.clone() };
             plain.apply_settings(&grown).expect("valid settings");
         }
-        let mut fields: Vec<(FieldIsa, usize, Field)> = supported()
+        let mut fields: Vec<(Isa, usize, Field)> = supported()
             .into_iter()
             .flat_map(|isa| {
                 [1, 2].map(|t| {
@@ -237,7 +238,7 @@ fn every_instruction_set_equals_reference_at_scale() {
         ..FieldSettings::default()
     };
     let mut plain = Field::new(&s).expect("valid settings");
-    let mut fields: Vec<(FieldIsa, usize, Field)> = supported()
+    let mut fields: Vec<(Isa, usize, Field)> = supported()
         .into_iter()
         .flat_map(|isa| [1, 2].map(|t| (isa, t, with_isa(&s, isa))))
         .collect();
@@ -275,7 +276,7 @@ fn every_instruction_set_equals_reference_at_scale() {
 #[test]
 fn an_unsupported_instruction_set_is_refused_with_its_name() {
     let mut f = Field::new(&FieldSettings::default()).expect("valid settings");
-    for isa in FieldIsa::ALL {
+    for isa in Isa::ALL {
         match f.set_isa(isa) {
             Ok(()) => assert_eq!(f.isa(), isa),
             Err(e) => {
@@ -284,7 +285,7 @@ fn an_unsupported_instruction_set_is_refused_with_its_name() {
             }
         }
     }
-    assert!(FieldIsa::detect().is_supported());
+    assert!(Isa::detect().is_supported());
 }
 
 #[test]

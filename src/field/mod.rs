@@ -34,10 +34,6 @@ mod bins;
 pub mod canvas;
 pub mod flow;
 internal! {
-    /// Instruction-set choice for the particles stage (feature `internals`).
-    pub mod isa;
-}
-internal! {
     /// Particle storage and motion (feature `internals`).
     pub mod particles;
 }
@@ -49,11 +45,10 @@ mod sweep;
 pub mod trails;
 
 pub use canvas::Canvas;
-internal! {
-    pub use isa::{FieldIsa, UnsupportedIsa};
-}
 
 use std::sync::OnceLock;
+
+use crate::cpu::Isa;
 
 use crate::profile::{Stage, StageTimes};
 use crate::settings::{FieldSettings, SettingsError};
@@ -84,7 +79,7 @@ pub struct Field {
     pub(crate) palette: [[u8; 4]; 256],
     /// The palette as merge keys (little-endian `u32`).
     palette_keys: [u32; 256],
-    isa: FieldIsa,
+    isa: Isa,
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
     /// Inner pixels of 3- and 4-step lines at the canvas width.
@@ -136,7 +131,7 @@ impl Field {
             sincos: std::sync::Arc::new(SinCos::default()),
             palette,
             palette_keys: palette.map(raster::merge_key),
-            isa: FieldIsa::detect(),
+            isa: Isa::detect(),
             leftovers: Vec::new(),
             lines: LineTable::new(settings.width),
             steps: 0,
@@ -186,9 +181,9 @@ impl Field {
     }
 
     internal! {
-    /// The instruction set the particles stage uses ([`FieldIsa::detect`]
+    /// The instruction set the particles stage uses (`cpu::Isa::detect`
     /// unless set).
-    pub fn isa(&self) -> FieldIsa {
+    pub fn isa(&self) -> Isa {
         self.isa
     }
     }
@@ -196,11 +191,8 @@ impl Field {
     internal! {
     /// Makes the particles stage use `isa` (for tests and benches: every
     /// choice gives the same bits). Refused if this CPU lacks it.
-    pub fn set_isa(&mut self, isa: FieldIsa) -> Result<(), UnsupportedIsa> {
-        if !isa.is_supported() {
-            return Err(UnsupportedIsa(isa));
-        }
-        self.isa = isa;
+    pub fn set_isa(&mut self, isa: Isa) -> Result<(), crate::cpu::Unsupported> {
+        self.isa = isa.check()?;
         Ok(())
     }
     }

@@ -23,7 +23,7 @@
 //!
 //! Each block of [`BLOCK`] particles runs in two stages: [`prepare`] moves
 //! them and works out where and how each trail is drawn (vector code where
-//! the CPU has it, see [`super::isa`]); [`draw_block`] then merges pixels.
+//! the CPU has it, see `crate::cpu`); [`draw_block`] then merges pixels.
 
 mod block;
 mod migrate;
@@ -36,9 +36,9 @@ use rayon::prelude::*;
 use super::bins::{Bin, Bins};
 use super::canvas::fade_pixels;
 use super::flow::FlowGrid;
-use super::isa::FieldIsa;
 use super::particles::Motion;
 use super::raster::SinCos;
+use crate::cpu::Isa;
 
 /// Particles per block between the motion and drawing stages.
 pub(crate) const BLOCK: usize = 256;
@@ -81,7 +81,7 @@ pub(crate) struct Shared<'a> {
     pub width: u32,
     /// log2 of the rows per band.
     pub shift: u32,
-    pub isa: FieldIsa,
+    pub isa: Isa,
     /// Inner pixels of the [`MEDIUM`] lines on a canvas `width` wide.
     pub lines: &'a LineTable,
 }
@@ -225,9 +225,9 @@ fn prepare(
 ) {
     match s.isa {
         #[cfg(target_arch = "x86_64")]
-        FieldIsa::Avx512 => x86::prepare_avx512(xs, ys, speeds, wanders, s, z, out),
+        Isa::Avx512 => x86::prepare_avx512(xs, ys, speeds, wanders, s, z, out),
         #[cfg(target_arch = "x86_64")]
-        FieldIsa::Avx2 => x86::prepare_avx2(xs, ys, speeds, wanders, s, z, out),
+        Isa::Avx2 => x86::prepare_avx2(xs, ys, speeds, wanders, s, z, out),
         _ => scalar::prepare(xs, ys, speeds, wanders, s, z, out),
     }
 }

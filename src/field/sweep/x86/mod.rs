@@ -14,7 +14,7 @@ mod avx2;
 mod avx512;
 
 use super::{scalar, Prepared, Shared, Zone};
-use crate::field::isa::FieldIsa;
+use crate::cpu::Isa;
 use crate::field::particles::move_one;
 
 /// Stage 1 with AVX2.
@@ -27,7 +27,7 @@ pub(crate) fn prepare_avx2(
     z: Zone,
     out: &mut Prepared,
 ) {
-    assert!(s.isa == FieldIsa::Avx2 && FieldIsa::Avx2.is_supported());
+    assert!(s.isa == Isa::Avx2 && Isa::Avx2.is_supported());
     // SAFETY: the CPU has AVX2 (checked when the field's ISA was set, and
     // again just above).
     unsafe { avx2::prepare(xs, ys, speeds, wanders, s, z, out) }
@@ -43,8 +43,9 @@ pub(crate) fn prepare_avx512(
     z: Zone,
     out: &mut Prepared,
 ) {
-    assert!(s.isa == FieldIsa::Avx512 && FieldIsa::Avx512.is_supported());
-    // SAFETY: the CPU has AVX-512 F (checked as for AVX2).
+    assert!(s.isa == Isa::Avx512 && Isa::Avx512.is_supported());
+    // SAFETY: the CPU has AVX-512 F and more (`Isa::Avx512`'s requirements,
+    // checked as for AVX2).
     unsafe { avx512::prepare(xs, ys, speeds, wanders, s, z, out) }
 }
 
