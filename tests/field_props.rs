@@ -65,11 +65,26 @@ fn assert_same(a: &Field, b: &Field) {
     assert_eq!(pa, pb, "particles differ");
 }
 
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("thread pool")
+/// A pool of `threads` threads; where threads cannot be spawned (wasm32
+/// under WASI) work runs on the calling thread, as rayon's global pool
+/// does there.
+struct Pool(Option<rayon::ThreadPool>);
+
+impl Pool {
+    fn install<R: Send>(&self, work: impl FnOnce() -> R + Send) -> R {
+        match &self.0 {
+            Some(pool) => pool.install(work),
+            None => work(),
+        }
+    }
+}
+
+fn pool(threads: usize) -> Pool {
+    let built = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    if cfg!(target_os = "wasi") {
+        return Pool(built.ok());
+    }
+    Pool(Some(built.expect("thread pool")))
 }
 
 /// A change to apply to a running field between two steps.
