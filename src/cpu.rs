@@ -84,7 +84,8 @@ impl Isa {
     }
 }
 
-/// What the CPU has, asked once.
+/// What the CPU has, asked once. (Off x86-64 only `isa` is read.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 struct Detected {
     isa: Isa,
     /// POPCNT alone (the mask summary uses it without the rest of AVX2).
