@@ -3,8 +3,7 @@
 //! aborts, every refusal names the key `Settings::validate` names, and no
 //! single allocation grows past what the small valid values here need.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod largest_alloc;
 
 use proptest::prelude::*;
 
@@ -15,32 +14,8 @@ use hitfield::settings::{specs, Channel, FieldSettings, Settings, ShipSettings};
 use hitfield::ships::ShipSprite;
 use hitfield::world::{World, WorldError};
 
-/// The system allocator, remembering the largest single request.
-struct Largest;
-
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Largest {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LARGEST.fetch_max(new_size, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Largest = Largest;
+static ALLOCATOR: largest_alloc::Largest = largest_alloc::Largest;
 
 /// The valid values below need far less than this in one allocation (a
 /// 64×64 canvas, 500 particles); a refused value that was allocated anyway
@@ -48,7 +23,7 @@ static ALLOCATOR: Largest = Largest;
 const SMALL_ALLOCATION: usize = 16 << 20;
 
 fn assert_small_allocations() {
-    let largest = LARGEST.load(Ordering::Relaxed);
+    let largest = largest_alloc::largest();
     assert!(
         largest <= SMALL_ALLOCATION,
         "an allocation of {largest} bytes"

@@ -4,39 +4,14 @@
 //! single allocation grows past a bound, a refused call names the value
 //! and changes nothing, and every ship keeps a pose that can cover pixels.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod largest_alloc;
 
 use proptest::prelude::*;
 
 use hitfield::prelude::*;
 
-/// The system allocator, remembering the largest single request.
-struct Largest;
-
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Largest {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LARGEST.fetch_max(new_size, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Largest = Largest;
+static ALLOCATOR: largest_alloc::Largest = largest_alloc::Largest;
 
 /// The largest valid work here is a 64-pixel sprite posed at scale 64
 /// (about 5800 pixels square rotated: 4 MiB of coverage bits); a pose or
@@ -225,7 +200,7 @@ proptest! {
             apply(&mut world, call)?;
         }
         world.step();
-        let largest = LARGEST.load(Ordering::Relaxed);
+        let largest = largest_alloc::largest();
         prop_assert!(largest <= BOUND, "an allocation of {} bytes", largest);
     }
 }
