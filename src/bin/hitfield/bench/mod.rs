@@ -95,11 +95,7 @@ pub fn run(args: BenchArgs) -> ExitCode {
             })
         })
         .collect();
-    let bar = ProgressBar::new(specs.len() as u64 + accuracy_steps as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = progress_bar(specs.len() as u64 + accuracy_steps as u64);
     let mut results = Vec::with_capacity(specs.len());
     for spec in &specs {
         bar.set_message(format!(
@@ -167,6 +163,16 @@ pub fn run(args: BenchArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The runner's progress bar for `len` units of work.
+fn progress_bar(len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// Parses `--configs`: `PARTICLES:THREADS` pairs separated by commas.
 fn parse_configs(text: &str) -> Result<Vec<(usize, usize)>, String> {
     text.split(',')
@@ -209,11 +215,7 @@ fn run_sustained(args: &BenchArgs) -> ExitCode {
         .iter()
         .map(|s| s.steps / sustained::WINDOW * if s.peer { 2 } else { 1 })
         .sum();
-    let bar = ProgressBar::new(windows as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = progress_bar(windows as u64);
     let mut results = Vec::with_capacity(specs.len());
     for spec in &specs {
         bar.set_message(format!(

@@ -1,7 +1,6 @@
 //! The hover card: which ship is under the pointer (picking by the ship's
 //! screen quad, the library's `PoseQuad`), and the card about it.
 
-use hitfield::draw::PoseQuad;
 use hitfield::ships::{Ship, ShipSprite};
 use hitfield::world::World;
 use macroquad::math::{vec2, Vec2};
@@ -27,15 +26,7 @@ pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32,
 fn ship_at(lb: &Letterbox, sprites: &[ShipSprite], ships: &[Ship], at: Vec2) -> Option<usize> {
     let mut best: Option<(usize, f32)> = None;
     for (i, ship) in ships.iter().enumerate() {
-        let Some(sprite) = sprites.get(ship.sprite()) else {
-            continue;
-        };
-        let Some(q) = PoseQuad::new(
-            &ship.pose(),
-            sprite.image().width(),
-            sprite.image().height(),
-            lb.map,
-        ) else {
+        let Some(q) = lb.ship_quad(ship, sprites) else {
             continue;
         };
         let d = q.centre.distance(at);
@@ -95,6 +86,7 @@ fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hitfield::draw::PoseQuad;
     use hitfield::pose::Pose;
     use macroquad::math::Rect;
 

@@ -3,7 +3,8 @@
 //! canvas, drawing ships over it and turning mouse clicks back into world
 //! pixels.
 
-use hitfield::draw::ScreenMap;
+use hitfield::draw::{PoseQuad, ScreenMap};
+use hitfield::ships::{Ship, ShipSprite};
 use macroquad::math::{vec2, Rect, Vec2};
 
 /// The canvas fitted into the field's room for one frame.
@@ -41,6 +42,14 @@ impl Letterbox {
             map: ScreenMap { origin, scale },
             world,
         }
+    }
+
+    /// Where `ship` is drawn on screen: its sprite's quad at its pose, or
+    /// `None` for a missing sprite or a pose that covers nothing.
+    pub fn ship_quad(&self, ship: &Ship, sprites: &[ShipSprite]) -> Option<PoseQuad> {
+        let sprite = sprites.get(ship.sprite())?;
+        let image = sprite.image();
+        PoseQuad::new(&ship.pose(), image.width(), image.height(), self.map)
     }
 
     /// True when something is visible.

@@ -220,15 +220,10 @@ impl ShipViews {
         let clip = lb.screen_rect();
         set_clip(Some(clip));
         for (i, ship) in ships.iter().enumerate() {
-            let (Some(view), Some(sprite)) = (self.ships.get(i), sprites.get(ship.sprite())) else {
+            let Some(view) = self.ships.get(i) else {
                 continue;
             };
-            let Some(quad) = PoseQuad::new(
-                &ship.pose(),
-                sprite.image().width(),
-                sprite.image().height(),
-                lb.map,
-            ) else {
+            let Some(quad) = lb.ship_quad(ship, sprites) else {
                 continue;
             };
             if view.flash > 0.0 {
