@@ -14,18 +14,21 @@ mod bench;
 #[cfg(feature = "cli")]
 mod cli;
 mod demo;
+mod memory;
 mod threads;
 
 use std::process::ExitCode;
 
 #[cfg(feature = "cli")]
 fn main() -> ExitCode {
+    memory::return_freed_memory();
     threads::join_global_pool();
     cli::main()
 }
 
 #[cfg(not(feature = "cli"))]
 fn main() -> ExitCode {
+    memory::return_freed_memory();
     threads::join_global_pool();
     demo::run(demo::DemoOptions::with_defaults())
 }

@@ -3,7 +3,7 @@
 
 use super::migrate::Leftovers;
 use super::{
-    line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+    line_code, Far, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
 };
 use crate::field::bins::Bin;
 use crate::field::particles::{pieces, Move};
@@ -165,8 +165,9 @@ fn unpack_pixel(p: u32) -> (i32, i32) {
     (i32::from(p as i16), i32::from((p >> 16) as i16))
 }
 
-/// Stage 2: merges each direct trail into `zone`, files the others, and
-/// notes the particles leaving the bin.
+/// Stage 2: merges each direct trail into `zone` (wrapped pieces into
+/// `zone` or `far` where they fit), files the others, and notes the
+/// particles leaving the bin.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw(
     prep: &Prepared,
@@ -175,6 +176,7 @@ pub(super) fn draw(
     bin: &Bin,
     zone: &mut [[u8; 4]],
     z: Zone,
+    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
@@ -201,7 +203,7 @@ pub(super) fn draw(
             }
             merge_pixel(&mut zone[to[i] as usize], c);
         } else {
-            draw_other(prep, i, start, bin, zone, z, s, left);
+            draw_other(prep, i, start, bin, zone, z, far, s, left);
         }
     }
     for (w, &word) in prep.leaving.iter().enumerate() {
@@ -235,6 +237,7 @@ fn draw_other(
     bin: &Bin,
     zone: &mut [[u8; 4]],
     z: Zone,
+    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
@@ -252,11 +255,11 @@ fn draw_other(
         // are inside the canvas, where truncation is the floor).
         let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
         let (x1, y1) = unpack_pixel(prep.end[i]);
-        draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
+        draw_or_defer((x0, y0, x1, y1), colour, zone, z, far, s, left);
         if prep.flags[i] & WRAPPED != 0 {
             let (x0, y0) = unpack_pixel(prep.start2[i]);
             let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
-            draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
+            draw_or_defer((x0, y0, x1, y1), colour, zone, z, far, s, left);
         }
     }
 }
@@ -268,15 +271,17 @@ const NEAR_PIECE: i32 = 64;
 /// (clamped to the `i16` range, see [`pixel_of`]): at once, clipped to the
 /// canvas, when the rows it covers inside the canvas lie in the zone (the
 /// piece on the particle's own side of an edge, and both pieces of a move
-/// that wraps only across the left or right edge); else files it under
-/// every band of rows it touches, for [`crate::field::trails::draw`].
-/// Either way the same pixels: those of the line between the pieces' end
-/// pixels that lie inside the canvas.
+/// that wraps only across the left or right edge) or in `far` (the other
+/// piece of a move across the top or bottom edge, for the tasks at those
+/// edges); else files it under every band of rows it touches, for
+/// [`crate::field::trails::draw`]. Either way the same pixels: those of the
+/// line between the pieces' end pixels that lie inside the canvas.
 fn draw_or_defer(
     (x0, y0, x1, y1): (i32, i32, i32, i32),
     colour: [u8; 4],
     zone: &mut [[u8; 4]],
     z: Zone,
+    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
@@ -286,29 +291,27 @@ fn draw_or_defer(
         return;
     }
     let (top, bottom) = (top.max(0), bottom.min(last_row));
-    let w = s.width as i32;
-    let (row0, zone_rows) = (z.row0 as i32, (zone.len() / s.width as usize) as i32);
     let near = (x1 - x0).abs() <= NEAR_PIECE && (y1 - y0).abs() <= NEAR_PIECE;
-    if near && top >= row0 && bottom < row0 + zone_rows {
-        // Pixels inside the canvas (rows `top..=bottom` are its rows the
-        // piece covers, all in the zone).
-        let mut plot = |x: i32, row: i32| {
-            if (x as u32) < w as u32 && row >= top && row <= bottom {
-                merge_pixel(&mut zone[((row - row0) * w + x) as usize], colour);
-            }
+    if near {
+        let w = s.width as usize;
+        let inside = |row0: u32, rows: &[[u8; 4]]| {
+            top >= row0 as i32 && bottom < (row0 as usize + rows.len() / w) as i32
         };
-        let (dx, dy) = (x1 - x0, y1 - y0);
-        if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
-            // The usual wrap: a short piece, its pixels from the table.
-            plot(x0, y0);
-            for &(sx, sy) in s.lines.steps(line_code(dx, dy)) {
-                plot(x0 + sx, y0 + sy);
-            }
-            plot(x1, y1);
-        } else {
-            line_pixels(x0, y0, x1, y1, plot);
+        if inside(z.row0, zone) {
+            draw_piece((x0, y0, x1, y1), (top, bottom), colour, zone, z.row0, s);
+            return;
         }
-        return;
+        if inside(far.row0, far.rows) {
+            draw_piece(
+                (x0, y0, x1, y1),
+                (top, bottom),
+                colour,
+                far.rows,
+                far.row0,
+                s,
+            );
+            return;
+        }
     }
     let seg = Segment {
         x0: x0 as i16,
@@ -323,6 +326,42 @@ fn draw_or_defer(
         band.push(seg);
     }
     left.deferred_count += 1;
+}
+
+/// Merges the pixels of the line between a piece's end pixels that lie in
+/// the canvas's rows `top..=bottom` (all inside `rows`, which start at
+/// canvas row `row0`) and its columns.
+fn draw_piece(
+    (x0, y0, x1, y1): (i32, i32, i32, i32),
+    (top, bottom): (i32, i32),
+    colour: [u8; 4],
+    rows: &mut [[u8; 4]],
+    row0: u32,
+    s: &Shared,
+) {
+    let (w, row0) = (s.width as i32, row0 as i32);
+    let mut plot = |x: i32, row: i32| {
+        if (x as u32) < w as u32 && row >= top && row <= bottom {
+            merge_pixel(&mut rows[((row - row0) * w + x) as usize], colour);
+        }
+    };
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    if dx.abs() <= 2 && dy.abs() <= 2 {
+        // The usual wrap: at most two steps, so the ends and the pixel
+        // between them (see [`SHORT`]).
+        plot(x0, y0);
+        plot(x0 + dx.signum(), y0 + dy.signum());
+        plot(x1, y1);
+    } else if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
+        // Three or four steps: its pixels from the table.
+        plot(x0, y0);
+        for &(sx, sy) in s.lines.steps(line_code(dx, dy)) {
+            plot(x0 + sx, y0 + sy);
+        }
+        plot(x1, y1);
+    } else {
+        line_pixels(x0, y0, x1, y1, plot);
+    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,14 @@ pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
 /// Each even task first fades its zone (they tile the canvas, except for
 /// the last rows when they belong to no even bin's zone, see [`fade_tail`]).
 /// `leftovers` gets one entry per bin.
+///
+/// The tasks at the top and bottom of the canvas also own rows at the
+/// other edge, so a move that wraps across the top or bottom edge (the
+/// busiest phases of the flow are mostly those) is drawn at once, see
+/// [`Far`]: in the even pass the first bin's task takes the rows below the
+/// last even zone, or, when the last bin is even, runs that bin too and
+/// each draws into the other's zone; in the odd pass the last task takes
+/// the rows above the first odd zone.
 pub(crate) fn run(
     pixels: &mut [[u8; 4]],
     height: u32,
@@ -149,38 +157,159 @@ pub(crate) fn run(
             rows / 2
         };
         let (head, rest) = pixels.split_at_mut((first.min(height) as usize) * row_len);
-        let mut zones: Vec<&mut [[u8; 4]]> = Vec::with_capacity(bands / 2 + 1);
+        let mut zones: Vec<(u32, &mut [[u8; 4]])> = Vec::with_capacity(bands / 2 + 2);
+        let mut spare_top = None;
         if parity == 0 {
-            zones.push(head);
+            zones.push((0, head));
+        } else {
+            spare_top = Some(Far {
+                row0: 0,
+                rows: head,
+            });
         }
-        zones.extend(rest.chunks_mut(2 * rows as usize * row_len));
-        let mut jobs: Vec<_> = zones
-            .into_iter()
-            .zip(bins.bins_mut().chunks_mut(2))
-            .zip(leftovers.chunks_mut(2))
-            .enumerate()
-            .filter_map(|(j, ((zone, pair), left))| {
-                let p = parity as usize;
-                let bin = pair.get_mut(p)?;
-                let k = (2 * j + p) as u32;
-                let z = Zone {
-                    bin: k,
-                    row0: (k * rows).saturating_sub(rows / 2),
-                };
-                Some((z, zone, bin, &mut left[p]))
-            })
-            .collect();
+        zones.extend(
+            rest.chunks_mut(2 * rows as usize * row_len)
+                .enumerate()
+                .map(|(j, chunk)| (first + 2 * rows * j as u32, chunk)),
+        );
+        // Each zone goes to its bin; one past the last bin of this parity
+        // (rows no bin of it owns) is spare.
+        let p = parity as usize;
+        let mut pairs = bins.bins_mut().chunks_mut(2).zip(leftovers.chunks_mut(2));
+        let mut units = Vec::with_capacity(zones.len());
+        let mut spare_bottom = None;
+        for (j, (row0, zone)) in zones.into_iter().enumerate() {
+            let owner = pairs
+                .next()
+                .and_then(|(pair, left)| Some((pair.get_mut(p)?, left.get_mut(p)?)));
+            match owner {
+                Some((bin, left)) => units.push(Unit {
+                    z: Zone {
+                        bin: (2 * j + p) as u32,
+                        row0,
+                    },
+                    zone,
+                    bin,
+                    left,
+                }),
+                None => {
+                    spare_bottom = Some(Far { row0, rows: zone });
+                    break;
+                }
+            }
+        }
+        let mut jobs = pair_edges(units, spare_top, spare_bottom, parity);
         let fade_zone = if parity == 0 { fade } else { 0 };
-        let job = |(z, zone, bin, left): &mut (Zone, &mut [[u8; 4]], &mut Bin, &mut Leftovers)| {
-            fade_pixels(zone, fade_zone);
-            step_bin(bin, zone, *z, s, left)
-        };
+        let job = |job: &mut Job| job.run(fade_zone, s);
         if parallel {
             jobs.par_iter_mut().for_each(job);
         } else {
             jobs.iter_mut().for_each(job);
         }
     }
+}
+
+/// Rows of the canvas a task may draw into besides its zone: at the other
+/// edge of the canvas, which no other task of the same pass touches.
+pub(crate) struct Far<'a> {
+    /// First canvas row of `rows`.
+    pub row0: u32,
+    pub rows: &'a mut [[u8; 4]],
+}
+
+impl Far<'_> {
+    /// No rows.
+    fn none() -> Far<'static> {
+        Far {
+            row0: 0,
+            rows: &mut [],
+        }
+    }
+}
+
+/// One bin with its zone and its leftovers.
+struct Unit<'a> {
+    z: Zone,
+    zone: &'a mut [[u8; 4]],
+    bin: &'a mut Bin,
+    left: &'a mut Leftovers,
+}
+
+/// What one task of a pass runs: a bin, and maybe spare rows at the other
+/// edge or the bin at the other edge (each then draws into the other's
+/// zone).
+struct Job<'a> {
+    unit: Unit<'a>,
+    spare: Option<Far<'a>>,
+    partner: Option<Unit<'a>>,
+}
+
+impl Job<'_> {
+    /// Fades the job's zones by `fade`, then steps its bins.
+    fn run(&mut self, fade: u8, s: &Shared) {
+        fade_pixels(self.unit.zone, fade);
+        if let Some(b) = &mut self.partner {
+            fade_pixels(b.zone, fade);
+        }
+        let a = &mut self.unit;
+        match (&mut self.partner, &mut self.spare) {
+            (Some(b), _) => {
+                let far = Far {
+                    row0: b.z.row0,
+                    rows: b.zone,
+                };
+                step_bin(a.bin, a.zone, a.z, far, s, a.left);
+                let far = Far {
+                    row0: a.z.row0,
+                    rows: a.zone,
+                };
+                step_bin(b.bin, b.zone, b.z, far, s, b.left);
+            }
+            (None, Some(spare)) => {
+                let far = Far {
+                    row0: spare.row0,
+                    rows: spare.rows,
+                };
+                step_bin(a.bin, a.zone, a.z, far, s, a.left);
+            }
+            (None, None) => step_bin(a.bin, a.zone, a.z, Far::none(), s, a.left),
+        }
+    }
+}
+
+/// Turns a pass's units (top down) into jobs, giving the edge tasks the
+/// rows at the other edge (see [`run`]).
+fn pair_edges<'a>(
+    units: Vec<Unit<'a>>,
+    spare_top: Option<Far<'a>>,
+    spare_bottom: Option<Far<'a>>,
+    parity: u32,
+) -> Vec<Job<'a>> {
+    let mut jobs: Vec<Job<'a>> = units
+        .into_iter()
+        .map(|unit| Job {
+            unit,
+            spare: None,
+            partner: None,
+        })
+        .collect();
+    if jobs.is_empty() {
+        return jobs;
+    }
+    if parity == 0 {
+        // The first job holds row 0.
+        match spare_bottom {
+            Some(spare) => jobs[0].spare = Some(spare),
+            None if jobs.len() > 1 => {
+                let last = jobs.pop().map(|j| j.unit);
+                jobs[0].partner = last;
+            }
+            None => {}
+        }
+    } else if let (Some(spare), Some(last)) = (spare_top, jobs.last_mut()) {
+        last.spare = Some(spare);
+    }
+    jobs
 }
 
 /// Fades the rows below the last even bin's zone, which no task of
@@ -194,8 +323,16 @@ pub(crate) fn fade_tail(pixels: &mut [[u8; 4]], width: u32, height: u32, shift: 
     fade_pixels(&mut pixels[(covered * width) as usize..], fade);
 }
 
-/// Moves bin `z.bin`'s particles and draws their trails into `zone`.
-fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut Leftovers) {
+/// Moves bin `z.bin`'s particles and draws their trails into `zone` (and
+/// wrapped pieces into `far` where they fit).
+fn step_bin(
+    bin: &mut Bin,
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    mut far: Far,
+    s: &Shared,
+    left: &mut Leftovers,
+) {
     let mut prep = Prepared::new();
     let n = bin.len();
     let mut start = 0;
@@ -205,7 +342,7 @@ fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut
         let ys = &mut bin.y[start..end];
         let (speeds, wanders) = (&bin.speed[start..end], &bin.wander[start..end]);
         prepare(xs, ys, speeds, wanders, s, z, &mut prep);
-        block::draw(&prep, end - start, start, bin, zone, z, s, left);
+        block::draw(&prep, end - start, start, bin, zone, z, &mut far, s, left);
         start = end;
     }
     left.remove_leavers(bin);
