@@ -202,7 +202,7 @@ pub(super) fn draw(
                 merge_pixel(&mut zone[a.wrapping_add_signed(o) as usize], c);
             }
             merge_pixel(&mut zone[to[i] as usize], c);
-        } else {
+        } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, far, s) {
             draw_other(prep, i, start, bin, zone, z, far, s, left);
         }
     }
@@ -214,6 +214,69 @@ pub(super) fn draw(
             bits &= bits - 1;
         }
     }
+}
+
+/// Draws particle `i`'s wrapped move (particle `j` of `bin`) when both
+/// pieces are at most two steps long and the second lies in `zone` or
+/// `far`, as the busiest phases of the flow have it (particles crossing an
+/// edge by a pixel or less); returns false, drawing nothing, otherwise.
+///
+/// Each piece is then its ends and the pixel between them (see [`SHORT`]).
+/// The first piece's end and the second's start are outside the canvas
+/// (the move wrapped there), so the pixels are the old position, the new
+/// one, and each piece's middle pixel where it lies in the canvas. The
+/// old position and the first middle pixel lie in the zone (the zone
+/// reaches half a band beyond the bin's rows, or the canvas's edge).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn draw_wrapped(
+    prep: &Prepared,
+    i: usize,
+    j: usize,
+    bin: &Bin,
+    zone: &mut [[u8; 4]],
+    z: Zone,
+    far: &mut Far,
+    s: &Shared,
+) -> bool {
+    let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
+    let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
+    let (ex, ey) = unpack_pixel(prep.end[i]);
+    let (sx, sy) = unpack_pixel(prep.start2[i]);
+    let short = |dx: i32, dy: i32| dx.abs() <= 2 && dy.abs() <= 2;
+    if !short(ex - x0, ey - y0) || !short(x1 - sx, y1 - sy) {
+        return false;
+    }
+    let (w, h) = (s.width as i32, s.motion.rows as i32);
+    let in_canvas = |x: i32, y: i32| (x as u32) < w as u32 && (y as u32) < h as u32;
+    let (mx2, my2) = (sx + (x1 - sx).signum(), sy + (y1 - sy).signum());
+    let mid2 = in_canvas(mx2, my2);
+    let (top, bottom) = if mid2 {
+        (y1.min(my2), y1.max(my2))
+    } else {
+        (y1, y1)
+    };
+    let zone_rows = (zone.len() / s.width as usize) as i32;
+    let (row0, far_rows) = (z.row0 as i32, (far.rows.len() / s.width as usize) as i32);
+    let second: (&mut [[u8; 4]], i32) = if top >= row0 && bottom < row0 + zone_rows {
+        (&mut *zone, row0)
+    } else if top >= far.row0 as i32 && bottom < far.row0 as i32 + far_rows {
+        (&mut *far.rows, far.row0 as i32)
+    } else {
+        return false;
+    };
+    let c = prep.colour[i].to_le_bytes();
+    let (rows, r0) = second;
+    merge_pixel(&mut rows[((y1 - r0) * w + x1) as usize], c);
+    if mid2 {
+        merge_pixel(&mut rows[((my2 - r0) * w + mx2) as usize], c);
+    }
+    merge_pixel(&mut zone[((y0 - row0) * w + x0) as usize], c);
+    let (mx1, my1) = (x0 + (ex - x0).signum(), y0 + (ey - y0).signum());
+    if in_canvas(mx1, my1) {
+        merge_pixel(&mut zone[((my1 - row0) * w + mx1) as usize], c);
+    }
+    true
 }
 
 /// A word with the low `n` bits set (all 64 for `n ≥ 64`).
