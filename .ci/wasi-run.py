@@ -39,6 +39,10 @@ def main() -> int:
         start(store)
     except wasmtime.ExitTrap as e:
         return e.code
+    except wasmtime.Trap as e:
+        # A Rust panic on WASI aborts, which traps: report it as an abort.
+        print(f"wasi-run.py: {program} trapped: {e}", file=sys.stderr)
+        return 134
     return 0
 
 
