@@ -132,6 +132,16 @@ mod tests {
         assert_eq!(a.shr_u32(1).to_array()[0], (-7i32 as u32 >> 1) as i32);
         assert_eq!(a.shl::<4>().to_array(), [-112, 0, 48, 0]);
         assert_eq!(b.and_not(a.gt(b)).to_array(), [2, 0, 3, 5]);
+        let p = [[0, 9, 200, 255], [5, 5, 5, 5], [1, 2, 3, 4], [255, 0, 0, 0]];
+        let mins = [1u8, 2, 3, 4];
+        let ge = I4::load_pixels(&p)
+            .ge_u8(I4::splat(i32::from_le_bytes(mins)))
+            .to_array();
+        let want = p.map(|px| {
+            let bytes = [0, 1, 2, 3].map(|b| if px[b] >= mins[b] { 0xff } else { 0 });
+            i32::from_le_bytes(bytes)
+        });
+        assert_eq!(ge, want);
         let x = F4::load(&[1.0, -2.0, f32::NAN, 4.0]);
         let y = F4::splat(0.0);
         assert_eq!(x.lt(y).bitmask(), 0b0010);

@@ -215,6 +215,25 @@ impl I4 {
         // SAFETY: NEON (module docs).
         I4(unsafe { vshlq_n_s32::<N>(self.0) })
     }
+    /// The first four pixels of `p` (panics when shorter).
+    #[inline(always)]
+    pub fn load_pixels(p: &[[u8; 4]]) -> I4 {
+        let a: &[[u8; 4]; LANES] = p.first_chunk().expect("four pixels");
+        // SAFETY: NEON; `a` holds sixteen bytes.
+        I4(unsafe { vreinterpretq_s32_u8(vld1q_u8(a.as_flattened().as_ptr())) })
+    }
+    /// Per byte: all ones where the unsigned byte of `self` is at least
+    /// that of `o`.
+    #[inline(always)]
+    pub fn ge_u8(self, o: I4) -> I4 {
+        // SAFETY: NEON (module docs).
+        I4(unsafe {
+            vreinterpretq_s32_u8(vcgeq_u8(
+                vreinterpretq_u8_s32(self.0),
+                vreinterpretq_u8_s32(o.0),
+            ))
+        })
+    }
     /// Bit `k` is lane `k`'s top bit.
     #[inline(always)]
     pub fn bitmask(self) -> u32 {

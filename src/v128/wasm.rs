@@ -182,6 +182,19 @@ impl I4 {
     pub fn shl<const N: i32>(self) -> I4 {
         I4(i32x4_shl(self.0, N as u32))
     }
+    /// The first four pixels of `p` (panics when shorter).
+    #[inline(always)]
+    pub fn load_pixels(p: &[[u8; 4]]) -> I4 {
+        let a: &[[u8; 4]; LANES] = p.first_chunk().expect("four pixels");
+        // SAFETY: `a` is sixteen readable bytes; wasm loads need no alignment.
+        I4(unsafe { v128_load(a.as_ptr().cast()) })
+    }
+    /// Per byte: all ones where the unsigned byte of `self` is at least
+    /// that of `o`.
+    #[inline(always)]
+    pub fn ge_u8(self, o: I4) -> I4 {
+        I4(u8x16_ge(self.0, o.0))
+    }
     /// Bit `k` is lane `k`'s top bit.
     #[inline(always)]
     pub fn bitmask(self) -> u32 {
