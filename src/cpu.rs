@@ -1,7 +1,7 @@
 //! The instruction sets the kernels run with, detected once per process:
-//! one `Isa` ladder (scalar, AVX2, AVX-512) that `field/`, `collide/` and `ships/`
-//! dispatch on, the proofs their x86-64 kernels take, and `Unsupported` for
-//! a set this CPU lacks.
+//! one `Isa` ladder (scalar, 128-bit, AVX2, AVX-512) that `field/`,
+//! `collide/` and `ships/` dispatch on, the proofs their x86-64 kernels
+//! take, and `Unsupported` for a set this CPU lacks.
 //!
 //! Every set gives the same bits (the property tests force each in turn),
 //! so the choice changes speed, never results. Each level's `requires` is
@@ -10,12 +10,17 @@
 
 use std::sync::OnceLock;
 
-/// An instruction set, narrowest first (`Scalar < Avx2 < Avx512`).
+/// An instruction set, narrowest first (`Scalar < Simd128 < Avx2 < Avx512`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Isa {
     /// Portable code. Works everywhere (on x86-64 it may still use SSE2,
     /// the baseline, and POPCNT where the CPU has it).
     Scalar,
+    /// 128-bit vectors, four 32-bit lanes (`crate::v128`): NEON on
+    /// aarch64 (always there), simd128 on wasm32 when the build enables it
+    /// (`-C target-feature=+simd128`, as the web build does). Never on
+    /// x86-64, which has the wider sets.
+    Simd128,
     /// x86-64 AVX2 with BMI1, BMI2, POPCNT and LZCNT: hardware gathers for
     /// rotated and scaled sprites, four words per step for translations,
     /// four edges per step for posed masks, eight pixels per step for
@@ -36,14 +41,16 @@ pub struct Unsupported(pub Isa);
 
 impl Isa {
     /// Every instruction set, narrowest first.
-    pub const ALL: [Isa; 3] = [Isa::Scalar, Isa::Avx2, Isa::Avx512];
+    pub const ALL: [Isa; 4] = [Isa::Scalar, Isa::Simd128, Isa::Avx2, Isa::Avx512];
 
     /// The CPU features it needs (the names `is_x86_feature_detected!`
-    /// takes), its own and the narrower level's.
+    /// takes for the x86-64 sets), its own and the narrower x86 level's.
     pub const fn requires(self) -> &'static [&'static str] {
         const AVX2: [&str; 5] = ["avx2", "bmi1", "bmi2", "popcnt", "lzcnt"];
         match self {
             Isa::Scalar => &[],
+            Isa::Simd128 if cfg!(target_arch = "wasm32") => &["simd128"],
+            Isa::Simd128 => &["neon"],
             Isa::Avx2 => &AVX2,
             Isa::Avx512 => &[
                 "avx2",
@@ -71,7 +78,10 @@ impl Isa {
     /// Whether this CPU can run it.
     #[inline]
     pub fn is_supported(self) -> bool {
-        self <= Isa::detect()
+        match self {
+            Isa::Simd128 => SIMD128,
+            _ => self <= Isa::detect(),
+        }
     }
 
     /// `self`, or [`Unsupported`] when this CPU lacks it.
@@ -95,6 +105,13 @@ struct Detected {
 }
 
 static DETECTED: OnceLock<Detected> = OnceLock::new();
+
+/// Whether this build has the [`Isa::Simd128`] kernels (fixed at compile
+/// time: NEON is baseline on aarch64, simd128 a build choice on wasm32).
+const SIMD128: bool = cfg!(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+));
 
 #[inline]
 fn detected() -> &'static Detected {
@@ -127,7 +144,7 @@ fn detect() -> Detected {
 #[cfg(not(target_arch = "x86_64"))]
 fn detect() -> Detected {
     Detected {
-        isa: Isa::Scalar,
+        isa: if SIMD128 { Isa::Simd128 } else { Isa::Scalar },
         popcnt: false,
         vpclmulqdq: false,
     }
@@ -194,10 +211,14 @@ mod tests {
         assert!(isa.is_supported() && Isa::Scalar.is_supported());
         assert_eq!(isa.check(), Ok(isa));
         #[cfg(target_arch = "x86_64")]
-        for level in Isa::ALL {
+        for level in Isa::ALL.into_iter().filter(|&l| l != Isa::Simd128) {
             let all = level.requires().iter().all(|f| has(f));
             assert_eq!(level.is_supported(), all, "{level:?}");
         }
+        #[cfg(target_arch = "aarch64")]
+        assert_eq!(isa, Isa::Simd128);
+        #[cfg(target_arch = "x86_64")]
+        assert!(!Isa::Simd128.is_supported() && Isa::Simd128.check().is_err());
         let msg = Unsupported(Isa::Avx512).to_string();
         assert!(
             msg.contains("Avx512") && msg.contains("does not support"),

@@ -178,6 +178,13 @@ internal! {
     pub mod cpu;
 }
 
+// Four-lane vectors for the 128-bit kernels (aarch64 NEON, wasm32 simd128).
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+mod v128;
+
 internal! {
     /// The plain versions every fast path is checked against (feature
     /// `internals`).

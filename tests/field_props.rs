@@ -389,3 +389,19 @@ fn wrapped_moves_are_not_drawn_across_the_canvas() {
     }
     assert!(wraps > 0, "the particle should have wrapped");
 }
+
+/// With `HITFIELD_REQUIRE_ISA=NAME` (CI sets `Simd128` on aarch64 and
+/// wasm32), the build must have that instruction set and pick it: a wasm
+/// build without simd128 would otherwise test the scalar path alone and
+/// pass.
+#[test]
+fn the_required_instruction_set_is_detected() {
+    let Ok(name) = std::env::var("HITFIELD_REQUIRE_ISA") else {
+        return;
+    };
+    let isa = Isa::ALL.into_iter().find(|i| format!("{i:?}") == name);
+    let isa = isa.unwrap_or_else(|| panic!("HITFIELD_REQUIRE_ISA={name}: no such Isa"));
+    assert!(isa.is_supported(), "{isa:?} is not supported here");
+    assert_eq!(Isa::detect(), isa);
+    assert!(supported().contains(&isa));
+}

@@ -25,7 +25,7 @@ pub fn isa() -> Isa {
             let _ = CHOSEN.compare_exchange(0, code(best), Ordering::Relaxed, Ordering::Relaxed);
             isa()
         }
-        n => Isa::ALL[usize::from(n - 1).min(2)],
+        n => Isa::ALL[usize::from(n - 1).min(Isa::ALL.len() - 1)],
     }
 }
 
@@ -65,7 +65,7 @@ pub(super) fn kernels() -> Kernels {
         match isa() {
             Isa::Avx512 => Avx512::detect().map_or(Kernels::Scalar, Kernels::Avx512),
             Isa::Avx2 => Avx2::detect().map_or(Kernels::Scalar, Kernels::Avx2),
-            Isa::Scalar => Kernels::Scalar,
+            Isa::Scalar | Isa::Simd128 => Kernels::Scalar,
         }
     }
     #[cfg(not(target_arch = "x86_64"))]

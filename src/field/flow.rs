@@ -87,7 +87,11 @@ impl FlowGrid {
 
     /// What a vector kernel needs to do [`FlowGrid::at`] itself:
     /// `1 / cell_size`, columns, rows and the brightness values.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     pub(crate) fn lookup_parts(&self) -> (f32, u32, u32, &[f32]) {
         (self.inv_cell, self.cols, self.rows, &self.brightness)
     }

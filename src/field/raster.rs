@@ -109,7 +109,11 @@ impl Default for SinCos {
 impl SinCos {
     /// The `(sin, cos)` entries, for vector kernels that index it themselves
     /// exactly as [`SinCos::get`] does.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
     pub(crate) fn table(&self) -> &[(f32, f32); SIN_TABLE_LEN] {
         &self.table
     }

@@ -230,12 +230,12 @@ mod tests {
             Some("field.width = 0: must be at least 1 pixel")
         );
         let mut s = Settings::default();
-        s.field.particles = 10_000_000_000;
+        s.field.particles = 1_000_000_000;
         let err = s.validate().err().map(|e| e.to_string());
         assert_eq!(
             err.as_deref(),
             Some(
-                "field.particles = 10000000000: must be at most 4000000 (about 24 bytes per particle)"
+                "field.particles = 1000000000: must be at most 4000000 (about 24 bytes per particle)"
             )
         );
         let mut s = Settings::default();

@@ -110,7 +110,7 @@ fn run(isa: Isa, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
                 return super::x86::sample_avx2(isa, rows, target, pixels);
             }
         }
-        Isa::Scalar => {}
+        Isa::Scalar | Isa::Simd128 => {}
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = isa;

@@ -277,6 +277,7 @@ impl EdgeKernel {
 
     /// Every kernel this CPU runs.
     #[cfg(test)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     fn supported() -> Vec<EdgeKernel> {
         let mut all = vec![EdgeKernel::Portable];
         #[cfg(target_arch = "x86_64")]

@@ -13,9 +13,9 @@
 mod avx2;
 mod avx512;
 
+use super::scalar::redo_lanes;
 use super::{scalar, Prepared, Shared, Zone};
 use crate::cpu::Isa;
-use crate::field::particles::move_one;
 
 /// Stage 1 with AVX2.
 pub(crate) fn prepare_avx2(
@@ -66,29 +66,4 @@ fn scalar_range(
     let (xs, ys) = (&mut xs[range.clone()], &mut ys[range.clone()]);
     let (speeds, wanders) = (&speeds[range.clone()], &wanders[range]);
     scalar::prepare_at(start, xs, ys, speeds, wanders, s, z, out);
-}
-
-/// Redoes with the scalar code the lanes set in `lanes` of the vector at
-/// `start`, from the old positions the vector code stored in `out`.
-#[cold]
-#[allow(clippy::too_many_arguments)]
-fn redo_lanes(
-    start: usize,
-    mut lanes: u32,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    while lanes != 0 {
-        let i = start + lanes.trailing_zeros() as usize;
-        lanes &= lanes - 1;
-        let (x, y) = (out.old_x[i], out.old_y[i]);
-        let mv = move_one(x, y, speeds[i], wanders[i], s.motion, s.flow, s.sincos);
-        out.set(i, x, y, &mv, s, z);
-        (xs[i], ys[i]) = mv.to;
-    }
 }

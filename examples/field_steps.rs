@@ -1,0 +1,96 @@
+//! Field steps a second on one thread, per instruction set: the figure the
+//! 128-bit kernels are measured by, built for wasm32-wasip1 and run under
+//! Node or Wasmtime (it builds and runs natively too).
+//!
+//! ```sh
+//! CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="-C target-feature=+simd128" \
+//!   cargo build --release --example field_steps --target wasm32-wasip1 \
+//!   --no-default-features --features internals
+//! node web/wasi-run.mjs target/wasm32-wasip1/release/examples/field_steps.wasm
+//! ```
+//!
+//! Arguments: `[PARTICLES [ROUNDS [STEPS]]]` (100000, 7, 20). Every
+//! instruction set this build and CPU have runs from the same start, one
+//! round each in turn; each line gives the median over the rounds of
+//! steps a second and of the particles stage's milliseconds a step, and the
+//! canvas hash at the end (the same for every set).
+
+use std::time::Instant;
+
+use hitfield::clock::Clock;
+use hitfield::cpu::Isa;
+use hitfield::field::Field;
+use hitfield::profile::{Stage, StageTimes};
+use hitfield::settings::FieldSettings;
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Argument `n` as a whole number, or `default`.
+fn arg(n: usize, name: &str, default: usize) -> Result<usize, String> {
+    match std::env::args().nth(n) {
+        Some(text) => text
+            .parse()
+            .map_err(|e| format!("{name} must be a whole number, got {text:?}: {e}")),
+        None => Ok(default),
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let particles = arg(1, "PARTICLES", 100_000)?;
+    let rounds = arg(2, "ROUNDS", 7)?.max(1);
+    let steps = arg(3, "STEPS", 20)?.max(1);
+    let settings = FieldSettings {
+        particles,
+        parallel: false,
+        ..FieldSettings::default()
+    };
+    let mut runs = Vec::new();
+    for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
+        let mut field = Field::new(&settings)?;
+        field.set_isa(isa)?;
+        // Warm up: the first steps fill the canvas and the bins settle.
+        let mut times = StageTimes::with_clock(Clock::system());
+        for _ in 0..steps {
+            field.step(1.0 / 60.0, &mut times);
+        }
+        runs.push((isa, field, Vec::new(), Vec::new()));
+    }
+    for _ in 0..rounds {
+        for (_, field, per_second, particles_ms) in &mut runs {
+            let mut times = StageTimes::with_clock(Clock::system());
+            let start = Instant::now();
+            for _ in 0..steps {
+                field.step(1.0 / 60.0, &mut times);
+            }
+            per_second.push(steps as f64 / start.elapsed().as_secs_f64());
+            particles_ms.push(times.get(Stage::Particles) / steps as f64);
+        }
+    }
+    println!(
+        "{particles} particles, {}x{}, one thread, {rounds} rounds of {steps} steps",
+        settings.width, settings.height
+    );
+    for (isa, field, per_second, particles_ms) in &mut runs {
+        println!(
+            "{:<8} {:>8.1} steps/s  particles stage {:>7.2} ms  canvas {:016x}",
+            format!("{isa:?}"),
+            median(per_second),
+            median(particles_ms),
+            field.canvas().hash64()
+        );
+    }
+    Ok(())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}

@@ -1,0 +1,164 @@
+//! Stage 1 with 128-bit vectors (aarch64 NEON, wasm32 simd128): four
+//! particles per step, on [`crate::v128`].
+//!
+//! A four-lane copy of the AVX2 kernel (`x86/avx2.rs`): each lane does
+//! exactly the scalar arithmetic of [`crate::field::particles::move_one`]
+//! and [`Prepared::set`] in the same order, no fused multiply-adds, and the
+//! conversions saturate as Rust's `as` does. The table look-ups (flow
+//! brightness, sine and cosine, palette) are four scalar loads each: these
+//! targets have no gather. A lane still outside the canvas after one wrap,
+//! or whose angle is too large for a 32-bit index, is redone by the scalar
+//! code.
+
+use std::f32::consts::TAU;
+
+use super::{
+    scalar::{self, redo_lanes},
+    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+};
+use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
+use crate::v128::{F4, I4, LANES};
+
+/// Stage 1 for one block (see the module docs).
+pub(super) fn prepare(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    let n = xs.len();
+    assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
+    let m = s.motion;
+    let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
+    let table = s.sincos.table();
+    let palette = s.palette;
+
+    let inv_cell = F4::splat(inv_cell);
+    let last_col = I4::splat(cols as i32 - 1);
+    let last_row = I4::splat(rows as i32 - 1);
+    let cols = I4::splat(cols as i32);
+    let base_speed = F4::splat(m.base_speed);
+    let speed_scale = F4::splat(m.speed_scale);
+    let tau = F4::splat(TAU);
+    let wander_scale = F4::splat(m.wander);
+    let to_index = F4::splat(TURN_TO_INDEX);
+    let half = F4::splat(0.5);
+    let index_mask = I4::splat(SIN_TABLE_LEN as i32 - 1);
+    let index_limit = F4::splat(2_147_483_648.0);
+    let shade_scale = F4::splat(m.shade_scale);
+    let zero = F4::splat(0.0);
+    let top_shade = F4::splat(255.0);
+    let width_f = F4::splat(m.width);
+    let height_f = F4::splat(m.height);
+    let width = I4::splat(s.width as i32);
+    let zone_base = I4::splat(z.base(s.width) as i32);
+    let bin = I4::splat(z.bin as i32);
+    let half_band = I4::splat(1 << s.shift >> 1);
+    let one = I4::splat(1);
+    let three = I4::splat(3);
+    let medium_limit = I4::splat(MEDIUM_STEPS + 1);
+    let code_bias = I4::splat(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
+    let code_row = I4::splat(2 * MEDIUM_STEPS + 1);
+    let medium_flag = I4::splat(MEDIUM as i32);
+    let wrapped_flag = I4::splat(WRAPPED as i32);
+    let (min_pixel, max_pixel) = (I4::splat(MIN_PIXEL), I4::splat(MAX_PIXEL));
+    let low_half = I4::splat(0xffff);
+    let (direct_flag, short_flag) = (I4::splat(DIRECT as i32), I4::splat(SHORT as i32));
+    let all = (1u32 << LANES) - 1;
+
+    let mut i = 0;
+    while i + LANES <= n {
+        let x = F4::load(&xs[i..]);
+        let y = F4::load(&ys[i..]);
+        let speed = F4::load(&speeds[i..]);
+        let wander = F4::load(&wanders[i..]);
+
+        // FlowGrid::at: `as u32` saturates as the conversion does, and the
+        // minimum keeps every index in the grid.
+        let col = (x * inv_cell).trunc_u32().min_u32(last_col);
+        let row = (y * inv_cell).trunc_u32().min_u32(last_row);
+        let cell = (row * cols + col).to_array();
+        let b = F4::from_array(cell.map(|c| brightness[c as u32 as usize]));
+
+        // move_with_brightness, operation for operation.
+        let spd = base_speed + b * speed * speed_scale;
+        let angle = tau * b * wander * wander_scale;
+        let t = angle * to_index + half;
+        let index_ok = t.abs().lt(index_limit);
+        let k = (t.trunc_i32() & index_mask).to_array();
+        let sc = k.map(|k| table[k as usize & (SIN_TABLE_LEN - 1)]);
+        let sin = F4::from_array(sc.map(|e| e.0));
+        let cos = F4::from_array(sc.map(|e| e.1));
+        let ux = x + cos * spd;
+        let uy = y + sin * spd;
+
+        // particles::wrap: one add or subtract of the size; a lane still
+        // outside after it is redone by the scalar code after the stores.
+        let (x_low, x_high) = (ux.lt(zero), ux.ge(width_f));
+        let (y_low, y_high) = (uy.lt(zero), uy.ge(height_f));
+        let wx = F4::select(x_high, ux - width_f, F4::select(x_low, ux + width_f, ux));
+        let wy = F4::select(y_high, uy - height_f, F4::select(y_low, uy + height_f, uy));
+        let wrapped = x_low | x_high | y_low | y_high;
+        let inside = wx.ge(zero).and_not(wx.ge(width_f)) & wy.ge(zero).and_not(wy.ge(height_f));
+        let irregular = !(inside & index_ok).bitmask() & all;
+
+        // `as u8` saturates: the clamp gives NaN for NaN, which converts to 0.
+        let shade = (spd * shade_scale).max(zero).min(top_shade).trunc_i32();
+        let colour = I4::from_array(shade.to_array().map(|c| palette[c as u8 as usize] as i32));
+
+        // Prepared::set: pixel ends (all in the canvas), zone test, flags.
+        let (x0, y0) = (x.trunc_i32(), y.trunc_i32());
+        let (x1, y1) = (wx.trunc_i32(), wy.trunc_i32());
+        let from = y0 * width + x0 - zone_base;
+        let to = y1 * width + x1 - zone_base;
+        let stays = y1.shr_u32(s.shift).eq(bin);
+        let d = (y1 + half_band).shr_u32(s.shift) - bin;
+        let direct = d.min_u32(one).eq(d).and_not(wrapped);
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        let short = three.gt(dx.abs()) & three.gt(dy.abs());
+        // from + signum(dy)·width + signum(dx)
+        let mid = from + dx.signum() + dy.signum() * width;
+        // A medium line's flags carry its LineTable index.
+        let medium = (medium_limit.gt(dx.abs()) & medium_limit.gt(dy.abs())).and_not(short);
+        let code = dy * code_row + dx + code_bias;
+        let medium_bits = medium_flag | code.shl::<{ CODE_SHIFT as i32 }>();
+        let flags = (direct & direct_flag) | (direct & short & short_flag);
+        let flags = flags | (direct & medium & medium_bits);
+        // Wrapped lanes are never direct: their flags are just WRAPPED.
+        let flags = flags | (wrapped & wrapped_flag);
+        let leaving = u64::from(!stays.bitmask() & all);
+        let word = &mut out.leaving[i / 64];
+        *word = (*word & !(u64::from(all) << (i % 64))) | leaving << (i % 64);
+
+        x.store(&mut out.old_x[i..]);
+        y.store(&mut out.old_y[i..]);
+        wx.store(&mut xs[i..]);
+        wy.store(&mut ys[i..]);
+        if direct.bitmask() != all {
+            // Prepared::set's piece pixels (raster::pixel_of: the floor,
+            // clamped): the unwrapped end, and the second piece's start,
+            // the old position shifted by the wrap. Stored for every lane:
+            // only lanes that are not direct read them.
+            let pixel = |v: F4| v.floor().trunc_i32().min_i32(max_pixel).max_i32(min_pixel);
+            let pack = |px: I4, py: I4| (px & low_half) | py.shl::<16>();
+            let end = pack(pixel(ux), pixel(uy));
+            let start2 = pack(pixel(x + (wx - ux)), pixel(y + (wy - uy)));
+            end.store_u32(&mut out.end[i..]);
+            start2.store_u32(&mut out.start2[i..]);
+        }
+        from.store_u32(&mut out.from[i..]);
+        to.store_u32(&mut out.to[i..]);
+        mid.store_u32(&mut out.mid[i..]);
+        colour.store_u32(&mut out.colour[i..]);
+        flags.store_u32(&mut out.flags[i..]);
+        if irregular != 0 {
+            redo_lanes(i, irregular, xs, ys, speeds, wanders, s, z, out);
+        }
+        i += LANES;
+    }
+    let (xs, ys) = (&mut xs[i..], &mut ys[i..]);
+    scalar::prepare_at(i, xs, ys, &speeds[i..], &wanders[i..], s, z, out);
+}

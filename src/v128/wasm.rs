@@ -1,0 +1,203 @@
+//! The [`super`] vectors on wasm32 simd128 (compiled only when the build
+//! enables it, so every instruction here validates).
+
+use std::arch::wasm32::*;
+
+use super::LANES;
+
+/// Four `f32` lanes.
+#[derive(Clone, Copy)]
+pub(crate) struct F4(v128);
+
+/// Four 32-bit integer lanes (or a mask).
+#[derive(Clone, Copy)]
+pub(crate) struct I4(v128);
+
+impl F4 {
+    #[inline(always)]
+    pub fn splat(v: f32) -> F4 {
+        F4(f32x4_splat(v))
+    }
+    /// The first four floats of `s` (panics when shorter).
+    #[inline(always)]
+    pub fn load(s: &[f32]) -> F4 {
+        let a: &[f32; LANES] = s.first_chunk().expect("four lanes");
+        F4::from_array(*a)
+    }
+    #[inline(always)]
+    pub fn from_array(a: [f32; LANES]) -> F4 {
+        F4(f32x4(a[0], a[1], a[2], a[3]))
+    }
+    /// Stores the lanes in `out[..4]` (panics when shorter).
+    #[inline(always)]
+    pub fn store(self, out: &mut [f32]) {
+        let a: &mut [f32; LANES] = out.first_chunk_mut().expect("four lanes");
+        let v = self.0;
+        *a = [
+            f32x4_extract_lane::<0>(v),
+            f32x4_extract_lane::<1>(v),
+            f32x4_extract_lane::<2>(v),
+            f32x4_extract_lane::<3>(v),
+        ];
+    }
+    #[inline(always)]
+    pub fn add(self, o: F4) -> F4 {
+        F4(f32x4_add(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn sub(self, o: F4) -> F4 {
+        F4(f32x4_sub(self.0, o.0))
+    }
+    /// A plain multiply (wasm has no fused multiply-add in simd128).
+    #[inline(always)]
+    pub fn mul(self, o: F4) -> F4 {
+        F4(f32x4_mul(self.0, o.0))
+    }
+    /// Lane minimum (NaN when either is NaN).
+    #[inline(always)]
+    pub fn min(self, o: F4) -> F4 {
+        F4(f32x4_min(self.0, o.0))
+    }
+    /// Lane maximum (NaN when either is NaN).
+    #[inline(always)]
+    pub fn max(self, o: F4) -> F4 {
+        F4(f32x4_max(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn abs(self) -> F4 {
+        F4(f32x4_abs(self.0))
+    }
+    #[inline(always)]
+    pub fn floor(self) -> F4 {
+        F4(f32x4_floor(self.0))
+    }
+    /// `self < o` (false with NaN).
+    #[inline(always)]
+    pub fn lt(self, o: F4) -> I4 {
+        I4(f32x4_lt(self.0, o.0))
+    }
+    /// `self >= o` (false with NaN).
+    #[inline(always)]
+    pub fn ge(self, o: F4) -> I4 {
+        I4(f32x4_ge(self.0, o.0))
+    }
+    /// `a` where `mask` is set, else `b`.
+    #[inline(always)]
+    pub fn select(mask: I4, a: F4, b: F4) -> F4 {
+        F4(v128_bitselect(a.0, b.0, mask.0))
+    }
+    /// `as i32` per lane: truncates, saturates, NaN gives 0.
+    #[inline(always)]
+    pub fn trunc_i32(self) -> I4 {
+        I4(i32x4_trunc_sat_f32x4(self.0))
+    }
+    /// `as u32` per lane (in an `I4`): truncates, saturates, NaN gives 0.
+    #[inline(always)]
+    pub fn trunc_u32(self) -> I4 {
+        I4(u32x4_trunc_sat_f32x4(self.0))
+    }
+}
+
+impl I4 {
+    #[inline(always)]
+    pub fn splat(v: i32) -> I4 {
+        I4(i32x4_splat(v))
+    }
+    #[inline(always)]
+    pub fn from_array(a: [i32; LANES]) -> I4 {
+        I4(i32x4(a[0], a[1], a[2], a[3]))
+    }
+    /// Stores the lanes in `out[..4]` (panics when shorter).
+    #[inline(always)]
+    pub fn store(self, out: &mut [i32]) {
+        let a: &mut [i32; LANES] = out.first_chunk_mut().expect("four lanes");
+        let v = self.0;
+        *a = [
+            i32x4_extract_lane::<0>(v),
+            i32x4_extract_lane::<1>(v),
+            i32x4_extract_lane::<2>(v),
+            i32x4_extract_lane::<3>(v),
+        ];
+    }
+    #[inline(always)]
+    pub fn add(self, o: I4) -> I4 {
+        I4(i32x4_add(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn sub(self, o: I4) -> I4 {
+        I4(i32x4_sub(self.0, o.0))
+    }
+    /// Wrapping multiply (the low 32 bits).
+    #[inline(always)]
+    pub fn mul(self, o: I4) -> I4 {
+        I4(i32x4_mul(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn and(self, o: I4) -> I4 {
+        I4(v128_and(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn or(self, o: I4) -> I4 {
+        I4(v128_or(self.0, o.0))
+    }
+    /// `self & !o`.
+    #[inline(always)]
+    pub fn and_not(self, o: I4) -> I4 {
+        I4(v128_andnot(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn eq(self, o: I4) -> I4 {
+        I4(i32x4_eq(self.0, o.0))
+    }
+    /// Signed `self > o`.
+    #[inline(always)]
+    pub fn gt(self, o: I4) -> I4 {
+        I4(i32x4_gt(self.0, o.0))
+    }
+    /// Unsigned minimum.
+    #[inline(always)]
+    pub fn min_u32(self, o: I4) -> I4 {
+        I4(u32x4_min(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn min_i32(self, o: I4) -> I4 {
+        I4(i32x4_min(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn max_i32(self, o: I4) -> I4 {
+        I4(i32x4_max(self.0, o.0))
+    }
+    /// Wrapping absolute value.
+    #[inline(always)]
+    pub fn abs(self) -> I4 {
+        I4(i32x4_abs(self.0))
+    }
+    /// Logical shift right by `n` (< 32).
+    #[inline(always)]
+    pub fn shr_u32(self, n: u32) -> I4 {
+        I4(u32x4_shr(self.0, n))
+    }
+    /// Shift left by `N` (< 32).
+    #[inline(always)]
+    pub fn shl<const N: i32>(self) -> I4 {
+        I4(i32x4_shl(self.0, N as u32))
+    }
+    /// The first four pixels of `p` (panics when shorter).
+    #[inline(always)]
+    pub fn load_pixels(p: &[[u8; 4]]) -> I4 {
+        let a: &[[u8; 4]; LANES] = p.first_chunk().expect("four pixels");
+        // SAFETY: `a` is sixteen readable bytes; wasm loads need no alignment.
+        I4(unsafe { v128_load(a.as_ptr().cast()) })
+    }
+    /// Per byte: all ones where the unsigned byte of `self` is at least
+    /// that of `o`.
+    #[inline(always)]
+    pub fn ge_u8(self, o: I4) -> I4 {
+        I4(u8x16_ge(self.0, o.0))
+    }
+    /// Bit `k` is lane `k`'s top bit.
+    #[inline(always)]
+    pub fn bitmask(self) -> u32 {
+        u32::from(i32x4_bitmask(self.0))
+    }
+}
