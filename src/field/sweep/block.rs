@@ -202,7 +202,7 @@ pub(super) fn draw(
                 merge_pixel(&mut zone[a.wrapping_add_signed(o) as usize], c);
             }
             merge_pixel(&mut zone[to[i] as usize], c);
-        } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, far, s) {
+        } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, far, s, left) {
             draw_other(prep, i, start, bin, zone, z, far, s, left);
         }
     }
@@ -218,8 +218,10 @@ pub(super) fn draw(
 
 /// Draws particle `i`'s wrapped move (particle `j` of `bin`) when both
 /// pieces are at most two steps long and the second lies in `zone` or
-/// `far`, as the busiest phases of the flow have it (particles crossing an
-/// edge by a pixel or less); returns false, drawing nothing, otherwise.
+/// `far`, or in rows of `far.next` (its pixels are then handed to the odd
+/// pass's last task), as the busiest phases of the flow have it
+/// (particles crossing an edge by a pixel or less); returns false, drawing
+/// nothing, otherwise.
 ///
 /// Each piece is then its ends and the pixel between them (see [`SHORT`]).
 /// The first piece's end and the second's start are outside the canvas
@@ -238,6 +240,7 @@ fn draw_wrapped(
     z: Zone,
     far: &mut Far,
     s: &Shared,
+    left: &mut Leftovers,
 ) -> bool {
     let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
     let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
@@ -262,14 +265,27 @@ fn draw_wrapped(
         (&mut *zone, row0)
     } else if top >= far.row0 as i32 && bottom < far.row0 as i32 + far_rows {
         (&mut *far.rows, far.row0 as i32)
+    } else if far
+        .next
+        .iter()
+        .any(|&(a, b)| top >= a as i32 && bottom < b as i32)
+    {
+        let colour = prep.colour[i];
+        left.handoff.push([(y1 * w + x1) as u32, colour]);
+        if mid2 {
+            left.handoff.push([(my2 * w + mx2) as u32, colour]);
+        }
+        (&mut [], 0)
     } else {
         return false;
     };
     let c = prep.colour[i].to_le_bytes();
     let (rows, r0) = second;
-    merge_pixel(&mut rows[((y1 - r0) * w + x1) as usize], c);
-    if mid2 {
-        merge_pixel(&mut rows[((my2 - r0) * w + mx2) as usize], c);
+    if !rows.is_empty() {
+        merge_pixel(&mut rows[((y1 - r0) * w + x1) as usize], c);
+        if mid2 {
+            merge_pixel(&mut rows[((my2 - r0) * w + mx2) as usize], c);
+        }
     }
     merge_pixel(&mut zone[((y0 - row0) * w + x0) as usize], c);
     let (mx1, my1) = (x0 + (ex - x0).signum(), y0 + (ey - y0).signum());

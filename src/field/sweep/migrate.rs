@@ -15,6 +15,10 @@ pub(crate) struct Leftovers {
     pub deferred: Vec<Vec<Segment>>,
     /// Pieces filed (a piece counts once, however many bands it touches).
     pub deferred_count: usize,
+    /// Pixels for the odd pass's last task, in the even pass: canvas pixel
+    /// index and colour (as `u32`) of the second piece of moves that
+    /// wrapped across the top or bottom edge (see [`super::run`]).
+    pub handoff: Vec<[u32; 2]>,
     /// Indices in the bin of the particles leaving it, ascending.
     pub leaving: Vec<u32>,
     /// `to[b]`: the particles gone to band `b`, in the order they left.
@@ -33,6 +37,7 @@ impl Leftovers {
         self.deferred.resize_with(bands, Vec::new);
         self.deferred.iter_mut().for_each(Vec::clear);
         self.deferred_count = 0;
+        self.handoff.clear();
         self.leaving.clear();
         self.to.resize_with(bands, Vec::new);
         self.to.iter_mut().for_each(Vec::clear);
@@ -67,6 +72,7 @@ impl Leftovers {
             trim_list(list);
         }
         trim_list(&mut self.leaving);
+        trim_list(&mut self.handoff);
     }
 }
 

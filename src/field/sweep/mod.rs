@@ -42,7 +42,7 @@ use super::bins::{Bin, Bins};
 use super::canvas::fade_pixels;
 use super::flow::FlowGrid;
 use super::particles::Motion;
-use super::raster::SinCos;
+use super::raster::{merge_pixel, SinCos};
 use crate::cpu::Isa;
 
 /// Particles per block between the motion and drawing stages.
@@ -130,13 +130,15 @@ pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
 /// the last rows when they belong to no even bin's zone, see [`fade_tail`]).
 /// `leftovers` gets one entry per bin.
 ///
-/// The tasks at the top and bottom of the canvas also own rows at the
-/// other edge, so a move that wraps across the top or bottom edge (the
-/// busiest phases of the flow are mostly those) is drawn at once, see
-/// [`Far`]: in the even pass the first bin's task takes the rows below the
-/// last even zone, or, when the last bin is even, runs that bin too and
-/// each draws into the other's zone; in the odd pass the last task takes
-/// the rows above the first odd zone.
+/// Moves that wrap across the top or bottom edge (the busiest phases of
+/// the flow are mostly those) land at the other edge, outside the task's
+/// zone. The odd pass's last task owns both edges (its zone reaches the
+/// bottom row or the rows above it belong to no odd zone, and rows
+/// `0..B/2` belong to no odd zone), so it draws such pieces at once, and
+/// the even pass hands it theirs as pixels ([`Leftovers::handoff`]), which
+/// it merges before its own bin. In the even pass the first task also
+/// draws into the rows below the last even zone, when there are such rows.
+/// See [`Far`].
 pub(crate) fn run(
     pixels: &mut [[u8; 4]],
     height: u32,
@@ -153,6 +155,8 @@ pub(crate) fn run(
         l.clear(bands);
     }
     let row_len = s.width as usize;
+    let next = odd_edge_rows(height, rows, bands as u32);
+    let mut handed: Vec<Vec<[u32; 2]>> = Vec::new();
     for parity in 0..2u32 {
         // Zones of this parity, top down: the first starts at row 0 (even)
         // or B/2 (odd); every other is 2B rows.
@@ -167,10 +171,13 @@ pub(crate) fn run(
         if parity == 0 {
             zones.push((0, head));
         } else {
-            spare_top = Some(Far {
-                row0: 0,
-                rows: head,
-            });
+            spare_top = Some((0, head));
+            // The even pass's pixels for the edges, for the last task.
+            handed = leftovers
+                .iter_mut()
+                .step_by(2)
+                .map(|l| std::mem::take(&mut l.handoff))
+                .collect();
         }
         zones.extend(
             rest.chunks_mut(2 * rows as usize * row_len)
@@ -181,14 +188,14 @@ pub(crate) fn run(
         // (rows no bin of it owns) is spare.
         let p = parity as usize;
         let mut pairs = bins.bins_mut().chunks_mut(2).zip(leftovers.chunks_mut(2));
-        let mut units = Vec::with_capacity(zones.len());
+        let mut jobs = Vec::with_capacity(zones.len());
         let mut spare_bottom = None;
         for (j, (row0, zone)) in zones.into_iter().enumerate() {
             let owner = pairs
                 .next()
                 .and_then(|(pair, left)| Some((pair.get_mut(p)?, left.get_mut(p)?)));
             match owner {
-                Some((bin, left)) => units.push(Unit {
+                Some((bin, left)) => jobs.push(Job {
                     z: Zone {
                         bin: (2 * j + p) as u32,
                         row0,
@@ -196,14 +203,26 @@ pub(crate) fn run(
                     zone,
                     bin,
                     left,
+                    far: Far::none(),
+                    handed: &[],
                 }),
                 None => {
-                    spare_bottom = Some(Far { row0, rows: zone });
+                    spare_bottom = Some((row0, zone));
                     break;
                 }
             }
         }
-        let mut jobs = pair_edges(units, spare_top, spare_bottom, parity);
+        if parity == 0 {
+            for job in &mut jobs {
+                job.far.next = next;
+            }
+            if let (Some((row0, rows)), Some(job)) = (spare_bottom, jobs.first_mut()) {
+                (job.far.row0, job.far.rows) = (row0, rows);
+            }
+        } else if let (Some((row0, rows)), Some(job)) = (spare_top, jobs.last_mut()) {
+            (job.far.row0, job.far.rows) = (row0, rows);
+            job.handed = &handed;
+        }
         let fade_zone = if parity == 0 { fade } else { 0 };
         let job = |job: &mut Job| job.run(fade_zone, s);
         if parallel {
@@ -212,14 +231,41 @@ pub(crate) fn run(
             jobs.iter_mut().for_each(job);
         }
     }
+    // Give the lists back, for their capacity.
+    for (l, h) in leftovers.iter_mut().step_by(2).zip(handed) {
+        l.handoff = h;
+    }
 }
 
-/// Rows of the canvas a task may draw into besides its zone: at the other
-/// edge of the canvas, which no other task of the same pass touches.
+/// The rows the odd pass's last task owns, as two ranges of canvas rows:
+/// its zone, and the rows above the first odd zone (empty ranges when the
+/// canvas has a single band).
+fn odd_edge_rows(height: u32, rows: u32, bands: u32) -> [(u32, u32); 2] {
+    if bands < 2 {
+        return [(0, 0); 2];
+    }
+    let last_odd = if bands.is_multiple_of(2) {
+        bands - 1
+    } else {
+        bands - 2
+    };
+    let zone = (
+        last_odd * rows - rows / 2,
+        (last_odd * rows + rows + rows / 2).min(height),
+    );
+    [zone, (0, (rows / 2).min(height))]
+}
+
+/// Rows of the canvas a task may draw into besides its zone, at the other
+/// edge, which no other task of the same pass touches; and the rows the
+/// odd pass's last task owns, whose pixels an even task hands to it.
 pub(crate) struct Far<'a> {
     /// First canvas row of `rows`.
     pub row0: u32,
     pub rows: &'a mut [[u8; 4]],
+    /// Canvas rows `start..end` (two ranges) of the odd pass's last task,
+    /// in the even pass; empty otherwise.
+    pub next: [(u32, u32); 2],
 }
 
 impl Far<'_> {
@@ -228,93 +274,47 @@ impl Far<'_> {
         Far {
             row0: 0,
             rows: &mut [],
+            next: [(0, 0); 2],
         }
     }
 }
 
-/// One bin with its zone and its leftovers.
-struct Unit<'a> {
+/// What one task of a pass runs: a bin with its zone, its leftovers, the
+/// rows at the other edge it may draw into, and the pixels handed to it.
+struct Job<'a> {
     z: Zone,
     zone: &'a mut [[u8; 4]],
     bin: &'a mut Bin,
     left: &'a mut Leftovers,
-}
-
-/// What one task of a pass runs: a bin, and maybe spare rows at the other
-/// edge or the bin at the other edge (each then draws into the other's
-/// zone).
-struct Job<'a> {
-    unit: Unit<'a>,
-    spare: Option<Far<'a>>,
-    partner: Option<Unit<'a>>,
+    far: Far<'a>,
+    handed: &'a [Vec<[u32; 2]>],
 }
 
 impl Job<'_> {
-    /// Fades the job's zones by `fade`, then steps its bins.
+    /// Fades the zone by `fade`, merges the pixels handed over, then steps
+    /// the bin.
     fn run(&mut self, fade: u8, s: &Shared) {
-        fade_pixels(self.unit.zone, fade);
-        if let Some(b) = &mut self.partner {
-            fade_pixels(b.zone, fade);
-        }
-        let a = &mut self.unit;
-        match (&mut self.partner, &mut self.spare) {
-            (Some(b), _) => {
-                let far = Far {
-                    row0: b.z.row0,
-                    rows: b.zone,
-                };
-                step_bin(a.bin, a.zone, a.z, far, s, a.left);
-                let far = Far {
-                    row0: a.z.row0,
-                    rows: a.zone,
-                };
-                step_bin(b.bin, b.zone, b.z, far, s, b.left);
+        fade_pixels(self.zone, fade);
+        let width = s.width;
+        for &[index, colour] in self.handed.iter().flatten() {
+            let row = index / width;
+            let c = colour.to_le_bytes();
+            if row >= self.z.row0 {
+                merge_pixel(&mut self.zone[(index - self.z.base(width)) as usize], c);
+            } else {
+                merge_pixel(
+                    &mut self.far.rows[(index - self.far.row0 * width) as usize],
+                    c,
+                );
             }
-            (None, Some(spare)) => {
-                let far = Far {
-                    row0: spare.row0,
-                    rows: spare.rows,
-                };
-                step_bin(a.bin, a.zone, a.z, far, s, a.left);
-            }
-            (None, None) => step_bin(a.bin, a.zone, a.z, Far::none(), s, a.left),
         }
+        let far = Far {
+            row0: self.far.row0,
+            rows: &mut *self.far.rows,
+            next: self.far.next,
+        };
+        step_bin(self.bin, self.zone, self.z, far, s, self.left);
     }
-}
-
-/// Turns a pass's units (top down) into jobs, giving the edge tasks the
-/// rows at the other edge (see [`run`]).
-fn pair_edges<'a>(
-    units: Vec<Unit<'a>>,
-    spare_top: Option<Far<'a>>,
-    spare_bottom: Option<Far<'a>>,
-    parity: u32,
-) -> Vec<Job<'a>> {
-    let mut jobs: Vec<Job<'a>> = units
-        .into_iter()
-        .map(|unit| Job {
-            unit,
-            spare: None,
-            partner: None,
-        })
-        .collect();
-    if jobs.is_empty() {
-        return jobs;
-    }
-    if parity == 0 {
-        // The first job holds row 0.
-        match spare_bottom {
-            Some(spare) => jobs[0].spare = Some(spare),
-            None if jobs.len() > 1 => {
-                let last = jobs.pop().map(|j| j.unit);
-                jobs[0].partner = last;
-            }
-            None => {}
-        }
-    } else if let (Some(spare), Some(last)) = (spare_top, jobs.last_mut()) {
-        last.spare = Some(spare);
-    }
-    jobs
 }
 
 /// Fades the rows below the last even bin's zone, which no task of
