@@ -15,6 +15,7 @@ mod bench;
 mod cli;
 mod demo;
 mod threads;
+mod trace;
 
 use std::process::ExitCode;
 

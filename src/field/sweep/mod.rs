@@ -172,6 +172,7 @@ pub(crate) fn run(
             .collect();
         let fade_zone = if parity == 0 { fade } else { 0 };
         let job = |(z, zone, bin, left): &mut (Zone, &mut [[u8; 4]], &mut Bin, &mut Leftovers)| {
+            crate::trace::span!("field.bin", bin = z.bin, particles = bin.len());
             fade_pixels(zone, fade_zone);
             step_bin(bin, zone, *z, s, left)
         };
