@@ -9,6 +9,7 @@ mod hover;
 mod keys;
 mod layout;
 mod letterbox;
+mod long_view;
 mod markers;
 mod overlay;
 mod platform;
