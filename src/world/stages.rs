@@ -33,6 +33,8 @@ impl World {
         let now = self.sim_ms;
         let thresholds = self.thresholds();
         let (canvas, sprites) = (self.field.canvas(), &self.sprites);
+        // `index` names the ship's span (feature `trace`).
+        #[cfg_attr(not(feature = "trace"), allow(unused_variables))]
         let sample_one = |(index, ship): (usize, &mut Ship)| {
             if !sample_is_due(&mut ship.next_sample_ms, now, interval) {
                 return;
@@ -87,6 +89,7 @@ impl World {
                 self.in_pairs[b] = true;
             }
             let sprites = &self.sprites;
+            #[cfg_attr(not(feature = "trace"), allow(unused_variables))]
             let build = |(index, (ship, &needed)): (usize, (&mut Ship, &bool))| {
                 if needed {
                     crate::trace::span!("collide.posed", ship = index);
