@@ -31,6 +31,8 @@ pub struct Tracing {
     /// The trace file is being written.
     recording: AtomicBool,
     sink: Mutex<Option<Sink>>,
+    /// Clock reading at the start of the recording (trace time 0), as `f64` bits.
+    start: AtomicU64,
     /// Nanoseconds inside task spans, per thread, since the last
     /// [`Tracing::take_busy`].
     busy_ns: [AtomicU64; MAX_THREADS],
@@ -47,6 +49,8 @@ thread_local! {
     /// Task spans entered and not left on this thread, and when the outer
     /// one was entered.
     static TASK: Cell<(u32, f64)> = const { Cell::new((0, 0.0)) };
+    /// The event being formatted.
+    static LINE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Installs the subscriber as the global default, timed with `clock`.
@@ -59,6 +63,7 @@ pub fn install(clock: Clock) -> Option<&'static Tracing> {
         clock,
         recording: AtomicBool::new(false),
         sink: Mutex::new(None),
+        start: AtomicU64::new(0),
         busy_ns: std::array::from_fn(|_| AtomicU64::new(0)),
         threads: AtomicUsize::new(0),
         names: Mutex::new(Vec::new()),
@@ -73,8 +78,6 @@ pub fn install(clock: Clock) -> Option<&'static Tracing> {
 struct Sink {
     path: PathBuf,
     out: BufWriter<File>,
-    /// Clock reading at the start of the recording (trace time 0).
-    start: f64,
     events: u64,
     /// Threads whose name was written.
     named: Vec<bool>,
@@ -82,7 +85,8 @@ struct Sink {
 }
 
 impl Sink {
-    fn write(&mut self, event: &serde_json::Value) {
+    /// Appends one event (a JSON object, already formatted).
+    fn write(&mut self, event: &str) {
         if self.error.is_some() {
             return;
         }
@@ -90,7 +94,7 @@ impl Sink {
         let result = self
             .out
             .write_all(sep)
-            .and_then(|()| serde_json::to_writer(&mut self.out, event).map_err(Into::into));
+            .and_then(|()| self.out.write_all(event.as_bytes()));
         match result {
             Ok(()) => self.events += 1,
             Err(e) => self.error = Some(e),
@@ -116,12 +120,13 @@ impl Tracing {
             .map_err(|e| format!("cannot create the trace file {}: {e}", path.display()))?;
         let sink = Sink {
             path: path.to_path_buf(),
-            out: BufWriter::new(file),
-            start: self.clock.now(),
+            out: BufWriter::with_capacity(1 << 20, file),
             events: 0,
             named: Vec::new(),
             error: None,
         };
+        self.start
+            .store(self.clock.now().to_bits(), Ordering::Release);
         *self.sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(sink);
         self.recording.store(true, Ordering::Release);
         Ok(())
@@ -203,38 +208,57 @@ impl Tracing {
         })
     }
 
-    /// Writes a begin (`"B"`) or end (`"E"`) event for a span.
-    fn emit(&self, phase: &str, name: &str, args: Option<&serde_json::Value>) {
+    /// Writes a begin (`"B"`) or end (`"E"`) event for a span; `args` is
+    /// a JSON object. Formatted before the file's lock is taken.
+    fn emit(&self, phase: char, name: &str, args: Option<&str>) {
+        use std::fmt::Write as _;
         let tid = self.thread();
         let now = self.clock.now();
-        let mut guard = self.sink.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(sink) = guard.as_mut() else {
-            return;
-        };
-        if sink.named.len() <= tid {
-            sink.named.resize(tid + 1, false);
-        }
-        if !sink.named[tid] {
-            sink.named[tid] = true;
-            let thread = self.thread_name(tid - 1);
-            sink.write(&serde_json::json!({
-                "name": "thread_name", "ph": "M", "pid": 1, "tid": tid,
-                "args": { "name": thread },
-            }));
-        }
-        let ts = ((now - sink.start) * 1e6 * 1e3).round() / 1e3;
-        let mut event = serde_json::json!({
-            "name": name, "cat": "hitfield", "ph": phase, "ts": ts, "pid": 1, "tid": tid,
+        let start = f64::from_bits(self.start.load(Ordering::Acquire));
+        let ts = (now - start) * 1e6;
+        LINE.with_borrow_mut(|line| {
+            line.clear();
+            line.push_str("{\"name\":");
+            push_json_str(line, name);
+            let _ = write!(
+                line,
+                ",\"cat\":\"hitfield\",\"ph\":\"{phase}\",\"ts\":{ts:.3},\"pid\":1,\"tid\":{tid}"
+            );
+            if let Some(args) = args {
+                line.push_str(",\"args\":");
+                line.push_str(args);
+            }
+            line.push('}');
+            let mut guard = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(sink) = guard.as_mut() else {
+                return;
+            };
+            if sink.named.len() <= tid {
+                sink.named.resize(tid + 1, false);
+            }
+            if !sink.named[tid] {
+                sink.named[tid] = true;
+                let mut meta = String::from("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,");
+                let _ = write!(meta, "\"tid\":{tid},\"args\":{{\"name\":");
+                push_json_str(&mut meta, &self.thread_name(tid - 1));
+                meta.push_str("}}");
+                sink.write(&meta);
+            }
+            sink.write(line);
         });
-        if let Some(args) = args {
-            event["args"] = args.clone();
-        }
-        sink.write(&event);
     }
 }
 
-/// A span's fields, kept for its begin event while recording.
-struct Args(serde_json::Value);
+/// Appends `s` as a JSON string (quoted and escaped).
+fn push_json_str(out: &mut String, s: &str) {
+    match serde_json::to_string(s) {
+        Ok(quoted) => out.push_str(&quoted),
+        Err(_) => out.push_str("\"?\""),
+    }
+}
+
+/// A span's fields as a JSON object, kept for its begin event while recording.
+struct Args(String);
 
 /// Collects a span's fields as JSON.
 struct Visitor(serde_json::Map<String, serde_json::Value>);
@@ -268,8 +292,8 @@ where
         let mut visitor = Visitor(serde_json::Map::new());
         attrs.record(&mut visitor);
         if let Some(span) = ctx.span(id) {
-            span.extensions_mut()
-                .insert(Args(serde_json::Value::Object(visitor.0)));
+            let args = serde_json::Value::Object(visitor.0).to_string();
+            span.extensions_mut().insert(Args(args));
         }
     }
 
@@ -288,8 +312,8 @@ where
         }
         if self.tracing.is_recording() {
             let ext = span.extensions();
-            let args = ext.get::<Args>().map(|a| &a.0);
-            self.tracing.emit("B", name, args);
+            let args = ext.get::<Args>().map(|a| a.0.as_str());
+            self.tracing.emit('B', name, args);
         }
     }
 
@@ -299,7 +323,7 @@ where
         };
         let name = span.name();
         if self.tracing.is_recording() {
-            self.tracing.emit("E", name, None);
+            self.tracing.emit('E', name, None);
         }
         if hitfield::trace::is_task(name) {
             let now = self.tracing.clock.now();
