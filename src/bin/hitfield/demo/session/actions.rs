@@ -46,7 +46,9 @@ impl Session {
                     Err(e) => self.status.post(format!("screenshot failed: {e}"), true),
                 }
             }
-            Action::RecordTrace => self.start_trace(),
+            Action::RecordTrace => {
+                self.start_trace(fresh_path("hitfield-trace", "json"), TRACE_FRAMES)
+            }
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
             Action::TogglePanel => {
                 self.controls.show_panel = !self.controls.show_panel;
@@ -132,9 +134,9 @@ impl Session {
         }
     }
 
-    /// Starts recording the next [`TRACE_FRAMES`] frames' spans to a fresh
-    /// `hitfield-trace-<time>.json` (between frames, so no span is cut).
-    fn start_trace(&mut self) {
+    /// Starts recording the next `frames` frames' spans to `path` (between
+    /// frames, so no span is cut).
+    pub(super) fn start_trace(&mut self, path: PathBuf, frames: u64) {
         if self.trace.is_some() {
             self.status
                 .post("a trace is already being recorded".to_string(), true);
@@ -147,17 +149,21 @@ impl Session {
             );
             return;
         };
-        let path = fresh_path("hitfield-trace", "json");
+        let frames = frames.max(1);
         match tracing.record(&path) {
             Ok(()) => {
                 self.trace = Some(TraceRecording {
                     tracing,
-                    frames_left: TRACE_FRAMES,
+                    frames,
+                    frames_left: frames,
                 });
                 self.status
-                    .post(format!("recording a trace of {TRACE_FRAMES} frames"), false);
+                    .post(format!("recording a trace of {frames} frames"), false);
             }
-            Err(e) => self.status.post(e, true),
+            Err(e) => {
+                eprintln!("hitfield: error: {e}");
+                self.status.post(e, true);
+            }
         }
     }
 
@@ -171,13 +177,13 @@ impl Session {
         if trace.frames_left > 0 {
             return;
         }
-        let tracing = trace.tracing;
+        let (tracing, frames) = (trace.tracing, trace.frames);
         self.trace = None;
         match tracing.finish() {
             Ok(recorded) => {
                 let shown = absolute(&recorded.path);
                 eprintln!(
-                    "hitfield: wrote trace {} ({TRACE_FRAMES} frames, {} events)",
+                    "hitfield: wrote trace {} ({frames} frames, {} events)",
                     shown.display(),
                     recorded.events
                 );

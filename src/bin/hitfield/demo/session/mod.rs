@@ -66,6 +66,9 @@ pub struct Options {
     pub capture: Option<Capture>,
     /// Where C writes the profiler CSV.
     pub profile_csv: Option<PathBuf>,
+    /// Record a trace of the first frames here: every frame of a capture,
+    /// else the first [`super::keys::TRACE_FRAMES`].
+    pub trace: Option<PathBuf>,
     /// What the first world sizes from the window.
     pub fit: FitToWindow,
 }
@@ -122,6 +125,8 @@ pub struct Session {
 /// A trace the T key started.
 struct TraceRecording {
     tracing: &'static Tracing,
+    /// Frames asked for, and still to record.
+    frames: u64,
     frames_left: u64,
 }
 
@@ -137,7 +142,7 @@ impl Session {
         fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
         warm_font_cache();
         let stepping = Stepping::new(settings, images)?;
-        Ok(Session {
+        let mut session = Session {
             controls: Controls::new(&stepping),
             stepping,
             view: View::new(),
@@ -149,7 +154,12 @@ impl Session {
             frames_drawn: 0,
             busy: Busy::new(tracing()),
             trace: None,
-        })
+        };
+        if let Some(path) = session.options.trace.clone() {
+            let frames = session.options.capture.as_ref().map(|c| c.frames);
+            session.start_trace(path, frames.unwrap_or(super::keys::TRACE_FRAMES));
+        }
+        Ok(session)
     }
 
     /// Runs frames until the user quits or the capture is done. Returns the
