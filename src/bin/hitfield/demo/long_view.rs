@@ -213,7 +213,7 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, card: Rect, y0: f32, columns: [f32
             ly + 1.0,
             legend_w * share as f32,
             11.0,
-            theme::rgb(0x4E88C9, 0.7),
+            theme::rgb(0x2F5F94, 1.0),
         );
         text(&name, lx + 3.0, ly + 11.0, theme::FONT_SMALL, theme::TEXT);
         let v = format!("{ms:.2}");
