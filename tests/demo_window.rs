@@ -290,3 +290,73 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
         "no status bar after the resizes: {status_bar:.3}"
     );
 }
+
+/// T in a running demo records the next 120 frames into
+/// `hitfield-trace-<unix time>.json` in the working directory and says so.
+#[test]
+fn t_key_records_the_next_120_frames() {
+    let required = std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_some();
+    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
+        assert!(
+            !required,
+            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
+        );
+        eprintln!("SKIPPED T key test: needs DISPLAY and xdotool");
+        return;
+    }
+    let _alone = ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args(["--frames", "900", "--particles", "5000"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the demo");
+    let started = Instant::now();
+    let window = loop {
+        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
+            .and_then(|ids| ids.lines().next().map(str::to_owned))
+        {
+            break first;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no demo window after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
+        || xdotool(&["windowfocus", "--sync", &window]).is_some();
+    assert!(focused, "could not focus window {window}");
+    assert!(
+        xdotool(&["key", "--delay", "50", "t"]).is_some(),
+        "xdotool key t"
+    );
+    let out = wait_with_timeout(child, started, Duration::from_secs(300));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    assert!(
+        stderr.contains("wrote trace"),
+        "the path is printed: {stderr}"
+    );
+    let traces: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("read the temp dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(traces.len(), 1, "one trace file: {traces:?}");
+    let name = traces[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
+    assert!(name.starts_with("hitfield-trace-"), "{name}");
+    let text = std::fs::read_to_string(&traces[0]).expect("the trace");
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
+    let frames = events
+        .iter()
+        .filter(|e| e["name"] == "demo.frame" && e["ph"] == "B")
+        .count();
+    assert_eq!(frames, 120, "the next 120 frames");
+}

@@ -156,6 +156,7 @@ impl Session {
                     tracing,
                     frames,
                     frames_left: frames,
+                    started: self.frames_drawn,
                 });
                 self.status
                     .post(format!("recording a trace of {frames} frames"), false);
@@ -173,6 +174,10 @@ impl Session {
         let Some(trace) = &mut self.trace else {
             return;
         };
+        // Started by a key at the end of this frame: count from the next.
+        if self.frames_drawn <= trace.started {
+            return;
+        }
         trace.frames_left = trace.frames_left.saturating_sub(1);
         if trace.frames_left > 0 {
             return;

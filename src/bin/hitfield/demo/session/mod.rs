@@ -128,6 +128,8 @@ struct TraceRecording {
     /// Frames asked for, and still to record.
     frames: u64,
     frames_left: u64,
+    /// Frames drawn when it started (that frame, if any, is not recorded).
+    started: u64,
 }
 
 impl Session {
