@@ -112,6 +112,9 @@
 //!   internals (`field::{isa, particles, raster}`), the sampling schedule and
 //!   the plain `reference` versions every fast path is tested against.
 //!
+//! - `trace` (off by default; the binary turns it on): `tracing` spans for
+//!   each stage of a step and each parallel task in it, named in [`trace`].
+//!
 //! A game depends on the library alone, `default-features = false`. Debug
 //! builds of a dependent run hitfield unoptimised (posed masks about 35×
 //! slower, world steps about 30×); optimise it, and its dependencies (rayon
@@ -171,6 +174,7 @@ pub mod assets;
 pub mod clock;
 pub mod profile;
 pub mod settings;
+pub mod trace;
 
 internal! {
     /// The instruction sets the kernels run with, detected once (feature

@@ -128,6 +128,7 @@ fn bad_flags_exit_2_before_opening_a_window() {
         &["--frames", "0"][..],
         &["--frames", "2", "--screenshot", "/no/such/dir/x.png"][..],
         &["--frames", "2", "--screenshot", "x.jpg"][..],
+        &["--frames", "2", "--trace", "/no/such/dir/run.json"][..],
     ] {
         let out = Command::new(bin)
             .args(args)
@@ -139,12 +140,58 @@ fn bad_flags_exit_2_before_opening_a_window() {
         assert!(err.starts_with("hitfield: error: "), "{args:?}: {err}");
         // Each message names a flag it is about (clap's "required" message
         // lists the missing one on its own line).
-        let names_a_flag = ["--frames", "--screenshot", "--window-size"]
+        let names_a_flag = ["--frames", "--screenshot", "--window-size", "--trace"]
             .iter()
             .any(|f| err.contains(f));
         assert!(names_a_flag, "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// `--trace` in a capture records every frame: a `demo.frame` span per
+/// frame on the main thread, each holding its step, with hitfield's stages
+/// inside, as a game's own frame span would.
+#[test]
+fn capture_with_trace_writes_frames_with_steps_nested() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("shot.png");
+    let trace = dir.path().join("demo-trace.json");
+    let trace_arg = trace.to_str().expect("utf-8 temp path");
+    let args = ["--particles", "20000", "--ships", "6", "--trace", trace_arg];
+    if capture((800, 600), &args, &png).is_none() {
+        return;
+    }
+    let text = std::fs::read_to_string(&trace).expect("the capture wrote the trace");
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
+    // Per thread, begins and ends pair up as a stack; note each span's parent.
+    let mut open: std::collections::HashMap<u64, Vec<String>> = Default::default();
+    let mut frames = 0;
+    let mut steps_in_frames = 0;
+    let mut stages_in_steps = 0;
+    for e in &events {
+        let (Some(ph), Some(tid)) = (e["ph"].as_str(), e["tid"].as_u64()) else {
+            panic!("event without ph or tid: {e}");
+        };
+        let name = e["name"].as_str().expect("name").to_string();
+        let stack = open.entry(tid).or_default();
+        match ph {
+            "B" => {
+                let parent = stack.last().map(String::as_str);
+                frames += usize::from(name == "demo.frame");
+                steps_in_frames +=
+                    usize::from(name == "world.step" && parent == Some("demo.frame"));
+                stages_in_steps +=
+                    usize::from(name == "field.particles" && parent == Some("world.step"));
+                stack.push(name);
+            }
+            "E" => assert_eq!(stack.pop().as_deref(), Some(name.as_str()), "nesting"),
+            _ => {}
+        }
+    }
+    assert!(open.values().all(Vec::is_empty), "spans left open");
+    assert_eq!(frames, 30, "one demo.frame per captured frame");
+    assert_eq!(steps_in_frames, 30, "one step in each frame (capture mode)");
+    assert_eq!(stages_in_steps, 30);
 }
 
 /// Runs `xdotool` with `args`: its output when it succeeded.
@@ -242,4 +289,74 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
         status_bar > 0.5,
         "no status bar after the resizes: {status_bar:.3}"
     );
+}
+
+/// T in a running demo records the next 120 frames into
+/// `hitfield-trace-<unix time>.json` in the working directory and says so.
+#[test]
+fn t_key_records_the_next_120_frames() {
+    let required = std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_some();
+    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
+        assert!(
+            !required,
+            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
+        );
+        eprintln!("SKIPPED T key test: needs DISPLAY and xdotool");
+        return;
+    }
+    let _alone = ONE_WINDOW_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args(["--frames", "900", "--particles", "5000"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the demo");
+    let started = Instant::now();
+    let window = loop {
+        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
+            .and_then(|ids| ids.lines().next().map(str::to_owned))
+        {
+            break first;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no demo window after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
+        || xdotool(&["windowfocus", "--sync", &window]).is_some();
+    assert!(focused, "could not focus window {window}");
+    assert!(
+        xdotool(&["key", "--delay", "50", "t"]).is_some(),
+        "xdotool key t"
+    );
+    let out = wait_with_timeout(child, started, Duration::from_secs(300));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    assert!(
+        stderr.contains("wrote trace"),
+        "the path is printed: {stderr}"
+    );
+    let traces: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("read the temp dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(traces.len(), 1, "one trace file: {traces:?}");
+    let name = traces[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
+    assert!(name.starts_with("hitfield-trace-"), "{name}");
+    let text = std::fs::read_to_string(&traces[0]).expect("the trace");
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
+    let frames = events
+        .iter()
+        .filter(|e| e["name"] == "demo.frame" && e["ph"] == "B")
+        .count();
+    assert_eq!(frames, 120, "the next 120 frames");
 }

@@ -55,6 +55,7 @@ impl FlowGrid {
         }
         let (cols, cell, noise) = (self.cols as usize, f64::from(self.cell_size), &self.noise);
         let fill_row = |(row, out): (usize, &mut [f32])| {
+            crate::trace::span!("field.flow.row", row);
             let y = (row as f64 + 0.5) * cell * frequency;
             for (col, b) in out.iter_mut().enumerate() {
                 let x = (col as f64 + 0.5) * cell * frequency;

@@ -204,7 +204,10 @@ impl Field {
         let s = &self.settings;
         let parallel = s.parallel;
         let (t, freq) = (self.noise_t, s.noise_frequency);
-        times.time(Stage::Flow, || self.flow.update(t, freq, parallel));
+        times.time(Stage::Flow, || {
+            crate::trace::span!("field.flow");
+            self.flow.update(t, freq, parallel)
+        });
         self.noise_t += dt * s.evolution_speed;
 
         // Fading runs inside the particles stage, each zone just before its
@@ -212,10 +215,17 @@ impl Field {
         let (width, height, fade) = (s.width, s.height, s.fade);
         let pixels = self.canvas.pixels_mut();
         times.time(Stage::Fade, || {
+            crate::trace::span!("field.fade");
             sweep::fade_tail(pixels, width, height, BAND_SHIFT, fade)
         });
-        times.time(Stage::Particles, || self.move_and_draw());
-        times.time(Stage::Trails, || self.finish_trails());
+        times.time(Stage::Particles, || {
+            crate::trace::span!("field.particles");
+            self.move_and_draw()
+        });
+        times.time(Stage::Trails, || {
+            crate::trace::span!("field.trails");
+            self.finish_trails()
+        });
         self.view = OnceLock::new();
     }
 

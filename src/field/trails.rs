@@ -78,6 +78,7 @@ pub fn draw<L: AsRef<[Vec<Segment>]> + Sync>(
         return;
     }
     let paint = |(b, rows): (usize, &mut [[u8; 4]])| {
+        crate::trace::span!("field.trails.band", band = b);
         let row0 = (b as u32 * band_rows) as i32;
         let row1 = row0 + (rows.len() / width as usize) as i32;
         for chunk in chunks {

@@ -158,6 +158,7 @@ impl World {
 
     /// Advances one fixed step (`settings.step_ms`) and returns that step's stage times.
     pub fn step(&mut self) -> &StageTimes {
+        crate::trace::span!("world.step", step = self.steps);
         self.times.clear();
         let dt_ms = self.settings.step_ms;
         self.field.step(dt_ms / 1000.0, &mut self.times);

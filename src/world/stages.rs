@@ -12,6 +12,7 @@ use crate::ships::{sample_posed, Contact, Ship};
 
 impl World {
     pub(super) fn move_ships(&mut self, dt: f32) {
+        crate::trace::span!("ships.move");
         let canvas = self.canvas_size();
         for ship in &mut self.ships {
             if ship.player {
@@ -27,14 +28,18 @@ impl World {
     }
 
     pub(super) fn sample_due(&mut self) {
+        crate::trace::span!("ships.sample");
         let interval = self.settings.ships.sample_interval_ms;
         let now = self.sim_ms;
         let thresholds = self.thresholds();
         let (canvas, sprites) = (self.field.canvas(), &self.sprites);
-        let sample_one = |ship: &mut Ship| {
+        // `index` names the ship's span (feature `trace`).
+        #[cfg_attr(not(feature = "trace"), allow(unused_variables))]
+        let sample_one = |(index, ship): (usize, &mut Ship)| {
             if !sample_is_due(&mut ship.next_sample_ms, now, interval) {
                 return;
             }
+            crate::trace::span!("ships.sample.ship", ship = index);
             let mask = sprites[ship.sprite].mask();
             pose_mask(ship, mask);
             let count = sample_posed(
@@ -50,25 +55,29 @@ impl World {
             ship.hit_samples += u64::from(count > 0);
         };
         if self.settings.field.parallel {
-            self.ships.par_iter_mut().for_each(sample_one);
+            self.ships.par_iter_mut().enumerate().for_each(sample_one);
         } else {
-            self.ships.iter_mut().for_each(sample_one);
+            self.ships.iter_mut().enumerate().for_each(sample_one);
         }
     }
 
     pub(super) fn find_contacts(&mut self) {
+        crate::trace::span!("world.contacts");
         let s = &self.settings.ships;
         let options = QueryOptions {
             stride: s.collision_stride,
             accuracy: s.collision_accuracy,
         };
-        self.boxes.clear();
-        for ship in &self.ships {
-            let mask = self.sprites[ship.sprite].mask();
-            self.boxes
-                .push(ship.pose.world_bounds(mask.width(), mask.height()));
-        }
-        let pairs = self.broadphase.pairs(&self.boxes);
+        let pairs = {
+            crate::trace::span!("collide.broadphase", ships = self.ships.len());
+            self.boxes.clear();
+            for ship in &self.ships {
+                let mask = self.sprites[ship.sprite].mask();
+                self.boxes
+                    .push(ship.pose.world_bounds(mask.width(), mask.height()));
+            }
+            self.broadphase.pairs(&self.boxes)
+        };
         let exact = options.is_exact();
         if exact {
             // Each ship in a candidate pair gets its posed mask (built at
@@ -80,8 +89,10 @@ impl World {
                 self.in_pairs[b] = true;
             }
             let sprites = &self.sprites;
-            let build = |(ship, &needed): (&mut Ship, &bool)| {
+            #[cfg_attr(not(feature = "trace"), allow(unused_variables))]
+            let build = |(index, (ship, &needed)): (usize, (&mut Ship, &bool))| {
                 if needed {
+                    crate::trace::span!("collide.posed", ship = index);
                     pose_mask(ship, sprites[ship.sprite].mask());
                 }
             };
@@ -89,9 +100,14 @@ impl World {
                 self.ships
                     .par_iter_mut()
                     .zip(&self.in_pairs)
+                    .enumerate()
                     .for_each(build);
             } else {
-                self.ships.iter_mut().zip(&self.in_pairs).for_each(build);
+                self.ships
+                    .iter_mut()
+                    .zip(&self.in_pairs)
+                    .enumerate()
+                    .for_each(build);
             }
         }
         let (ships, sprites) = (&self.ships, &self.sprites);
@@ -100,6 +116,7 @@ impl World {
         // Exact queries go through the posed masks (the same answer, bit for
         // bit); approximations through the masks and poses.
         let narrow = |&(a, b): &(usize, usize)| {
+            crate::trace::span!("collide.pair", a, b);
             let (sa, sb) = (&ships[a], &ships[b]);
             let overlap = if exact {
                 sa.posed.overlap(&sb.posed)

@@ -16,6 +16,7 @@ mod cli;
 mod demo;
 mod memory;
 mod threads;
+mod trace;
 
 use std::process::ExitCode;
 

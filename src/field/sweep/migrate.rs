@@ -100,6 +100,7 @@ pub(crate) fn settle(bins: &mut Bins, leftovers: &[Leftovers], parallel: bool) {
         if extra == 0 {
             return;
         }
+        crate::trace::span!("field.settle.bin", bin = k);
         bin.reserve(extra);
         for list in lists {
             bin.extend(list);

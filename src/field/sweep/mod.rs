@@ -294,6 +294,7 @@ impl Job<'_> {
     /// Fades the zone by `fade`, merges the pixels handed over, then steps
     /// the bin.
     fn run(&mut self, fade: u8, s: &Shared) {
+        crate::trace::span!("field.bin", bin = self.z.bin, particles = self.bin.len());
         fade_pixels(self.zone, fade);
         let width = s.width;
         for &[index, colour] in self.handed.iter().flatten() {

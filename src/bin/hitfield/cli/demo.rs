@@ -34,6 +34,10 @@ pub struct DemoArgs {
     /// With --frames it is also written when the run ends.
     #[arg(long, value_name = "PATH")]
     pub profile_csv: Option<PathBuf>,
+    /// Record the first frames' spans as Chrome trace-event JSON (every
+    /// frame with --frames, else the first 120, as the T key does).
+    #[arg(long, value_name = "PATH")]
+    pub trace: Option<PathBuf>,
 }
 
 /// Validates the flags, then opens the demo window.
@@ -54,6 +58,7 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         window_size,
         no_vsync,
         profile_csv,
+        trace,
     } = args;
     // What the user did not set is sized to the window when it opens.
     let fit = FitToWindow {
@@ -76,6 +81,9 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
     if let Some(path) = &profile_csv {
         check_output_path(path).map_err(|e| format!("--profile-csv {}: {e}", path.display()))?;
     }
+    if let Some(path) = &trace {
+        check_output_path(path).map_err(|e| format!("--trace {}: {e}", path.display()))?;
+    }
     Ok(DemoOptions {
         settings,
         images,
@@ -83,6 +91,7 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         window_size: window_size.unwrap_or_default(),
         vsync: !no_vsync,
         profile_csv,
+        trace,
         fit,
     })
 }

@@ -21,6 +21,8 @@ pub enum Action {
     WriteCsv,
     /// Save the window as a PNG.
     Screenshot,
+    /// Record a trace of the next [`TRACE_FRAMES`] frames.
+    RecordTrace,
     /// Show or hide the help overlay.
     ToggleHelp,
     /// Show or hide the settings panel.
@@ -30,6 +32,9 @@ pub enum Action {
     /// Close the help overlay, or quit when it is closed.
     Back,
 }
+
+/// Frames the T key records (Chrome trace-event JSON).
+pub const TRACE_FRAMES: u64 = 120;
 
 /// Every shortcut, for the help overlay: keys, then what they do.
 pub const SHORTCUTS: &[(&str, &str)] = &[
@@ -44,6 +49,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("P", "hide / show the profiler"),
     ("C", "write the profiler CSV"),
     ("F12", "save a screenshot PNG"),
+    ("T", "record a trace of the next 120 frames"),
     ("H or F1", "this help"),
     ("Esc", "close help / quit"),
 ];
@@ -59,7 +65,7 @@ pub fn status_hint() -> &'static str {
 
 /// The shortcuts pressed this frame, in a fixed order.
 pub fn shortcuts() -> Vec<Action> {
-    let table: [(&[KeyCode], Action); 9] = [
+    let table: [(&[KeyCode], Action); 10] = [
         (&[KeyCode::Space], Action::TogglePause),
         (&[KeyCode::N, KeyCode::Period], Action::Step),
         (&[KeyCode::R], Action::Reset),
@@ -67,6 +73,7 @@ pub fn shortcuts() -> Vec<Action> {
         (&[KeyCode::P], Action::ToggleProfiler),
         (&[KeyCode::C], Action::WriteCsv),
         (&[KeyCode::F12], Action::Screenshot),
+        (&[KeyCode::T], Action::RecordTrace),
         (&[KeyCode::H, KeyCode::F1], Action::ToggleHelp),
         (&[KeyCode::Escape], Action::Back),
     ];

@@ -11,8 +11,8 @@ use super::theme;
 pub const MARGIN: f32 = 10.0;
 /// The profiler card's full size (its graph is one pixel per frame).
 pub const PROFILER_W: f32 = 514.0;
-/// The profiler card's height.
-pub const PROFILER_H: f32 = 202.0;
+/// The profiler card's height: the frames graph and the long view.
+pub const PROFILER_H: f32 = super::overlay::FRAMES_H + super::long_view::HEIGHT;
 /// The narrowest profiler card that still shows every number.
 pub const PROFILER_MIN_W: f32 = 400.0;
 /// Narrowest panel worth drawing.

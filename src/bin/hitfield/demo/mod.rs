@@ -9,6 +9,7 @@ mod hover;
 mod keys;
 mod layout;
 mod letterbox;
+mod long_view;
 mod markers;
 mod overlay;
 mod platform;
@@ -62,6 +63,8 @@ pub struct DemoOptions {
     pub vsync: bool,
     /// Where C writes the profiler CSV.
     pub profile_csv: Option<PathBuf>,
+    /// Record a trace of the first frames here (`--trace`).
+    pub trace: Option<PathBuf>,
     /// What the first world sizes from the window (what the user did not set).
     pub fit: FitToWindow,
 }
@@ -78,6 +81,7 @@ impl DemoOptions {
             window_size: WindowSize::default(),
             vsync: true,
             profile_csv: None,
+            trace: None,
             fit: FitToWindow::ALL,
         }
     }
@@ -92,6 +96,7 @@ pub fn run(options: DemoOptions) -> ExitCode {
         window_size,
         vsync,
         profile_csv,
+        trace,
         fit,
     } = options;
     if images.is_empty() {
@@ -118,6 +123,7 @@ pub fn run(options: DemoOptions) -> ExitCode {
     let options = session::Options {
         capture,
         profile_csv,
+        trace,
         fit,
     };
     macroquad::Window::from_config(conf, async move {

@@ -1,7 +1,7 @@
 //! Overlays drawn over the field: the profiler graph, the help card and
 //! the status bar.
 
-use hitfield::profile::{Profiler, Stage, Summary};
+use hitfield::profile::{PerSecond, Profiler, Stage, Summary};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
@@ -12,6 +12,10 @@ use super::widgets::{measure, text};
 
 /// Frames the profiler keeps and draws.
 pub const PROFILER_FRAMES: usize = 300;
+
+/// Height of the card's upper half (the frames graph); the long view
+/// ([`super::long_view`]) is below it.
+pub const FRAMES_H: f32 = 202.0;
 
 /// The smallest "nice" graph height (ms) that holds `ms` with some headroom.
 pub fn graph_ceiling(ms: f64) -> f64 {
@@ -40,8 +44,15 @@ pub struct FrameStats {
 /// The stacked per-stage graph of the last frames, a legend with each
 /// stage's median, FPS and frame-time percentiles, in `card` (see
 /// [`super::layout`]: at full width the graph holds [`PROFILER_FRAMES`]
-/// frames, a narrower card shows the most recent ones).
-pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, card: Rect) {
+/// frames, a narrower card shows the most recent ones); below it the long
+/// view of `seconds` and the threads' `busy` times.
+pub fn draw_profiler(
+    profiler: &mut Profiler,
+    stats: &FrameStats,
+    seconds: &PerSecond,
+    busy: &super::long_view::Busy,
+    card: Rect,
+) {
     let graph_h = 120.0;
     let legend_w = 150.0;
     let pad = 10.0;
@@ -196,6 +207,13 @@ pub fn draw_profiler(profiler: &mut Profiler, stats: &FrameStats, card: Rect) {
         gy + graph_h + 16.0,
         theme::FONT_SMALL,
         theme::TEXT_DIM,
+    );
+    super::long_view::draw(
+        seconds,
+        busy,
+        card,
+        card.y + FRAMES_H,
+        [gx, graph_w, lx, legend_w],
     );
 }
 

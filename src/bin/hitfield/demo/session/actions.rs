@@ -6,10 +6,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use hitfield::settings::Settings;
 
-use super::super::keys::Action;
+use super::super::keys::{Action, TRACE_FRAMES};
 use super::super::platform;
 use super::super::screenshot::save_window_png;
-use super::Session;
+use super::{Session, TraceRecording};
 
 impl Session {
     /// Does what `action` asks. Returns true to quit.
@@ -22,7 +22,11 @@ impl Session {
                 self.stepping.step_once();
             }
             Action::Reset => self.reset(),
-            Action::SavePreset | Action::LoadPreset | Action::WriteCsv | Action::Screenshot
+            Action::SavePreset
+            | Action::LoadPreset
+            | Action::WriteCsv
+            | Action::Screenshot
+            | Action::RecordTrace
                 if !platform::FILES =>
             {
                 self.status.post(platform::NO_FILES_NOTE.to_string(), true);
@@ -41,6 +45,9 @@ impl Session {
                     }
                     Err(e) => self.status.post(format!("screenshot failed: {e}"), true),
                 }
+            }
+            Action::RecordTrace => {
+                self.start_trace(fresh_path("hitfield-trace", "json"), TRACE_FRAMES)
             }
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
             Action::TogglePanel => {
@@ -124,6 +131,74 @@ impl Session {
                 );
             }
             Err(e) => self.status.post(e.to_string(), true),
+        }
+    }
+
+    /// Starts recording the next `frames` frames' spans to `path` (between
+    /// frames, so no span is cut).
+    pub(super) fn start_trace(&mut self, path: PathBuf, frames: u64) {
+        if self.trace.is_some() {
+            self.status
+                .post("a trace is already being recorded".to_string(), true);
+            return;
+        }
+        let Some(tracing) = self.busy.tracing() else {
+            self.status.post(
+                "no trace: another tracing subscriber is installed".to_string(),
+                true,
+            );
+            return;
+        };
+        let frames = frames.max(1);
+        match tracing.record(&path) {
+            Ok(()) => {
+                self.trace = Some(TraceRecording {
+                    tracing,
+                    frames,
+                    frames_left: frames,
+                    started: self.frames_drawn,
+                });
+                self.status
+                    .post(format!("recording a trace of {frames} frames"), false);
+            }
+            Err(e) => {
+                eprintln!("hitfield: error: {e}");
+                self.status.post(e, true);
+            }
+        }
+    }
+
+    /// Counts a recorded frame; after the last one, writes the trace file
+    /// and says where it is.
+    pub(super) fn count_trace_frame(&mut self) {
+        let Some(trace) = &mut self.trace else {
+            return;
+        };
+        // Started by a key at the end of this frame: count from the next.
+        if self.frames_drawn <= trace.started {
+            return;
+        }
+        trace.frames_left = trace.frames_left.saturating_sub(1);
+        if trace.frames_left > 0 {
+            return;
+        }
+        let (tracing, frames) = (trace.tracing, trace.frames);
+        self.trace = None;
+        match tracing.finish() {
+            Ok(recorded) => {
+                let shown = absolute(&recorded.path);
+                eprintln!(
+                    "hitfield: wrote trace {} ({frames} frames, {} events)",
+                    shown.display(),
+                    recorded.events
+                );
+                self.status
+                    .post(format!("wrote trace {}", shown.display()), false);
+            }
+            Err(e) => {
+                eprintln!("hitfield: error: {e}");
+                self.status.post(e, true);
+            }
         }
     }
 

@@ -1,11 +1,12 @@
 //! The panel side of a frame: which overlays are shown, the settings panel
 //! drawn and its edits applied live, and the profiler overlay.
 
-use hitfield::profile::Profiler;
+use hitfield::profile::{PerSecond, Profiler};
 use macroquad::math::Rect;
 
 use super::super::frame_clock::FrameClock;
 use super::super::keys::Action;
+use super::super::long_view::Busy;
 use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
 use super::super::platform;
 use super::super::settings_panel::{self, PanelInfo, PanelState};
@@ -81,12 +82,18 @@ pub fn new_profiler() -> Profiler {
 }
 
 /// Draws the profiler card in `card`.
-pub fn draw_profiler(profiler: &mut Profiler, clock: &mut FrameClock, steps: u32, card: Rect) {
+pub fn draw_profiler(
+    profiler: &mut Profiler,
+    clock: &mut FrameClock,
+    steps: u32,
+    long: (&PerSecond, &Busy),
+    card: Rect,
+) {
     let stats = FrameStats {
         fps: clock.fps(),
         sim_speed: clock.sim_speed(),
         frame: clock.summary(),
         steps,
     };
-    overlay::draw_profiler(profiler, &stats, card);
+    overlay::draw_profiler(profiler, &stats, long.0, long.1, card);
 }

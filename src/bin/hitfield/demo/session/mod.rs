@@ -27,11 +27,13 @@ use super::fit::{fit_to_window, FitToWindow};
 use super::frame_clock::FrameClock;
 use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
+use super::long_view::Busy;
 use super::overlay;
 use super::screenshot::save_window_png;
 use super::theme;
 use super::widgets::warm_font_cache;
 use super::Capture;
+use crate::trace::Tracing;
 use controls::Controls;
 use input::Pointer;
 use status::Status;
@@ -64,6 +66,9 @@ pub struct Options {
     pub capture: Option<Capture>,
     /// Where C writes the profiler CSV.
     pub profile_csv: Option<PathBuf>,
+    /// Record a trace of the first frames here: every frame of a capture,
+    /// else the first [`super::keys::TRACE_FRAMES`].
+    pub trace: Option<PathBuf>,
     /// What the first world sizes from the window.
     pub fit: FitToWindow,
 }
@@ -71,6 +76,19 @@ pub struct Options {
 /// The demo's clock: macroquad's, the same on the desktop and in the
 /// browser (the world's stage timings read it too).
 pub const FRAME_CLOCK: Clock = Clock::new(get_time);
+
+/// The binary's subscriber, installed on first use: per-thread busy time
+/// for the profiler card, trace files for the T key. Timed by the system
+/// clock on the desktop (macroquad's may only be read on the main thread,
+/// and rayon's workers time their spans too), by [`FRAME_CLOCK`] in the
+/// browser (one thread, no system clock).
+fn tracing() -> Option<&'static Tracing> {
+    #[cfg(not(target_arch = "wasm32"))]
+    let clock = Clock::system();
+    #[cfg(target_arch = "wasm32")]
+    let clock = FRAME_CLOCK;
+    crate::trace::install(clock)
+}
 
 /// Where things go in the window this frame (see [`Regions`]: nothing
 /// overlaps).
@@ -98,6 +116,20 @@ pub struct Session {
     clock: FrameClock,
     options: Options,
     frames_drawn: u64,
+    /// Each thread's busy time per frame, for the profiler card.
+    busy: Busy,
+    /// The trace being recorded (T key), and the frames it still takes.
+    trace: Option<TraceRecording>,
+}
+
+/// A trace the T key started.
+struct TraceRecording {
+    tracing: &'static Tracing,
+    /// Frames asked for, and still to record.
+    frames: u64,
+    frames_left: u64,
+    /// Frames drawn when it started (that frame, if any, is not recorded).
+    started: u64,
 }
 
 impl Session {
@@ -112,7 +144,7 @@ impl Session {
         fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
         warm_font_cache();
         let stepping = Stepping::new(settings, images)?;
-        Ok(Session {
+        let mut session = Session {
             controls: Controls::new(&stepping),
             stepping,
             view: View::new(),
@@ -122,7 +154,14 @@ impl Session {
             clock: FrameClock::default(),
             options,
             frames_drawn: 0,
-        })
+            busy: Busy::new(tracing()),
+            trace: None,
+        };
+        if let Some(path) = session.options.trace.clone() {
+            let frames = session.options.capture.as_ref().map(|c| c.frames);
+            session.start_trace(path, frames.unwrap_or(super::keys::TRACE_FRAMES));
+        }
+        Ok(session)
     }
 
     /// Runs frames until the user quits or the capture is done. Returns the
@@ -180,7 +219,12 @@ impl Session {
 
         let mut times = StageTimes::with_clock(FRAME_CLOCK);
         let capture = self.options.capture.is_some();
-        let steps = self.stepping.advance(dt, capture, &mut times);
+        let steps = {
+            let _frame = tracing::info_span!("demo.frame", frame = self.frames_drawn).entered();
+            self.stepping.advance(dt, capture, &mut times)
+        };
+        self.busy
+            .record_frame(Stage::simulation().map(|s| times.get(s)).sum());
 
         let upload = FRAME_CLOCK.now();
         if let Some(e) = self.view.upload(&self.stepping.world, steps, dt as f32) {
@@ -221,6 +265,7 @@ impl Session {
                 return (true, 0);
             }
         }
+        self.count_trace_frame();
         self.finish_capture()
     }
 
@@ -235,7 +280,8 @@ impl Session {
             super::hover::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
         if let Some(card) = layout.profiler {
-            controls::draw_profiler(&mut self.profiler, &mut self.clock, steps, card);
+            let long = (&self.stepping.seconds, &self.busy);
+            controls::draw_profiler(&mut self.profiler, &mut self.clock, steps, long, card);
         }
     }
 

@@ -2,7 +2,7 @@
 //! frame runs (pause, single step, catch-up with a time budget).
 
 use hitfield::assets::NamedImage;
-use hitfield::profile::StageTimes;
+use hitfield::profile::{PerSecond, StageTimes};
 use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
@@ -29,6 +29,8 @@ pub struct Stepping {
     pending_steps: u32,
     /// Simulated milliseconds run in the last frame.
     pub last_sim_ms: f64,
+    /// Step time per simulated second, the last ten minutes.
+    pub seconds: PerSecond,
 }
 
 /// A world from `settings`, with sprite masks built at its ship alpha threshold.
@@ -55,6 +57,7 @@ impl Stepping {
             paused: false,
             pending_steps: 0,
             last_sim_ms: 0.0,
+            seconds: PerSecond::default(),
         })
     }
 
@@ -73,7 +76,10 @@ impl Stepping {
         let start = FRAME_CLOCK.now();
         let mut ran = 0;
         while ran < steps && (ran == 0 || FRAME_CLOCK.ms_since(start) < CATCH_UP_BUDGET_MS) {
-            times.accumulate(self.world.step());
+            let sim_start = self.world.sim_ms();
+            let step = self.world.step();
+            self.seconds.record(sim_start, step.total());
+            times.accumulate(step);
             ran += 1;
         }
         self.last_sim_ms = f64::from(ran) * self.settings.step_ms;
@@ -114,6 +120,7 @@ impl Stepping {
             Ok(world) => {
                 self.world = world;
                 self.settings = settings;
+                self.seconds.clear();
             }
             Err(e) => eprintln!("hitfield: reset refused: {e}"),
         }

@@ -1,0 +1,234 @@
+//! `hitfield headless --trace`: the Chrome trace-event file opens as JSON,
+//! holds spans from two threads correctly nested, one span per bin task per
+//! step, and leaves the results as they were.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const STEPS: u64 = 20;
+const PARTICLES: u64 = 200_000;
+const HEIGHT: u64 = 600;
+
+fn headless(trace: Option<&Path>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hitfield"));
+    cmd.arg("headless").args([
+        "--frames",
+        &STEPS.to_string(),
+        "--particles",
+        &PARTICLES.to_string(),
+        "--ships",
+        "12",
+        "--seed",
+        "7",
+        "--sample-interval-ms",
+        "0",
+        "--width",
+        "400",
+        "--height",
+        &HEIGHT.to_string(),
+    ]);
+    if let Some(path) = trace {
+        cmd.arg("--trace").arg(path);
+    }
+    cmd.env("RAYON_NUM_THREADS", "2")
+        .output()
+        .expect("run hitfield")
+}
+
+fn report(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+/// One span as the trace file has it: thread, begin, end, name, fields,
+/// and the index of the span it is nested in on its thread.
+#[derive(Debug)]
+struct Span {
+    tid: u64,
+    begin: f64,
+    end: f64,
+    name: String,
+    args: Value,
+    parent: Option<usize>,
+}
+
+/// Pairs every thread's begin and end events as a stack: an end must close
+/// the innermost open span of the same name, and none stays open.
+fn spans(events: &[Value]) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut open: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut last_ts: HashMap<u64, f64> = HashMap::new();
+    for e in events {
+        let ph = e["ph"].as_str().expect("ph");
+        if ph == "M" {
+            continue;
+        }
+        let tid = e["tid"].as_u64().expect("tid");
+        let ts = e["ts"].as_f64().expect("ts");
+        let name = e["name"].as_str().expect("name").to_string();
+        let last = last_ts.entry(tid).or_insert(f64::MIN);
+        assert!(ts >= *last, "time goes back on thread {tid} at {e}");
+        *last = ts;
+        let stack = open.entry(tid).or_default();
+        match ph {
+            "B" => {
+                out.push(Span {
+                    tid,
+                    begin: ts,
+                    end: f64::NAN,
+                    name,
+                    args: e.get("args").cloned().unwrap_or(Value::Null),
+                    parent: stack.last().copied(),
+                });
+                stack.push(out.len() - 1);
+            }
+            "E" => {
+                let i = stack
+                    .pop()
+                    .unwrap_or_else(|| panic!("end with no begin: {e}"));
+                assert_eq!(out[i].name, name, "ends out of order on thread {tid}");
+                out[i].end = ts;
+            }
+            other => panic!("unexpected phase {other}"),
+        }
+    }
+    for (tid, stack) in open {
+        assert!(stack.is_empty(), "spans left open on thread {tid}");
+    }
+    out
+}
+
+fn within(inner: &Span, outer: &Span) -> bool {
+    outer.begin <= inner.begin && inner.end <= outer.end
+}
+
+#[test]
+fn trace_file_has_nested_spans_from_two_threads_and_one_per_bin_task() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("run.json");
+    let traced = headless(Some(&path));
+    let with = report(&traced);
+    let stderr = String::from_utf8_lossy(&traced.stderr);
+    assert!(
+        stderr.contains("wrote trace") && stderr.contains("run.json"),
+        "the path is printed: {stderr}"
+    );
+    let plain = report(&headless(None));
+    assert_eq!(
+        with["canvas_hash"], plain["canvas_hash"],
+        "tracing changes nothing"
+    );
+    assert_eq!(with["hits_total"], plain["hits_total"]);
+
+    let text = std::fs::read_to_string(&path).expect("the trace file");
+    let events: Vec<Value> = serde_json::from_str(&text).expect("a JSON array of events");
+    let names: Vec<&str> = events
+        .iter()
+        .filter(|e| e["ph"] == "M")
+        .filter_map(|e| e["args"]["name"].as_str())
+        .collect();
+    assert!(names.contains(&"main"), "thread names: {names:?}");
+    let spans = spans(&events);
+
+    let tids: std::collections::BTreeSet<u64> = spans.iter().map(|s| s.tid).collect();
+    assert!(tids.len() >= 2, "spans from two threads: {tids:?}");
+
+    let steps: Vec<&Span> = spans.iter().filter(|s| s.name == "world.step").collect();
+    assert_eq!(steps.len() as u64, STEPS);
+    for (i, step) in steps.iter().enumerate() {
+        assert_eq!(step.args["step"], i as u64, "steps in order");
+        assert!(step.parent.is_none(), "a step is a root span");
+    }
+    // Every stage span is a child of a step on the step's thread.
+    for stage in [
+        "field.flow",
+        "field.fade",
+        "field.particles",
+        "field.trails",
+        "ships.move",
+        "ships.sample",
+        "world.contacts",
+    ] {
+        let found: Vec<&Span> = spans.iter().filter(|s| s.name == stage).collect();
+        assert_eq!(found.len() as u64, STEPS, "{stage} once per step");
+        for s in found {
+            let parent = &spans[s.parent.unwrap_or_else(|| panic!("{stage} has no parent"))];
+            assert_eq!(parent.name, "world.step", "{stage} in a step");
+            assert!(within(s, parent));
+        }
+    }
+
+    // Bin tasks: inside a particles span (its child on that span's thread,
+    // inside it in time on the other), one per bin per step.
+    let bands = HEIGHT.div_ceil(32);
+    let mut per_step: BTreeMap<u64, BTreeMap<u64, u64>> = BTreeMap::new();
+    let mut particles_per_step: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut off_main = 0;
+    for bin in spans.iter().filter(|s| s.name == "field.bin") {
+        let stage = spans
+            .iter()
+            .find(|p| p.name == "field.particles" && within(bin, p))
+            .unwrap_or_else(|| panic!("bin task outside the particles stage: {bin:?}"));
+        if bin.tid == stage.tid {
+            assert_eq!(spans[bin.parent.expect("parent")].name, "field.particles");
+        } else {
+            assert!(bin.parent.is_none(), "a task on a worker is a root there");
+            off_main += 1;
+        }
+        let step = &spans[stage.parent.expect("particles in a step")];
+        let index = step.args["step"].as_u64().expect("step index");
+        let k = bin.args["bin"].as_u64().expect("bin field");
+        *per_step.entry(index).or_default().entry(k).or_default() += 1;
+        *particles_per_step.entry(index).or_default() +=
+            bin.args["particles"].as_u64().expect("particles field");
+    }
+    assert!(off_main > 0, "some bin tasks ran on the second thread");
+    assert_eq!(per_step.len() as u64, STEPS);
+    for (step, bins) in &per_step {
+        assert_eq!(bins.len() as u64, bands, "step {step}: every bin");
+        assert!(bins.values().all(|&n| n == 1), "step {step}: {bins:?}");
+        assert_eq!(particles_per_step[step], PARTICLES, "step {step}");
+    }
+
+    // Every task span of the other stages sits inside its stage in time.
+    for (task, stage) in [
+        ("field.flow.row", "field.flow"),
+        ("field.trails.band", "field.trails"),
+        ("ships.sample.ship", "ships.sample"),
+        ("collide.broadphase", "world.contacts"),
+    ] {
+        let tasks: Vec<&Span> = spans.iter().filter(|s| s.name == task).collect();
+        assert!(!tasks.is_empty(), "{task} recorded");
+        for t in tasks {
+            assert!(
+                spans.iter().any(|s| s.name == stage && within(t, s)),
+                "{task} outside {stage}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_unwritable_trace_path_is_named_in_a_usage_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("missing").join("run.json");
+    let out = headless(Some(&path));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("hitfield: error: --trace: cannot create the trace file")
+            && stderr.contains("missing/run.json")
+            && stderr.contains("No such file"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.stdout.is_empty(), "no report");
+}
