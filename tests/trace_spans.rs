@@ -111,7 +111,11 @@ fn a_games_subscriber_sees_hitfields_spans_inside_its_frame() {
                 assert_eq!(parent.as_deref(), Some(stage), "{task} on the main thread");
             }
         }
-        assert!(parents.contains_key(task), "{task} opened");
+        // Trail bands run only on steps that left pieces for later (moves
+        // reaching past their task's rows), which a short run may not have.
+        if task != "field.trails.band" {
+            assert!(parents.contains_key(task), "{task} opened");
+        }
     }
     let bins = seen.iter().filter(|(n, ..)| n == "field.bin").count();
     assert_eq!(
