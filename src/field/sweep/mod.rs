@@ -9,17 +9,19 @@
 //! most four steps long ([`SHORT`], [`MEDIUM`]). A wrapped move is two
 //! pieces; each piece whose rows lie in the zone is drawn at once too,
 //! clipped to the canvas (the near side of every wrap, both sides of a
-//! wrap across the left or right edge); the rest are filed under every
-//! band they touch and drawn band-parallel afterwards
+//! wrap across the left or right edge), and so is a piece at the other
+//! top or bottom edge where the task owns those rows too, or handed as
+//! pixels to the task that will own them (see [`run`]); the rest are filed
+//! under every band they touch and drawn band-parallel afterwards
 //! ([`super::trails::draw`]). Pixels keep the higher-ranked colour, so
 //! none of this order matters to the result.
 //!
-//! Busy phases of the flow are mostly wraps: where the flow at the top and
-//! bottom rows points out of the canvas, particles bounce between the two
-//! edges every step (with seed 1 at 1M particles, up to 12% of them), so
-//! wrapped lanes stay on the vector path, and the particles that change
-//! band are filed per destination band and appended column by column
-//! ([`settle`]).
+//! Busy phases of the flow are mostly wraps: where the flow at an edge
+//! points out of the canvas, particles bounce between two edges every step
+//! (with seed 1 at 1M particles, up to 12% of them), so wrapped lanes stay
+//! on the vector path, short wrapped moves are drawn inline, and the
+//! particles that change band are filed per destination band and appended
+//! column by column ([`settle`]).
 //!
 //! Each block of [`BLOCK`] particles runs in two stages: [`prepare`] moves
 //! them and works out where and how each trail is drawn (vector code where
