@@ -3,7 +3,8 @@
 
 use super::migrate::Leftovers;
 use super::{
-    line_code, Far, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
+    line_code, rows_hold, Far, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS,
+    SHORT, WRAPPED,
 };
 use crate::field::bins::Bin;
 use crate::field::particles::{pieces, Move};
@@ -263,12 +264,12 @@ fn draw_wrapped(
     } else {
         (y1, y1)
     };
-    let zone_rows = (zone.len() / s.width as usize) as i32;
-    let (row0, far_rows) = (z.row0 as i32, (far.rows.len() / s.width as usize) as i32);
-    let second: (&mut [[u8; 4]], i32) = if top >= row0 && bottom < row0 + zone_rows {
-        (&mut *zone, row0)
-    } else if top >= far.row0 as i32 && bottom < far.row0 as i32 + far_rows {
-        (&mut *far.rows, far.row0 as i32)
+    let row0 = z.row0 as i32;
+    let c = prep.colour[i].to_le_bytes();
+    let second: Option<(&mut [[u8; 4]], i32)> = if rows_hold(z.row0, zone, s.width, (top, bottom)) {
+        Some((&mut *zone, row0))
+    } else if far.holds((top, bottom), s.width) {
+        Some((&mut *far.rows, far.row0 as i32))
     } else if far
         .next
         .iter()
@@ -279,13 +280,11 @@ fn draw_wrapped(
         if mid2 {
             left.handoff.push([(my2 * w + mx2) as u32, colour]);
         }
-        (&mut [], 0)
+        None
     } else {
         return false;
     };
-    let c = prep.colour[i].to_le_bytes();
-    let (rows, r0) = second;
-    if !rows.is_empty() {
+    if let Some((rows, r0)) = second {
         merge_pixel(&mut rows[((y1 - r0) * w + x1) as usize], c);
         if mid2 {
             merge_pixel(&mut rows[((my2 - r0) * w + mx2) as usize], c);
@@ -376,15 +375,11 @@ fn draw_or_defer(
     let (top, bottom) = (top.max(0), bottom.min(last_row));
     let near = (x1 - x0).abs() <= NEAR_PIECE && (y1 - y0).abs() <= NEAR_PIECE;
     if near {
-        let w = s.width as usize;
-        let inside = |row0: u32, rows: &[[u8; 4]]| {
-            top >= row0 as i32 && bottom < (row0 as usize + rows.len() / w) as i32
-        };
-        if inside(z.row0, zone) {
+        if rows_hold(z.row0, zone, s.width, (top, bottom)) {
             draw_piece((x0, y0, x1, y1), (top, bottom), colour, zone, z.row0, s);
             return;
         }
-        if inside(far.row0, far.rows) {
+        if far.holds((top, bottom), s.width) {
             draw_piece(
                 (x0, y0, x1, y1),
                 (top, bottom),

@@ -251,11 +251,30 @@ fn odd_edge_rows(height: u32, rows: u32, bands: u32) -> [(u32, u32); 2] {
     } else {
         bands - 2
     };
-    let zone = (
-        last_odd * rows - rows / 2,
-        (last_odd * rows + rows + rows / 2).min(height),
-    );
-    [zone, (0, (rows / 2).min(height))]
+    [
+        zone_rows(last_odd, rows, height),
+        (0, (rows / 2).min(height)),
+    ]
+}
+
+/// Canvas rows `start..end` of bin `k`'s zone: its band and half a band
+/// either side, clipped to the canvas (bands of `rows` rows).
+fn zone_rows(k: u32, rows: u32, height: u32) -> (u32, u32) {
+    (
+        (k * rows).saturating_sub(rows / 2),
+        (k * rows + rows + rows / 2).min(height),
+    )
+}
+
+/// Whether canvas rows `top..=bottom` all lie in `rows` (canvas rows from
+/// `row0`, `width` pixels each).
+pub(crate) fn rows_hold(
+    row0: u32,
+    rows: &[[u8; 4]],
+    width: u32,
+    (top, bottom): (i32, i32),
+) -> bool {
+    top >= row0 as i32 && bottom < (row0 as usize + rows.len() / width as usize) as i32
 }
 
 /// Rows of the canvas a task may draw into besides its zone, at the other
@@ -271,6 +290,11 @@ pub(crate) struct Far<'a> {
 }
 
 impl Far<'_> {
+    /// Whether canvas rows `top..=bottom` all lie in `rows`.
+    pub fn holds(&self, (top, bottom): (i32, i32), width: u32) -> bool {
+        rows_hold(self.row0, self.rows, width, (top, bottom))
+    }
+
     /// No rows.
     fn none() -> Far<'static> {
         Far {
@@ -311,12 +335,7 @@ impl Job<'_> {
                 );
             }
         }
-        let far = Far {
-            row0: self.far.row0,
-            rows: &mut *self.far.rows,
-            next: self.far.next,
-        };
-        step_bin(self.bin, self.zone, self.z, far, s, self.left);
+        step_bin(self.bin, self.zone, self.z, &mut self.far, s, self.left);
     }
 }
 
@@ -327,7 +346,7 @@ pub(crate) fn fade_tail(pixels: &mut [[u8; 4]], width: u32, height: u32, shift: 
     let rows = 1u32 << shift;
     let bands = height.div_ceil(rows).max(1);
     let last_even = (bands - 1) & !1;
-    let covered = (last_even * rows + rows + rows / 2).min(height);
+    let (_, covered) = zone_rows(last_even, rows, height);
     fade_pixels(&mut pixels[(covered * width) as usize..], fade);
 }
 
@@ -337,7 +356,7 @@ fn step_bin(
     bin: &mut Bin,
     zone: &mut [[u8; 4]],
     z: Zone,
-    mut far: Far,
+    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
@@ -350,7 +369,7 @@ fn step_bin(
         let ys = &mut bin.y[start..end];
         let (speeds, wanders) = (&bin.speed[start..end], &bin.wander[start..end]);
         prepare(xs, ys, speeds, wanders, s, z, &mut prep);
-        block::draw(&prep, end - start, start, bin, zone, z, &mut far, s, left);
+        block::draw(&prep, end - start, start, bin, zone, z, far, s, left);
         start = end;
     }
     left.remove_leavers(bin);

@@ -18,7 +18,7 @@ pub(crate) fn prepare(
 
 /// As [`prepare`], for particles that sit `start` places into the block.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn prepare_at(
+fn prepare_at(
     start: usize,
     xs: &mut [f32],
     ys: &mut [f32],
@@ -37,6 +37,31 @@ pub(crate) fn prepare_at(
         out.set(start + i, *x, *y, &mv, s, z);
         (*x, *y) = mv.to;
     }
+}
+
+/// The scalar stage 1 for particles `range` of the block: the vector
+/// kernels' tail.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn prepare_range(
+    range: std::ops::Range<usize>,
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    let start = range.start;
+    let (xs, ys) = (&mut xs[range.clone()], &mut ys[range.clone()]);
+    let (speeds, wanders) = (&speeds[range.clone()], &wanders[range]);
+    prepare_at(start, xs, ys, speeds, wanders, s, z, out);
 }
 
 /// Redoes with the scalar code the lanes set in `lanes` of the vector at

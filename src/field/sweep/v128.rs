@@ -13,7 +13,7 @@
 use std::f32::consts::TAU;
 
 use super::{
-    scalar::{self, redo_lanes},
+    scalar::{prepare_range, redo_lanes},
     Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
 };
 use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
@@ -159,6 +159,5 @@ pub(super) fn prepare(
         }
         i += LANES;
     }
-    let (xs, ys) = (&mut xs[i..], &mut ys[i..]);
-    scalar::prepare_at(i, xs, ys, &speeds[i..], &wanders[i..], s, z, out);
+    prepare_range(i..n, xs, ys, speeds, wanders, s, z, out);
 }

@@ -13,8 +13,8 @@
 mod avx2;
 mod avx512;
 
-use super::scalar::redo_lanes;
-use super::{scalar, Prepared, Shared, Zone};
+use super::scalar::{prepare_range as scalar_range, redo_lanes};
+use super::{Prepared, Shared, Zone};
 use crate::cpu::Isa;
 
 /// Stage 1 with AVX2.
@@ -47,23 +47,4 @@ pub(crate) fn prepare_avx512(
     // SAFETY: the CPU has AVX-512 F and more (`Isa::Avx512`'s requirements,
     // checked as for AVX2).
     unsafe { avx512::prepare(xs, ys, speeds, wanders, s, z, out) }
-}
-
-/// The scalar stage 1 for particles `range` of the block.
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn scalar_range(
-    range: std::ops::Range<usize>,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    let start = range.start;
-    let (xs, ys) = (&mut xs[range.clone()], &mut ys[range.clone()]);
-    let (speeds, wanders) = (&speeds[range.clone()], &wanders[range]);
-    scalar::prepare_at(start, xs, ys, speeds, wanders, s, z, out);
 }
