@@ -194,6 +194,21 @@ fn capture_with_trace_writes_frames_with_steps_nested() {
     assert_eq!(stages_in_steps, 30);
 }
 
+/// Whether a test can drive a running demo's window with xdotool (DISPLAY
+/// set, xdotool on PATH); when not, says the test is skipped, and fails
+/// where CI sets HITFIELD_REQUIRE_WINDOW.
+fn can_drive_window(test: &str) -> bool {
+    if std::env::var_os("DISPLAY").is_some() && on_path("xdotool") {
+        return true;
+    }
+    assert!(
+        std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
+        "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
+    );
+    eprintln!("SKIPPED {test}: needs DISPLAY and xdotool");
+    false
+}
+
 /// Runs `xdotool` with `args`: its output when it succeeded.
 fn xdotool(args: &[&str]) -> Option<String> {
     let out = Command::new("xdotool").args(args).output().ok()?;
@@ -207,13 +222,7 @@ fn xdotool(args: &[&str]) -> Option<String> {
 /// last frame is a whole picture at the new size.
 #[test]
 fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
-    let required = std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_some();
-    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
-        assert!(
-            !required,
-            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
-        );
-        eprintln!("SKIPPED resize test: needs DISPLAY and xdotool");
+    if !can_drive_window("resize test") {
         return;
     }
     let _alone = ONE_WINDOW_AT_A_TIME
@@ -295,13 +304,7 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
 /// `hitfield-trace-<unix time>.json` in the working directory and says so.
 #[test]
 fn t_key_records_the_next_120_frames() {
-    let required = std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_some();
-    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
-        assert!(
-            !required,
-            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
-        );
-        eprintln!("SKIPPED T key test: needs DISPLAY and xdotool");
+    if !can_drive_window("T key test") {
         return;
     }
     let _alone = ONE_WINDOW_AT_A_TIME

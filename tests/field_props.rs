@@ -9,6 +9,29 @@ use hitfield::reference;
 use hitfield::settings::FieldSettings;
 use proptest::prelude::*;
 
+/// The canvas and count, then the flow and motion values a strategy drew.
+type Drawn = ((u32, u32, usize, u64, u32), (f64, f64, f32, f32, f32, u8));
+
+/// Parallel field settings from what a strategy drew.
+fn field_settings(
+    ((width, height, particles, seed, cell_size), (freq, evo, base, scale, wander, fade)): Drawn,
+) -> FieldSettings {
+    FieldSettings {
+        width,
+        height,
+        particles,
+        seed,
+        cell_size,
+        noise_frequency: freq,
+        evolution_speed: evo,
+        base_speed: base,
+        speed_scale: scale,
+        wander,
+        fade,
+        parallel: true,
+    }
+}
+
 fn settings() -> impl Strategy<Value = FieldSettings> {
     (
         (1u32..200, 1u32..300, 0usize..600, any::<u64>(), 1u32..12),
@@ -21,27 +44,7 @@ fn settings() -> impl Strategy<Value = FieldSettings> {
             any::<u8>(),
         ),
     )
-        .prop_map(
-            |(
-                (width, height, particles, seed, cell_size),
-                (freq, evo, base, scale, wander, fade),
-            )| {
-                FieldSettings {
-                    width,
-                    height,
-                    particles,
-                    seed,
-                    cell_size,
-                    noise_frequency: freq,
-                    evolution_speed: evo,
-                    base_speed: base,
-                    speed_scale: scale,
-                    wander,
-                    fade,
-                    parallel: true,
-                }
-            },
-        )
+        .prop_map(field_settings)
 }
 
 /// The instruction sets this CPU can run.
@@ -180,25 +183,7 @@ fn busy_settings() -> impl Strategy<Value = FieldSettings> {
             any::<u8>(),
         ),
     )
-        .prop_map(
-            |(
-                (width, height, particles, seed, cell_size),
-                (freq, evo, base, scale, wander, fade),
-            )| FieldSettings {
-                width,
-                height,
-                particles,
-                seed,
-                cell_size,
-                noise_frequency: freq,
-                evolution_speed: evo,
-                base_speed: base,
-                speed_scale: scale,
-                wander,
-                fade,
-                parallel: true,
-            },
-        )
+        .prop_map(field_settings)
 }
 
 proptest! {
