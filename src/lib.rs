@@ -138,6 +138,7 @@
 //! Speed-for-accuracy knobs (sample interval, collision stride, accuracy
 //! scale) are opt-in and documented where they live.
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// Declares an item `pub` with the `internals` feature and `pub(crate)`
 /// without it: instruction-set forcing, rasteriser choice and the plain
@@ -196,7 +197,8 @@ internal! {
 }
 
 // Drawing posed sprites with macroquad, as the collision code sees them.
-#[cfg(feature = "app")]
+#[cfg(feature = "macroquad")]
+#[cfg_attr(docsrs, doc(cfg(feature = "macroquad")))]
 pub mod draw;
 
 pub mod prelude;
@@ -206,6 +208,11 @@ pub mod prelude;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The same for the README that crates.io shows (`crate-README.md`).
+#[cfg(doctest)]
+#[doc = include_str!("../crate-README.md")]
+pub struct CrateReadmeDoctests;
 
 pub use assets::{default_sprites, load_png, AssetError};
 pub use collide::{

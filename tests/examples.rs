@@ -3,7 +3,7 @@
 //! window ones open a real window (under Xvfb when there is no display),
 //! draw a few frames, quit by themselves and save a screenshot that shows
 //! the field.
-#![cfg(feature = "app")]
+#![cfg(feature = "macroquad")]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -2,7 +2,7 @@
 //! nested in its frame: stages under `world.step`, bin tasks under
 //! `field.particles` on the thread that runs the stage, every span named in
 //! `hitfield::trace::SPANS`, and the results unchanged.
-#![cfg(all(feature = "trace", feature = "app"))]
+#![cfg(feature = "trace")]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;

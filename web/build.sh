@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 target=wasm32-unknown-unknown
-features=(--no-default-features --features app)
+features=(-p hitfield-app --no-default-features)
 
 if ! rustup target list --installed | grep -qx "$target"; then
   echo "== adding the $target target"

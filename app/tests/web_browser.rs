@@ -58,6 +58,7 @@ fn browser() -> Option<PathBuf> {
 #[test]
 fn web_demo_runs_in_headless_chromium_and_shows_the_field() {
     let dist = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
         .join("web")
         .join("dist");
     let Some(browser) = browser() else {

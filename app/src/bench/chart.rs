@@ -8,7 +8,7 @@ use super::sweep::RunResult;
 use hitfield::profile::Stage;
 
 /// The font the chart's text is drawn with (DejaVu Sans Mono, see assets/fonts).
-static FONT: &[u8] = include_bytes!("../../../../assets/fonts/DejaVuSansMono.ttf");
+static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
 
 /// Stages drawn, with their colours.
 const SERIES: [(Stage, RGBColor); 7] = [

@@ -9,7 +9,7 @@
 //! straightforward port of the Flash demo (`benches/peer/flash_port.rs`)
 //! runs the same steps in the same sitting for the ratio.
 
-#[path = "../../../../benches/peer/flash_port.rs"]
+#[path = "../../../benches/peer/flash_port.rs"]
 #[allow(dead_code)]
 mod flash_port;
 

@@ -2,7 +2,6 @@
 //! Xvfb when there is no display), renders, saves a top-down PNG and exits
 //! 0, and the PNG shows particle trails, ships and the settings panel; a
 //! running demo survives its window being shrunk to 1×1 and unmapped.
-#![cfg(feature = "app")]
 
 mod common;
 
