@@ -7,7 +7,35 @@
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
+/// A size [`Mask::try_from_fn`] or [`crate::ships::HitMap::try_new`]
+/// refuses: a side over [`Mask::MAX_SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a mask of {width}×{height} texels is too large; the limit is {max}×{max}", max = Mask::MAX_SIDE)]
+pub struct MaskSizeError {
+    /// The width asked for.
+    pub width: u32,
+    /// The height asked for.
+    pub height: u32,
+}
+
 /// A sprite's solid texels, one bit each, rows packed in `u64` words.
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// // A 3×2 mask with the left column solid, then one from an image.
+/// let mask = Mask::try_from_fn(3, 2, |x, _| x == 0)?;
+/// assert_eq!((mask.width(), mask.height(), mask.solid_count()), (3, 2, 2));
+/// assert!(mask.get(0, 1) && !mask.get(1, 1));
+///
+/// let mut image = RgbaImage::new(4, 4);
+/// image.as_bytes_mut()[3] = 255; // texel (0, 0) opaque
+/// assert_eq!(Mask::from_rgba(&image, 128).solid_count(), 1);
+///
+/// // Sizes from input: a clear error, never a huge allocation.
+/// assert!(Mask::try_from_fn(u32::MAX, u32::MAX, |_, _| true).is_err());
+/// # Ok::<(), hitfield::mask::MaskSizeError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mask {
     width: u32,
@@ -20,17 +48,47 @@ pub struct Mask {
 }
 
 impl Mask {
+    /// Largest width or height of a mask built from a function
+    /// ([`Mask::try_from_fn`]) and of a hit map: 32,768 texels, so one
+    /// mask holds at most 128 MiB. Every image ([`RgbaImage::MAX_SIDE`])
+    /// fits, so [`Mask::from_rgba`] cannot fail.
+    pub const MAX_SIDE: u32 = 1 << 15;
+
     /// Solid where alpha ≥ `alpha_min`. (So `alpha_min = 0` makes every texel solid.)
     pub fn from_rgba(image: &RgbaImage, alpha_min: u8) -> Mask {
         let (w, h) = (image.width(), image.height());
         let bytes = image.as_bytes();
-        Mask::from_fn(w, h, |x, y| {
+        Mask::build(w, h, |x, y| {
             bytes[(y as usize * w as usize + x as usize) * 4 + 3] >= alpha_min
         })
     }
 
+    /// A `width`×`height` mask whose texel `(x, y)` is solid when
+    /// `solid(x, y)`, or an error naming the size when a side exceeds
+    /// [`Mask::MAX_SIDE`] (nothing is allocated then). For sizes from input.
+    pub fn try_from_fn(
+        width: u32,
+        height: u32,
+        solid: impl FnMut(u32, u32) -> bool,
+    ) -> Result<Mask, MaskSizeError> {
+        check_side(width, height)?;
+        Ok(Mask::build(width, height, solid))
+    }
+
     /// A `width`×`height` mask whose texel `(x, y)` is solid when `solid(x, y)`.
-    pub fn from_fn(width: u32, height: u32, mut solid: impl FnMut(u32, u32) -> bool) -> Mask {
+    ///
+    /// # Panics
+    ///
+    /// When a side exceeds [`Mask::MAX_SIDE`]; use [`Mask::try_from_fn`]
+    /// for sizes from input.
+    pub fn from_fn(width: u32, height: u32, solid: impl FnMut(u32, u32) -> bool) -> Mask {
+        match Mask::try_from_fn(width, height, solid) {
+            Ok(mask) => mask,
+            Err(e) => panic!("Mask::from_fn: {e} (Mask::try_from_fn returns this as an error)"),
+        }
+    }
+
+    fn build(width: u32, height: u32, mut solid: impl FnMut(u32, u32) -> bool) -> Mask {
         let words_per_row = (width as usize).div_ceil(64);
         let mut bits = vec![0u64; words_per_row * height as usize];
         let mut bounds: Option<[u32; 4]> = None;
@@ -325,6 +383,14 @@ pub(crate) fn low_bits(len: u32) -> u64 {
     } else {
         (1u64 << len) - 1
     }
+}
+
+/// Refuses a mask or hit map size with a side over [`Mask::MAX_SIDE`].
+pub(crate) fn check_side(width: u32, height: u32) -> Result<(), MaskSizeError> {
+    if width > Mask::MAX_SIDE || height > Mask::MAX_SIDE {
+        return Err(MaskSizeError { width, height });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

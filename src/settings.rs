@@ -18,8 +18,13 @@ pub mod spec;
 pub mod specs;
 mod validate;
 
-pub use spec::{Scale, SettingValue, Spec, SpecSummary};
-pub use validate::{check_canvas_size, SettingsError};
+pub use spec::{Scale, SettingValue, Spec};
+internal! {
+    /// A setting's range, default and unit as text (feature `internals`).
+    pub use spec::SpecSummary;
+}
+pub(crate) use validate::check_canvas_size;
+pub use validate::SettingsError;
 
 /// Which colour channel of a field pixel the colour threshold tests.
 ///

@@ -15,6 +15,7 @@ mod bench;
 mod cli;
 mod demo;
 mod memory;
+mod profile;
 mod threads;
 mod trace;
 

@@ -32,7 +32,10 @@
 
 mod bins;
 pub mod canvas;
-pub mod flow;
+internal! {
+    /// The Perlin flow grid the particles steer by (feature `internals`).
+    pub mod flow;
+}
 internal! {
     /// Particle storage and motion (feature `internals`).
     pub mod particles;
@@ -42,7 +45,10 @@ internal! {
     pub mod raster;
 }
 mod sweep;
-pub mod trails;
+internal! {
+    /// Drawing trail segments into the canvas (feature `internals`).
+    pub mod trails;
+}
 
 pub use canvas::Canvas;
 
@@ -58,9 +64,11 @@ use particles::{Motion, Particles};
 use raster::SinCos;
 use sweep::{Leftovers, LineTable};
 
-/// Canvas rows per band (a power of two): particles are binned by band,
-/// and a bin's task draws into its band and half a band either side.
-pub const BAND_ROWS: u32 = 32;
+internal! {
+    /// Canvas rows per band (a power of two): particles are binned by band,
+    /// and a bin's task draws into its band and half a band either side.
+    pub const BAND_ROWS: u32 = 32;
+}
 
 /// The whole particle field: flow grid, particles and canvas.
 #[derive(Clone)]

@@ -339,8 +339,9 @@ pub const STEP_MS: Spec<f64> = Spec {
     scale: Scale::Log { first: 1.0 },
 };
 
+internal! {
 /// Every numeric setting of this table, in order, as text (for generated
-/// documentation such as `docs/settings.md`).
+/// documentation such as `docs/settings.md`; feature `internals`).
 pub fn summaries() -> Vec<SpecSummary> {
     vec![
         WIDTH.summary(),
@@ -365,4 +366,5 @@ pub fn summaries() -> Vec<SpecSummary> {
         COLLISION_ACCURACY.summary(),
         STEP_MS.summary(),
     ]
+}
 }

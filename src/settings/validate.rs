@@ -30,7 +30,7 @@ impl std::error::Error for SettingsError {}
 
 /// Checks a canvas size with the same rules as `field.width` and
 /// `field.height`: each side in range and at most [`MAX_CANVAS_PIXELS`] in all.
-pub fn check_canvas_size(width: u32, height: u32) -> Result<(), SettingsError> {
+pub(crate) fn check_canvas_size(width: u32, height: u32) -> Result<(), SettingsError> {
     specs::WIDTH.check(width)?;
     specs::HEIGHT.check(height)?;
     let area = u64::from(width) * u64::from(height);

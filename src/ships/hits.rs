@@ -1,6 +1,8 @@
 //! What a ship's last sample hit: [`HitMap`], the texels of its sprite (for
 //! painting), and [`HitPixels`], the world pixels (for a game's logic).
 
+use crate::mask::{check_side, MaskSizeError};
+
 /// The ship texels hit by the last sample, one bit per texel of the sprite,
 /// rows padded to whole `u64` words like [`crate::mask::Mask`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -12,8 +14,29 @@ pub struct HitMap {
 }
 
 impl HitMap {
+    /// An empty map for a `width`×`height` sprite, or an error naming the
+    /// size when a side exceeds [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE) (nothing is allocated
+    /// then). For sizes from input.
+    pub fn try_new(width: u32, height: u32) -> Result<HitMap, MaskSizeError> {
+        check_side(width, height)?;
+        Ok(HitMap::sized(width, height))
+    }
+
     /// An empty map for a `width`×`height` sprite.
+    ///
+    /// # Panics
+    ///
+    /// When a side exceeds [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE); use [`HitMap::try_new`] for
+    /// sizes from input.
     pub fn new(width: u32, height: u32) -> HitMap {
+        match HitMap::try_new(width, height) {
+            Ok(map) => map,
+            Err(e) => panic!("HitMap::new: {e} (HitMap::try_new returns this as an error)"),
+        }
+    }
+
+    /// An empty map; the size is the caller's to check.
+    pub(crate) fn sized(width: u32, height: u32) -> HitMap {
         let words_per_row = (width as usize).div_ceil(64);
         HitMap {
             width,
@@ -68,8 +91,9 @@ impl HitMap {
         })
     }
 
-    /// Empties the map and sizes it for a `width`×`height` sprite.
-    pub fn reset(&mut self, width: u32, height: u32) {
+    /// Empties the map and sizes it for a `width`×`height` sprite (a
+    /// sprite or posed mask, so within [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE)).
+    pub(crate) fn reset(&mut self, width: u32, height: u32) {
         let words_per_row = (width as usize).div_ceil(64);
         self.width = width;
         self.height = height;

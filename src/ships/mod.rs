@@ -19,11 +19,19 @@ mod ship;
 
 pub use hits::{HitMap, HitPixels};
 pub use movement::Steer;
-pub use sample::posed::sample_posed;
+internal! {
+    /// One ship's sample through its posed coverage (feature `internals`;
+    /// the world calls it, and tests compare it with the reference).
+    pub use sample::posed::sample_posed;
+}
 internal! {
     pub use sample::posed::sample_posed_with;
 }
-pub use sample::{sample, Thresholds};
+internal! {
+    /// One ship's sample, mask and pose (feature `internals`).
+    pub use sample::sample;
+}
+pub use sample::Thresholds;
 internal! {
     pub use sample::path::{SamplePath, TexelWrites};
 }

@@ -13,7 +13,8 @@ impl World {
     ///
     /// Refused: no such ship, a NaN or infinite field, `|x|` or `|y|` over
     /// [`Pose::MAX_COORD`], a scale outside [[`Pose::MIN_SCALE`],
-    /// [`Pose::MAX_SCALE`]].
+    /// [`Pose::MAX_SCALE`]], or one at which the ship's sprite would cover
+    /// more than [`World::MAX_POSED_SIDE`] pixels a side.
     ///
     /// Which fields stay the game's: the **scale** is kept until
     /// `ships.scale` changes ([`World::apply_settings`] then rescales every
@@ -24,6 +25,8 @@ impl World {
     /// player's ship stays where it is put.
     pub fn set_pose(&mut self, index: usize, pose: Pose) -> Result<(), WorldError> {
         check_pose(&pose)?;
+        let sprite = self.ship_ref(index)?.sprite;
+        self.check_posed_size("pose.scale", sprite, pose.scale)?;
         let rotate = self.settings.ships.rotate;
         let ship = self.ship_at(index)?;
         ship.pose = pose;
@@ -38,7 +41,8 @@ impl World {
     /// Gives ship `index` sprite `sprite` (an index into [`World::sprites`]),
     /// keeping the ship's centre where it was. Its hit maps are cleared and
     /// its posed mask is rebuilt when next needed. Refused: no such ship or
-    /// sprite.
+    /// sprite, or a sprite that would cover more than
+    /// [`World::MAX_POSED_SIDE`] pixels a side at the ship's scale.
     pub fn set_sprite(&mut self, index: usize, sprite: usize) -> Result<(), WorldError> {
         let count = self.sprites.len();
         let Some(new) = self.sprites.get(sprite) else {
@@ -47,6 +51,7 @@ impl World {
                 count,
             });
         };
+        self.check_posed_size("pose.scale", sprite, self.ship_ref(index)?.pose.scale)?;
         let new_size = [new.image().width(), new.image().height()];
         let old_size = {
             let ship = self.ship_ref(index)?;
@@ -106,11 +111,12 @@ impl World {
 
     /// Puts ship `index`, as the player's, stopped, with its centre at `at`
     /// (world pixels; see [`Pose::from_centre`]). Refused: no such ship, a
-    /// NaN or infinite coordinate, or one over [`Pose::MAX_COORD`].
+    /// NaN or infinite coordinate, or a centre off the canvas (`at[0]` from
+    /// 0 to the canvas width, `at[1]` from 0 to its height).
     pub fn place_player(&mut self, index: usize, at: [f32; 2]) -> Result<(), WorldError> {
-        let max = Pose::MAX_COORD;
-        within("at[0]", at[0], -max, max)?;
-        within("at[1]", at[1], -max, max)?;
+        let [w, h] = self.canvas_size();
+        within("at[0]", at[0], 0.0, w)?;
+        within("at[1]", at[1], 0.0, h)?;
         let bounds = self.bounds_of(index)?;
         movement::place(&mut self.ships[index], bounds.sprite, at);
         Ok(())

@@ -29,6 +29,23 @@ pub enum WorldError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A sprite whose coverage at the scale asked for would pass
+    /// [`crate::world::World::MAX_POSED_SIDE`] world pixels a side.
+    #[error("{what} is {scale}: sprite {index} ({width}×{height}) would cover {side:.0} pixels a side at that scale; the limit is {max}", max = crate::world::World::MAX_POSED_SIDE)]
+    PosedTooLarge {
+        /// Which value (`pose.scale`, `ships.scale`).
+        what: &'static str,
+        /// The scale given.
+        scale: f32,
+        /// The sprite's index in [`crate::world::World::sprites`].
+        index: usize,
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// The side its coverage would have (its diagonal times the scale).
+        side: f32,
+    },
     /// No ship at that index.
     #[error("ship {index}: there is no such ship (the world has {count})")]
     NoShip {

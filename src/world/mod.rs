@@ -62,6 +62,13 @@ pub struct World {
 }
 
 impl World {
+    /// Largest side, in world pixels, of a ship's coverage (its sprite's
+    /// diagonal times its scale): 16,384, so one ship's posed mask holds
+    /// at most 32 MiB. A sprite and scale past it are refused by
+    /// [`World::new`], [`World::apply_settings`], [`World::set_pose`] and
+    /// [`World::set_sprite`]; an 8192×8192 sprite fits at scale 1.
+    pub const MAX_POSED_SIDE: u32 = 1 << 14;
+
     /// A world from settings and its sprites. Ship `i` uses sprite
     /// `i % sprites.len()`.
     ///
@@ -70,12 +77,14 @@ impl World {
     /// naming its key, and nothing is allocated. Refused too: ships asked for
     /// (`ships.count > 0`) with no sprite, and a sprite outside the limits of
     /// [`crate::assets::load_png`] (0 pixels on a side, or more than
-    /// [`crate::assets::MAX_IMAGE_SIDE`]). Every sprite's mask is rebuilt
+    /// [`crate::assets::MAX_IMAGE_SIDE`]) or too large at `ships.scale`
+    /// ([`World::MAX_POSED_SIDE`]). Every sprite's mask is rebuilt
     /// with `settings.ships.ship_alpha_min` if it was built with another
     /// threshold: the world has one alpha threshold.
     pub fn new(settings: Settings, sprites: Vec<ShipSprite>) -> Result<World, WorldError> {
         settings.validate()?;
         check_sprites(&sprites, settings.ships.count)?;
+        check_sprite_scale(&sprites, settings.ships.scale)?;
         let field = Field::new(&settings.field)?;
         let rng = fastrand::Rng::with_seed(settings.field.seed ^ 0x5eed_5417_u64);
         let alpha_min = settings.ships.ship_alpha_min;
@@ -115,8 +124,9 @@ impl World {
     /// turned back to rotation 0.
     ///
     /// Invalid settings are refused with an error naming the key, as are
-    /// ships asked for when the world has no sprite, and the world is left
-    /// as it was.
+    /// ships asked for when the world has no sprite and a `ships.scale` at
+    /// which a sprite would pass [`World::MAX_POSED_SIDE`], and the world
+    /// is left as it was.
     pub fn apply_settings(&mut self, settings: &Settings) -> Result<(), WorldError> {
         settings.validate()?;
         if self.sprites.is_empty() && settings.ships.count > 0 {
@@ -124,6 +134,7 @@ impl World {
                 count: settings.ships.count,
             });
         }
+        check_sprite_scale(&self.sprites, settings.ships.scale)?;
         self.field.apply_settings(&settings.field)?;
         let old = std::mem::replace(&mut self.settings, settings.clone());
         if old.ships.ship_alpha_min != settings.ships.ship_alpha_min {
@@ -288,12 +299,58 @@ impl World {
         }
     }
 
+    /// Refuses `scale` for sprite `index` when its coverage would pass
+    /// [`World::MAX_POSED_SIDE`].
+    pub(crate) fn check_posed_size(
+        &self,
+        what: &'static str,
+        index: usize,
+        scale: f32,
+    ) -> Result<(), WorldError> {
+        let image = self.sprites[index].image();
+        check_posed_side(what, index, [image.width(), image.height()], scale)
+    }
+
     fn canvas_size(&self) -> [f32; 2] {
         [
             self.settings.field.width as f32,
             self.settings.field.height as f32,
         ]
     }
+}
+
+/// Refuses a sprite of `size` texels whose coverage at `scale` (its
+/// diagonal times the scale, the side of its box at the worst rotation)
+/// would pass [`World::MAX_POSED_SIDE`].
+fn check_posed_side(
+    what: &'static str,
+    index: usize,
+    size: [u32; 2],
+    scale: f32,
+) -> Result<(), WorldError> {
+    let [width, height] = size;
+    let side = (f64::from(width).hypot(f64::from(height)) * f64::from(scale)) as f32;
+    if side <= World::MAX_POSED_SIDE as f32 {
+        return Ok(());
+    }
+    Err(WorldError::PosedTooLarge {
+        what,
+        scale,
+        index,
+        width,
+        height,
+        side,
+    })
+}
+
+/// Refuses every sprite whose coverage at the settings' ship scale would
+/// pass [`World::MAX_POSED_SIDE`].
+fn check_sprite_scale(sprites: &[ShipSprite], scale: f32) -> Result<(), WorldError> {
+    for (index, sprite) in sprites.iter().enumerate() {
+        let size = [sprite.image().width(), sprite.image().height()];
+        check_posed_side("ships.scale", index, size, scale)?;
+    }
+    Ok(())
 }
 
 /// Refuses ships without sprites and sprites outside `load_png`'s limits.

@@ -2,7 +2,8 @@
 //! ship sampling and ship collisions) timed stage by stage over particle
 //! counts, sample intervals and thread counts.
 
-use hitfield::profile::{Profiler, Stage, Summary};
+use crate::profile::{Profiler, Summary};
+use hitfield::profile::Stage;
 use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;

@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use hitfield::profile::{Profiler, Stage};
+use crate::profile::Profiler;
+use hitfield::profile::Stage;
 use hitfield::world::World;
 
 /// Ship-ship contact figures over a run.
@@ -66,6 +67,6 @@ pub fn to_json(
         "hits_per_ship": hits_per_ship,
         "hit_samples": hit_samples,
         "contacts": contacts,
-        "stages": profiler.to_json(Stage::simulation()),
+        "stages": profiler.stages_json(Stage::simulation()),
     })
 }

@@ -1,7 +1,7 @@
 //! Fixed-step timing: real time accumulates, the simulation advances in
 //! whole steps, and a slow frame never makes the next one slower.
 
-use hitfield::profile::Summary;
+use crate::profile::Summary;
 
 /// Most steps run in one frame; time beyond that is dropped.
 pub const MAX_STEPS_PER_FRAME: u32 = 4;

@@ -3,7 +3,7 @@
 //! busy time per frame (time inside hitfield's task spans, see
 //! `hitfield::trace`), so slow phases and thread imbalance show.
 
-use hitfield::profile::{PerSecond, SecondSummary};
+use crate::profile::{PerSecond, SecondSummary};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle};
 

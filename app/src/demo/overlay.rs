@@ -1,7 +1,8 @@
 //! Overlays drawn over the field: the profiler graph, the help card and
 //! the status bar.
 
-use hitfield::profile::{PerSecond, Profiler, Stage, Summary};
+use crate::profile::{PerSecond, Profiler, Summary};
+use hitfield::profile::Stage;
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 

@@ -58,7 +58,7 @@ impl Thresholds {
 }
 
 /// The canvas rectangle as world pixels.
-pub fn canvas_rect(canvas: &Canvas) -> PixelRect {
+pub(crate) fn canvas_rect(canvas: &Canvas) -> PixelRect {
     PixelRect {
         x0: 0,
         y0: 0,

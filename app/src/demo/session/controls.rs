@@ -1,7 +1,7 @@
 //! The panel side of a frame: which overlays are shown, the settings panel
 //! drawn and its edits applied live, and the profiler overlay.
 
-use hitfield::profile::{PerSecond, Profiler};
+use crate::profile::{PerSecond, Profiler};
 use macroquad::math::Rect;
 
 use super::super::frame_clock::FrameClock;

@@ -11,9 +11,10 @@ mod view;
 
 use std::path::PathBuf;
 
+use crate::profile::Profiler;
 use hitfield::assets::NamedImage;
 use hitfield::clock::Clock;
-use hitfield::profile::{Profiler, Stage, StageTimes};
+use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::Settings;
 use hitfield::world::WorldError;
 use macroquad::input::clear_input_queue;

@@ -1,8 +1,9 @@
 //! Stepping: the world, the settings in force, and how many fixed steps a
 //! frame runs (pause, single step, catch-up with a time budget).
 
+use crate::profile::PerSecond;
 use hitfield::assets::NamedImage;
-use hitfield::profile::{PerSecond, StageTimes};
+use hitfield::profile::StageTimes;
 use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
