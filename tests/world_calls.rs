@@ -13,11 +13,11 @@ use hitfield::prelude::*;
 #[global_allocator]
 static ALLOCATOR: largest_alloc::Largest = largest_alloc::Largest;
 
-/// The largest valid work here is a 64-pixel sprite posed at scale 64
-/// (about 5800 pixels square rotated: 4 MiB of coverage bits); a pose or
-/// size that slipped past the checks (2^30 pixels, a 2^31-pixel image)
-/// would need far more.
-const BOUND: usize = 32 << 20;
+/// The largest valid work here is a sprite posed up to
+/// `World::MAX_POSED_SIDE` (16384 pixels square: 32 MiB of coverage bits);
+/// a pose or size that slipped past the checks (the 1024-pixel sprite at
+/// scale 64, 2^30 pixels, a 2^31-pixel image) would need far more.
+const BOUND: usize = (World::MAX_POSED_SIDE as usize).pow(2) / 8 + (1 << 20);
 
 /// Finite values in a range, mixed with NaN, infinities and huge values.
 fn wild(range: std::ops::RangeInclusive<f32>) -> impl Strategy<Value = f32> {
@@ -55,7 +55,11 @@ fn call() -> impl Strategy<Value = Call> {
         wild(-400.0..=400.0),
         wild(-400.0..=400.0),
         wild(-10.0..=10.0),
-        wild(0.01..=8.0),
+        prop_oneof![
+            4 => wild(0.01..=8.0),
+            1 => 8.0f32..=Pose::MAX_SCALE,
+            1 => Just(Pose::MAX_SCALE),
+        ],
     )
         .prop_map(|(x, y, rotation, scale)| Pose {
             x,
@@ -91,7 +95,7 @@ fn call() -> impl Strategy<Value = Call> {
         });
     prop_oneof![
         2 => (index(), pose).prop_map(|(i, p)| Call::SetPose(i, p)),
-        1 => (index(), 0usize..6).prop_map(|(i, s)| Call::SetSprite(i, s)),
+        1 => (index(), 0usize..7).prop_map(|(i, s)| Call::SetSprite(i, s)),
         1 => (index(), any::<bool>()).prop_map(|(i, p)| Call::SetPlayer(i, p)),
         1 => (index(), wild(-50.0..=400.0), wild(-50.0..=300.0))
             .prop_map(|(i, x, y)| Call::Place(i, [x, y])),
@@ -112,7 +116,8 @@ fn start() -> Settings {
 }
 
 /// The embedded sprites, a one-pixel sprite and one masked at another
-/// threshold than the world's.
+/// threshold than the world's, and a 1024×1024 sprite, which passes
+/// `World::MAX_POSED_SIDE` above scale 11.3.
 fn sprites() -> Vec<ShipSprite> {
     let mut list: Vec<ShipSprite> = default_sprites()
         .into_iter()
@@ -120,6 +125,16 @@ fn sprites() -> Vec<ShipSprite> {
         .collect();
     let dot = RgbaImage::from_raw(1, 1, vec![255; 4]).expect("1×1");
     list.push(ShipSprite::new("dot", dot, 7));
+    let mut big = RgbaImage::new(1024, 1024);
+    for (i, px) in big.as_bytes_mut().chunks_exact_mut(4).enumerate() {
+        // A ring, so posed builds see edges on every row.
+        let (x, y) = ((i % 1024) as f32 - 512.0, (i / 1024) as f32 - 512.0);
+        let r = x.hypot(y);
+        if (300.0..500.0).contains(&r) {
+            px.copy_from_slice(&[200, 200, 200, 255]);
+        }
+    }
+    list.push(ShipSprite::new("big", big, 0));
     list
 }
 
