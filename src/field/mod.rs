@@ -32,6 +32,7 @@
 
 mod bins;
 pub mod canvas;
+mod memory;
 internal! {
     /// The Perlin flow grid the particles steer by (feature `internals`).
     pub mod flow;
@@ -313,6 +314,9 @@ impl Field {
         sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
         self.steps += 1;
         sweep::trim(&mut self.bins, &mut self.leftovers, self.steps);
+        if self.steps.is_multiple_of(memory::RELEASE_EVERY) {
+            memory::release_freed();
+        }
     }
 }
 

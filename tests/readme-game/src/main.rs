@@ -75,9 +75,15 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     )?;
 
     // "Steer ship 0 through checked setters: NaN, far-off or missing is an error."
-    refused("place_player at NaN", world.place_player(0, [f32::NAN, 0.0]))?;
+    refused(
+        "place_player at NaN",
+        world.place_player(0, [f32::NAN, 0.0]),
+    )?;
     refused("place_player far off", world.place_player(0, [1e9, -1e9]))?;
-    refused("set_pose on ship 99", world.set_pose(99, Pose::at(0.0, 0.0)))?;
+    refused(
+        "set_pose on ship 99",
+        world.set_pose(99, Pose::at(0.0, 0.0)),
+    )?;
     let pose = world.ships()[0].pose();
     refused(
         "set_pose with a NaN rotation",
