@@ -1,9 +1,12 @@
 //! The Markdown pages: generated parts are current, relative links resolve.
 //!
-//! `docs/settings.md` is generated from `settings::specs`, and the module
-//! map in `docs/design.md` from each source file's first `//!` line. A
-//! stale page fails here; `HITFIELD_BLESS=1 cargo test --test docs`
-//! rewrites it.
+//! `docs/settings.md` is generated from `settings::specs`, the module map
+//! in `docs/design.md` from each source file's first `//!` line (library
+//! and app), and `docs/features.md` from the two manifests' `[features]`
+//! tables and their comments. A stale page fails here;
+//! `HITFIELD_BLESS=1 cargo test --test docs` rewrites it. The README that
+//! crates.io shows (`crate-README.md`) must have no image and no relative
+//! link, which would break there.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -162,6 +165,7 @@ fn first_doc_line(text: &str) -> String {
 fn module_map() -> String {
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
+    rust_files(&root().join("app/src"), &mut files);
     let mut out = format!("{MAP_START}\n| file | what it holds |\n|---|---|\n");
     for path in files {
         let text = fs::read_to_string(&path).expect("source file");
@@ -188,6 +192,137 @@ fn module_map_is_generated_from_the_sources() {
         &page[b + MAP_END.len()..]
     );
     check_generated(&path, &expected);
+}
+
+/// One feature of a manifest's `[features]` table: its name, what it turns
+/// on, and the comment lines above it.
+struct Feature {
+    name: String,
+    enables: Vec<String>,
+    doc: String,
+}
+
+/// The `[features]` table of the manifest at `path`, in order, each with
+/// the `#` comment lines just above it.
+fn features(path: &Path) -> Vec<Feature> {
+    let text = fs::read_to_string(path).expect("manifest");
+    let mut out = Vec::new();
+    let mut inside = false;
+    let mut comment: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[features]";
+            comment.clear();
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('#') {
+            comment.push(c.trim().to_string());
+        } else if let Some((name, list)) = line.split_once('=') {
+            let enables = list
+                .trim()
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .split(',')
+                .map(|f| f.trim().trim_matches('"').to_string())
+                .filter(|f| !f.is_empty())
+                .collect();
+            out.push(Feature {
+                name: name.trim().to_string(),
+                enables,
+                doc: comment.join(" ").replace('|', "\\|"),
+            });
+            comment.clear();
+        } else {
+            comment.clear();
+        }
+    }
+    out
+}
+
+fn features_page() -> String {
+    let mut out = String::from(
+        "# Cargo features\n\n\
+         <!-- Generated from Cargo.toml and app/Cargo.toml by tests/docs.rs: \
+         edit the manifests' comments, then run `HITFIELD_BLESS=1 cargo test --test docs`. -->\n\n\
+         A game that depends on `hitfield` gets the library with its default \
+         features: none of these. The app's features are for building the \
+         demo and the command line from this repository.\n",
+    );
+    for (package, manifest) in [
+        ("hitfield", "Cargo.toml"),
+        ("hitfield-app", "app/Cargo.toml"),
+    ] {
+        let table = features(&root().join(manifest));
+        let defaults: Vec<String> = table
+            .iter()
+            .find(|f| f.name == "default")
+            .map(|f| f.enables.clone())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "\n## `{package}` ({manifest})\n\n| feature | default | turns on | what it is for |\n|---|:---:|---|---|\n"
+        ));
+        for f in table.iter().filter(|f| f.name != "default") {
+            let default = if defaults.contains(&f.name) {
+                "yes"
+            } else {
+                "no"
+            };
+            let enables = if f.enables.is_empty() {
+                "–".to_string()
+            } else {
+                f.enables
+                    .iter()
+                    .map(|e| format!("`{e}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            out.push_str(&format!(
+                "| `{}` | {default} | {enables} | {} |\n",
+                f.name, f.doc
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn features_page_is_generated_from_the_manifests() {
+    let library = features(&root().join("Cargo.toml"));
+    assert!(
+        library
+            .iter()
+            .any(|f| f.name == "default" && f.enables.is_empty()),
+        "the library's default features must be empty: a game gets the library alone"
+    );
+    assert!(
+        library
+            .iter()
+            .all(|f| f.name == "default" || !f.doc.is_empty()),
+        "every library feature needs a comment above it in Cargo.toml"
+    );
+    check_generated(&root().join("docs/features.md"), &features_page());
+}
+
+#[test]
+fn crate_readme_renders_on_crates_io() {
+    let text = fs::read_to_string(root().join("crate-README.md")).expect("crate-README.md");
+    let prose = prose(&text);
+    assert!(
+        !prose.contains("![") && !prose.contains("<img"),
+        "crate-README.md shows an image, which crates.io cannot find"
+    );
+    let relative: Vec<String> = link_targets(&text)
+        .into_iter()
+        .filter(|t| !t.contains("://") && !t.starts_with('#'))
+        .collect();
+    assert!(
+        relative.is_empty(),
+        "crate-README.md has relative links, which break on crates.io: {relative:?}"
+    );
 }
 
 /// The Markdown pages a visitor reads.

@@ -10,6 +10,11 @@
 //! return free pages (`malloc_trim(0)`, which also releases pages in the
 //! middle of each arena). Elsewhere (other C libraries, other global
 //! allocators, wasm) this does nothing.
+//!
+//! Measured (AMD EPYC, AVX2, 1M particles, 2 threads,
+//! `examples/resident_memory.rs`): resident 36.9 → 46.8 MiB from step
+//! 1,000 to 12,000 before (1.27×), 31.6 → 29.9 MiB with it (0.95×). One
+//! release takes 0.2 ms (median; 0.5 ms at most), about 3 µs a step.
 
 /// Steps between two releases.
 pub(crate) const RELEASE_EVERY: u64 = 64;
