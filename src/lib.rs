@@ -47,7 +47,7 @@
 //! integer `(x, y)` covers world pixel `(x + i, y + j)`.
 //!
 //! Sprite-against-sprite queries ([`collide`]) and sprite-against-field
-//! sampling ([`ships::sample()`]) both use this one definition.
+//! sampling ([`World::step`]'s samples, [`ships`]) both use this one definition.
 //!
 //! ## Using it
 //!
@@ -219,7 +219,7 @@ pub use collide::{
     broadphase::SweepAndPrune, intersects, overlap, overlap_count, overlap_mask, Overlap,
     PosedMask, QueryOptions, SharedPixels,
 };
-pub use mask::Mask;
+pub use mask::{Mask, MaskSizeError};
 pub use pose::{PixelRect, Pose};
 pub use rgba::{ImageSizeError, RgbaImage};
 pub use settings::{Settings, SettingsError};

@@ -17,6 +17,19 @@ internal! {
 }
 
 /// A sprite's placement in world pixels. See the crate docs for the mapping.
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// // Top-left corner at (10, 20), unrotated, unscaled.
+/// let plain = Pose::at(10.0, 20.0);
+/// assert_eq!((plain.rotation, plain.scale), (0.0, 1.0));
+/// // A 16×8 sprite centred on (100, 50), turned a quarter clockwise, doubled.
+/// let turned = Pose { rotation: std::f32::consts::FRAC_PI_2, scale: 2.0, ..Pose::from_centre([100.0, 50.0], [16, 8]) };
+/// assert_eq!(turned.centre([16, 8]), [100.0, 50.0]);
+/// assert!(turned.is_valid());
+/// assert!(!Pose { scale: f32::NAN, ..plain }.is_valid());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pose {
     /// World x of the sprite's top-left corner (before rotation and scale).

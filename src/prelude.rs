@@ -14,9 +14,9 @@
 
 pub use crate::assets::{default_sprites, load_png, AssetError};
 pub use crate::collide::{
-    self, broadphase::SweepAndPrune, Overlap, PosedMask, QueryOptions, SharedPixels,
+    self, broadphase::SweepAndPrune, Overlap, PairQuery, PosedMask, QueryOptions, SharedPixels,
 };
-pub use crate::mask::Mask;
+pub use crate::mask::{Mask, MaskSizeError};
 pub use crate::pose::{PixelRect, Pose};
 pub use crate::rgba::{ImageSizeError, RgbaImage};
 pub use crate::settings::{Settings, SettingsError};

@@ -11,8 +11,9 @@
 //! # What [`Overlap`] holds
 //!
 //! - `count`: shared pixels.
-//! - `rect`: their bounding box `[x, y, w, h]`.
-//! - `point`: centre of `rect`, `(x + w/2, y + h/2)` (the classic collision point).
+//! - `rect`: their bounding box, a half-open [`crate::pose::PixelRect`]
+//!   `{x0, y0, x1, y1}` ([`crate::pose::PixelRect::to_xywh`] gives `[x, y, w, h]`).
+//! - `point`: centre of `rect`, `(x0 + w/2, y0 + h/2)` (the classic collision point).
 //! - `centroid`: mean of the shared pixels' centres `(X + 0.5, Y + 0.5)`.
 //! - `normal`: unit vector from A towards B, the **overlap gradient**
 //!   `g = Σ_p A(p)·(B(p + e) − B(p − e))` per axis `e`: where B must move
@@ -112,6 +113,24 @@ pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
 }
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// // Two 8×8 squares; B is turned 45° and overlaps A's right half.
+/// let square = Mask::try_from_fn(8, 8, |_, _| true)?;
+/// let a = Pose::at(0.0, 0.0);
+/// let b = Pose { x: 5.0, y: 0.0, rotation: std::f32::consts::FRAC_PI_4, scale: 1.0 };
+/// let o = collide::overlap(&square, &a, &square, &b).expect("they touch");
+/// assert!(o.count > 0 && o.rect.x0 >= 0 && o.rect.x1 <= 8);
+/// assert!(o.normal[0] > 0.0); // B lies to the right of A
+/// assert_eq!(collide::overlap_count(&square, &a, &square, &b), o.count);
+///
+/// // Moved apart, nothing is shared.
+/// let far = Pose { x: 40.0, ..b };
+/// assert!(collide::overlap(&square, &a, &square, &far).is_none());
+/// # Ok::<(), hitfield::mask::MaskSizeError>(())
+/// ```
 pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overlap> {
     scan::translated_overlap(a, pose_a, b, pose_b)
         .unwrap_or_else(|| overlap_with(a, pose_a, b, pose_b, &QueryOptions::default()))

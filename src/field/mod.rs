@@ -18,7 +18,7 @@
 //!    band move bins; bins that stayed under two thirds full for 64 steps give
 //!    back memory.
 //!
-//! How: particles are kept in bins by band of [`BAND_ROWS`] rows. Each bin's
+//! How: particles are kept in bins by band of `BAND_ROWS` (32) rows. Each bin's
 //! task moves its particles (AVX-512, AVX2 or scalar, picked at run time) and
 //! draws their segments straight into the rows around its band; even bins
 //! run first, then odd ones, so no two tasks share a pixel. Pixels keep the
@@ -263,9 +263,11 @@ impl Field {
         self.view = OnceLock::new();
     }
 
-    /// The flow grid.
-    pub fn flow(&self) -> &FlowGrid {
-        &self.flow
+    internal! {
+        /// The flow grid (feature `internals`).
+        pub fn flow(&self) -> &FlowGrid {
+            &self.flow
+        }
     }
 
     pub(crate) fn motion(&self) -> Motion {

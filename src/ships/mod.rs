@@ -3,10 +3,9 @@
 //! fill.
 //!
 //! Per step, in order: [`movement`] moves every ship, `schedule` says which
-//! ships sample now, [`sample_posed()`] tests their pixels against the canvas
+//! ships sample now, `sample_posed` tests their pixels against the canvas
 //! through their posed masks and fills their [`HitMap`] (texels) and
-//! [`HitPixels`] (world pixels); [`sample()`] does the same from a mask and a
-//! pose. Ship-against-ship contacts are [`crate::collide`]'s.
+//! [`HitPixels`] (world pixels), with the [`Thresholds`] of the settings. Ship-against-ship contacts are [`crate::collide`]'s.
 
 pub mod hits;
 pub mod movement;

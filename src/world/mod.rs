@@ -45,6 +45,31 @@ mod stages;
 pub use error::WorldError;
 
 /// Field, ships and timers. Advance it with [`World::step`].
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// let mut settings = Settings::default();
+/// (settings.field.width, settings.field.height) = (320, 200);
+/// settings.field.particles = 5_000;
+/// settings.ships.count = 3;
+/// let sprites = default_sprites()
+///     .into_iter()
+///     .map(|(name, image)| ShipSprite::new(name, image, settings.ships.ship_alpha_min))
+///     .collect();
+/// let mut world = World::new(settings, sprites)?;
+/// world.place_player(0, [160.0, 100.0])?; // ship 0 is the player's now
+/// for _ in 0..10 {
+///     let times = world.step();
+///     assert!(times.total() >= 0.0);
+/// }
+/// assert_eq!(world.ships().len(), 3);
+/// assert_eq!(world.field().canvas().rgba_bytes().len(), 320 * 200 * 4);
+/// // A refused call names the value and changes nothing.
+/// let err = world.place_player(0, [f32::NAN, 0.0]).unwrap_err();
+/// assert!(err.to_string().contains("at[0]"));
+/// # Ok::<(), WorldError>(())
+/// ```
 pub struct World {
     settings: Settings,
     field: Field,

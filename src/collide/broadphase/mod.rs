@@ -26,6 +26,22 @@ use self::columns::{Columns, Fits};
 use crate::pose::PixelRect;
 
 /// Sweep-and-prune over world bounding boxes, reusing its buffers between calls.
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// // Boxes from posed masks (`PosedMask::world_rect`) or poses; `None`
+/// // for a sprite that covers nothing.
+/// let boxes = [
+///     Some(PixelRect::from_xywh([0, 0, 10, 10])),
+///     Some(PixelRect::from_xywh([5, 5, 10, 10])),
+///     None,
+///     Some(PixelRect::from_xywh([100, 0, 4, 4])),
+/// ];
+/// let mut sap = SweepAndPrune::new(); // keep it: its buffers are reused
+/// let pairs = sap.pairs(&boxes);
+/// assert_eq!(pairs, &[(0, 1)]); // candidates; test each exactly next
+/// ```
 #[derive(Debug, Default)]
 pub struct SweepAndPrune {
     /// Sort keys of the usable boxes: biased left edge in the high 64 bits,

@@ -30,6 +30,25 @@ use raster::RasterMethod;
 /// mask in any pose ([`PosedMask::intersects_mask`],
 /// [`PosedMask::overlap_mask`]). An invalid pose, an empty or oversized mask
 /// gives an empty posed mask, which collides with nothing.
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// let ring = Mask::try_from_fn(32, 32, |x, y| {
+///     let r = (x as f32 - 15.5).hypot(y as f32 - 15.5);
+///     (8.0..15.0).contains(&r)
+/// })?;
+/// let pose_a = Pose { rotation: 0.5, ..Pose::at(0.0, 0.0) };
+/// let pose_b = Pose { rotation: -1.0, scale: 1.5, ..Pose::at(20.0, 4.0) };
+/// let a = PosedMask::new(&ring, &pose_a);
+/// let mut b = PosedMask::default();
+/// b.rebuild(&ring, &pose_b); // reuses b's storage: do this every frame
+/// // The same answers as the free functions, at word speed.
+/// assert_eq!(a.intersects(&b), collide::intersects(&ring, &pose_a, &ring, &pose_b));
+/// assert_eq!(a.overlap(&b), collide::overlap(&ring, &pose_a, &ring, &pose_b));
+/// assert_eq!(a.covers(16, 1), collide::intersects(&ring, &pose_a, &Mask::try_from_fn(1, 1, |_, _| true)?, &Pose::at(16.0, 1.0)));
+/// # Ok::<(), hitfield::mask::MaskSizeError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PosedMask {
     /// Coverage: bit `(i, j)` is world pixel `(x + i, y + j)`.

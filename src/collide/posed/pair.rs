@@ -14,6 +14,22 @@ use crate::pose::Pose;
 /// tests the two at word speed: the same answer as [`crate::collide::intersects`],
 /// bit for bit. Keep one per thread and reuse it: the storage and each
 /// sprite's outline stay between queries.
+///
+/// ```
+/// use hitfield::prelude::*;
+///
+/// let sprites: Vec<ShipSprite> = default_sprites()
+///     .into_iter()
+///     .map(|(name, image)| ShipSprite::new(name, image, 128))
+///     .collect();
+/// let (a, b) = (sprites[0].mask(), sprites[1].mask());
+/// let mut query = PairQuery::new(); // one per thread, reused
+/// for step in 0..20 {
+///     let pose_a = Pose { rotation: step as f32 * 0.1, ..Pose::at(100.0, 100.0) };
+///     let pose_b = Pose { rotation: -(step as f32) * 0.2, ..Pose::at(120.0 - step as f32, 104.0) };
+///     assert_eq!(query.intersects(a, &pose_a, b, &pose_b), collide::intersects(a, &pose_a, b, &pose_b));
+/// }
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct PairQuery {
     a: PosedMask,

@@ -36,7 +36,9 @@ use crate::settings::Channel;
 
 use super::hits::HitMap;
 
-/// The three thresholds of a sample.
+/// The thresholds of a sample: the canvas pixel's alpha and one colour
+/// channel (chosen by `colour_channel`) against their minimums, and the
+/// ship texel's alpha against `ship_alpha_min`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thresholds {
     /// Minimum canvas alpha.
@@ -67,6 +69,7 @@ pub(crate) fn canvas_rect(canvas: &Canvas) -> PixelRect {
     }
 }
 
+internal! {
 /// Samples the canvas under a posed ship: fills `hits` with the texels hit
 /// and returns the number of world pixels hit. Exact; an invalid pose or a
 /// window entirely outside the canvas hits nothing.
@@ -92,6 +95,7 @@ pub fn sample(
     } else {
         sample_transformed(canvas, mask, &map, thresholds, hits, &clip)
     }
+}
 }
 
 /// Integer translation: 64 pixels at a time, mask words AND field bits.
