@@ -13,7 +13,7 @@
 //! A stage span is opened on the thread that calls [`crate::World::step`];
 //! a task span on whichever thread rayon runs the task (the calling thread
 //! works too when it is in the pool). Tasks are never nested in tasks, so a
-//! thread's busy time is the sum of its task spans ([`TASK_SPANS`]).
+//! thread's busy time is the sum of its task spans ([`is_task`]).
 //!
 //! | span | kind | fields | what |
 //! | --- | --- | --- | --- |
@@ -34,6 +34,7 @@
 //! | `collide.posed` | task | `ship` | one ship's posed mask made ready |
 //! | `collide.pair` | task | `a`, `b` | one candidate pair's exact test |
 
+internal! {
 /// Every span name, stages and tasks, in the order a step opens them.
 pub const SPANS: [&str; 16] = [
     "world.step",
@@ -53,7 +54,9 @@ pub const SPANS: [&str; 16] = [
     "collide.posed",
     "collide.pair",
 ];
+}
 
+internal! {
 /// The task spans: the work itself, never nested in one another. A thread's
 /// busy time in a step is the sum of its task spans; the rest of a stage
 /// span on the calling thread is waiting for the pool (and a little setup).
@@ -69,8 +72,11 @@ pub const TASK_SPANS: [&str; 10] = [
     "collide.posed",
     "collide.pair",
 ];
+}
 
-/// True for a task span's name ([`TASK_SPANS`]).
+/// True for a task span's name (the spans of kind "task" in the table
+/// above): a subscriber that sums these per thread gets each thread's busy
+/// time, as the demo's profiler does.
 pub fn is_task(name: &str) -> bool {
     TASK_SPANS.contains(&name)
 }

@@ -1,8 +1,7 @@
 //! With the `trace` feature, a game's own subscriber sees hitfield's spans
 //! nested in its frame: stages under `world.step`, bin tasks under
 //! `field.particles` on the thread that runs the stage, every span named in
-//! `hitfield::trace::SPANS`, and the results unchanged.
-#![cfg(feature = "trace")]
+//! `hitfield::trace::SPANS` (feature `internals`), and the results unchanged.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
