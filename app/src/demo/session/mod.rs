@@ -5,6 +5,7 @@
 mod actions;
 mod controls;
 mod input;
+mod spike;
 mod status;
 mod stepping;
 mod view;
@@ -34,6 +35,7 @@ use super::screenshot::save_window_png;
 use super::theme;
 use super::widgets::warm_font_cache;
 use super::Capture;
+use crate::spike::SpikeWatch;
 use crate::trace::Tracing;
 use controls::Controls;
 use input::Pointer;
@@ -70,6 +72,8 @@ pub struct Options {
     /// Record a trace of the first frames here: every frame of a capture,
     /// else the first [`super::keys::TRACE_FRAMES`].
     pub trace: Option<PathBuf>,
+    /// Trace files' cap and folder, and capture on spike.
+    pub traces: super::TraceOptions,
     /// What the first world sizes from the window.
     pub fit: FitToWindow,
 }
@@ -121,6 +125,8 @@ pub struct Session {
     busy: Busy,
     /// The trace being recorded (T key), and the frames it still takes.
     trace: Option<TraceRecording>,
+    /// Capture on spike (`--spike-ms`), when on.
+    spike: Option<SpikeWatch>,
 }
 
 /// A trace the T key started.
@@ -157,7 +163,11 @@ impl Session {
             frames_drawn: 0,
             busy: Busy::new(tracing()),
             trace: None,
+            spike: None,
         };
+        if let Some(spike) = session.options.traces.spike.clone() {
+            session.start_spike_watch(spike);
+        }
         if let Some(path) = session.options.trace.clone() {
             let frames = session.options.capture.as_ref().map(|c| c.frames);
             session.start_trace(path, frames.unwrap_or(super::keys::TRACE_FRAMES));
@@ -220,6 +230,9 @@ impl Session {
 
         let mut times = StageTimes::with_clock(FRAME_CLOCK);
         let capture = self.options.capture.is_some();
+        if let Some(spike) = &self.spike {
+            spike.start_frame(self.frames_drawn);
+        }
         let steps = {
             let _frame = tracing::info_span!("demo.frame", frame = self.frames_drawn).entered();
             self.stepping.advance(dt, capture, &mut times)
@@ -259,6 +272,7 @@ impl Session {
         unsafe { get_internal_gl() }.flush();
         times.add(Stage::Draw, FRAME_CLOCK.ms_since(draw));
         self.profiler.record(times);
+        self.watch_spike(times.total());
         self.frames_drawn += 1;
 
         for action in actions {
@@ -294,8 +308,12 @@ impl Session {
         if self.frames_drawn < capture.frames {
             return (false, 0);
         }
+        let screenshot = capture.screenshot.clone();
         let mut code = 0;
-        if let Some(path) = &capture.screenshot {
+        if let Some(news) = self.spike.as_mut().and_then(SpikeWatch::finish) {
+            self.tell_spike(news);
+        }
+        if let Some(path) = &screenshot {
             match save_window_png(path) {
                 Ok(()) => eprintln!("hitfield: saved screenshot {}", shown(path).display()),
                 Err(e) => {
