@@ -5,6 +5,8 @@
 
 mod fit;
 mod frame_clock;
+mod history;
+mod history_view;
 mod hover;
 mod keys;
 mod layout;

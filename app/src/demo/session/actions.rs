@@ -56,6 +56,16 @@ impl Session {
                 self.controls.ui.unfocus();
             }
             Action::ToggleProfiler => self.controls.show_profiler = !self.controls.show_profiler,
+            Action::ToggleFreeze => {
+                self.history.toggle_freeze();
+                self.frozen = self.history.is_frozen().then(|| self.profiler.clone());
+                let what = if self.frozen.is_some() {
+                    "profiler graph frozen (the world runs on); F resumes"
+                } else {
+                    "profiler graph running"
+                };
+                self.status.post(what.to_string(), false);
+            }
             Action::Back => {
                 if self.controls.show_help {
                     self.controls.show_help = false;
@@ -85,6 +95,8 @@ impl Session {
         self.stepping.reset(seed);
         self.view.clear();
         self.profiler.clear();
+        self.history.clear();
+        self.frozen = None;
         self.status.post(format!("reset with seed {seed}"), false);
     }
 

@@ -18,7 +18,7 @@ use hitfield::clock::Clock;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::Settings;
 use hitfield::world::WorldError;
-use macroquad::input::clear_input_queue;
+use macroquad::input::{clear_input_queue, is_mouse_button_pressed, MouseButton};
 use macroquad::math::Rect;
 use macroquad::time::get_time;
 use macroquad::window::{
@@ -27,6 +27,8 @@ use macroquad::window::{
 
 use super::fit::{fit_to_window, FitToWindow};
 use super::frame_clock::FrameClock;
+use super::history::{FrameRecord, History};
+use super::history_view::Mouse;
 use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
 use super::long_view::Busy;
@@ -127,6 +129,10 @@ pub struct Session {
     trace: Option<TraceRecording>,
     /// Capture on spike (`--spike-ms`), when on.
     spike: Option<SpikeWatch>,
+    /// The frames' history: breakdowns, the slowest, the frozen graph.
+    history: History,
+    /// The profiler as it was when the graph was frozen.
+    frozen: Option<Profiler>,
 }
 
 /// A trace the T key started.
@@ -164,6 +170,8 @@ impl Session {
             busy: Busy::new(tracing()),
             trace: None,
             spike: None,
+            history: History::new(super::overlay::PROFILER_FRAMES),
+            frozen: None,
         };
         if let Some(spike) = session.options.traces.spike.clone() {
             session.start_spike_watch(spike);
@@ -247,8 +255,9 @@ impl Session {
         times.add(Stage::Upload, FRAME_CLOCK.ms_since(upload));
 
         let draw = FRAME_CLOCK.now();
-        self.draw(&layout, &input, steps, time);
+        let freeze = self.draw(&layout, &input, steps, time);
         let mut actions = input.actions;
+        actions.extend(freeze);
         actions.extend(self.controls.draw_panel(
             layout.panel,
             &mut self.stepping,
@@ -272,6 +281,13 @@ impl Session {
         unsafe { get_internal_gl() }.flush();
         times.add(Stage::Draw, FRAME_CLOCK.ms_since(draw));
         self.profiler.record(times);
+        self.history.record(FrameRecord {
+            frame: self.frames_drawn,
+            step: self.stepping.world.steps().saturating_sub(1),
+            steps,
+            times,
+            busy: self.busy.latest().to_vec(),
+        });
         self.watch_spike(times.total());
         self.frames_drawn += 1;
 
@@ -286,7 +302,13 @@ impl Session {
 
     /// Draws the world, the hover card and the profiler (the panel and
     /// status bar come after).
-    fn draw(&mut self, layout: &Layout, input: &input::FrameInput, steps: u32, time: f64) {
+    fn draw(
+        &mut self,
+        layout: &Layout,
+        input: &input::FrameInput,
+        steps: u32,
+        time: f64,
+    ) -> Option<super::keys::Action> {
         clear_background(theme::WINDOW_BG);
         let world = &self.stepping.world;
         self.view
@@ -294,10 +316,16 @@ impl Session {
         if !input.over_panel && !self.pointer.dragging_player && !self.controls.show_help {
             super::hover::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
-        if let Some(card) = layout.profiler {
-            let long = (&self.stepping.seconds, &self.busy);
-            controls::draw_profiler(&mut self.profiler, &mut self.clock, steps, long, card);
-        }
+        let card = layout.profiler?;
+        let long = (&self.stepping.seconds, &self.busy);
+        let mouse = Mouse {
+            at: input.mouse,
+            clicked: is_mouse_button_pressed(MouseButton::Left) && !self.controls.show_help,
+        };
+        let profiler = self.frozen.as_mut().unwrap_or(&mut self.profiler);
+        let history = (&mut self.history, mouse);
+        let freeze = controls::draw_profiler(profiler, &mut self.clock, steps, long, history, card);
+        freeze.then_some(super::keys::Action::ToggleFreeze)
     }
 
     /// In capture mode after the last frame: save and quit.
