@@ -62,6 +62,19 @@ impl SpikeWatch {
         }
     }
 
+    /// Sets the threshold (the demo's panel), if it is above 0.
+    pub fn set_threshold_ms(&mut self, ms: f64) {
+        if ms.is_finite() && ms > 0.0 {
+            self.options.threshold_ms = ms;
+        }
+    }
+
+    /// Stops keeping the spike ring; a spike waiting for its later frames
+    /// is not written.
+    pub fn stop(self) {
+        self.tracing.stop_ring();
+    }
+
     /// Marks the start of frame `frame` (before its spans).
     pub fn start_frame(&self, frame: u64) {
         self.tracing.start_frame(frame);

@@ -152,6 +152,12 @@ impl Tracing {
         self.ringing.store(true, Ordering::Release);
     }
 
+    /// Stops keeping the spike ring and frees it.
+    pub fn stop_ring(&self) {
+        self.ringing.store(false, Ordering::Release);
+        *lock(&self.ring) = None;
+    }
+
     /// Marks the start of frame `frame` in the ring (between frames).
     pub fn start_frame(&self, frame: u64) {
         if let Some(ring) = lock(&self.ring).as_mut() {

@@ -265,6 +265,7 @@ impl Session {
             &self.status,
             time,
         ));
+        self.follow_spike_setting();
         if self.controls.show_help {
             overlay::draw_help(layout.field_area);
         }

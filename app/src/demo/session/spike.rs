@@ -14,13 +14,39 @@ impl Session {
             return;
         }
         let Some(tracing) = self.busy.tracing() else {
+            self.controls.state.spike_ms = 0.0;
             self.status.post(
                 "no spike capture: another tracing subscriber is installed".to_string(),
                 true,
             );
             return;
         };
+        self.controls.state.spike_ms = options.threshold_ms;
         self.spike = Some(SpikeWatch::new(tracing, options, "frame"));
+    }
+
+    /// Follows the panel's *Spike trace* slider: starts, retunes or stops
+    /// capture on spike.
+    pub(super) fn follow_spike_setting(&mut self) {
+        let ms = self.controls.state.spike_ms;
+        match self.spike.as_mut() {
+            Some(watch) if ms > 0.0 => watch.set_threshold_ms(ms),
+            Some(_) => {
+                if let Some(watch) = self.spike.take() {
+                    watch.stop();
+                }
+                self.status.post("spike capture off".to_string(), false);
+            }
+            None if ms > 0.0 => {
+                let options = SpikeOptions {
+                    threshold_ms: ms,
+                    dir: self.options.traces.dir.clone(),
+                    cap_bytes: self.options.traces.cap_bytes,
+                };
+                self.start_spike_watch(options);
+            }
+            None => {}
+        }
     }
 
     /// After a frame whose work (every stage) took `work_ms`: a spike is
