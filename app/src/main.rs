@@ -16,6 +16,7 @@ mod cli;
 mod demo;
 mod memory;
 mod profile;
+mod spike;
 mod threads;
 mod trace;
 

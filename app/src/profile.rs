@@ -128,6 +128,7 @@ impl Profiler {
 
     /// A JSON object with one `{p50_ms, p95_ms, p99_ms, max_ms}` entry per
     /// stage in `stages` and one called `total` (the sum of all stages).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub fn stages_json(&mut self, stages: impl IntoIterator<Item = Stage>) -> serde_json::Value {
         let mut map = serde_json::Map::new();
         for stage in stages {
@@ -141,6 +142,7 @@ impl Profiler {
 
 impl Summary {
     /// `{"p50_ms", "p95_ms", "p99_ms", "max_ms"}`, rounded to 0.1 µs.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub fn json(self) -> serde_json::Value {
         let round = |ms: f64| (ms * 1e4).round() / 1e4;
         serde_json::json!({

@@ -1,6 +1,9 @@
 //! `hitfield headless --trace`: the Chrome trace-event file opens as JSON,
 //! holds spans from two threads correctly nested, one span per bin task per
-//! step, and leaves the results as they were.
+//! step, and leaves the results as they were. With `--trace-max-mb` it
+//! stops under its cap, still valid and nested, and names what it left
+//! out; `--spike-ms` writes a capped trace of a slow step's neighbours
+//! into `--trace-dir`; bad values of these flags exit 2 naming the flag.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -13,10 +16,16 @@ const PARTICLES: u64 = 200_000;
 const HEIGHT: u64 = 600;
 
 fn headless(trace: Option<&Path>) -> Output {
+    headless_with(trace, &[])
+}
+
+fn headless_with(trace: Option<&Path>, extra: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hitfield"));
-    cmd.arg("headless").args([
-        "--frames",
-        &STEPS.to_string(),
+    cmd.arg("headless");
+    if !extra.contains(&"--frames") {
+        cmd.args(["--frames", &STEPS.to_string()]);
+    }
+    cmd.args([
         "--particles",
         &PARTICLES.to_string(),
         "--ships",
@@ -33,6 +42,7 @@ fn headless(trace: Option<&Path>) -> Output {
     if let Some(path) = trace {
         cmd.arg("--trace").arg(path);
     }
+    cmd.args(extra);
     cmd.env("RAYON_NUM_THREADS", "2")
         .output()
         .expect("run hitfield")
@@ -97,6 +107,7 @@ fn spans(events: &[Value]) -> Vec<Span> {
                 assert_eq!(out[i].name, name, "ends out of order on thread {tid}");
                 out[i].end = ts;
             }
+            "i" => {}
             other => panic!("unexpected phase {other}"),
         }
     }
@@ -231,4 +242,165 @@ fn an_unwritable_trace_path_is_named_in_a_usage_error() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(out.stdout.is_empty(), "no report");
+}
+
+/// The `trace truncated` note a capped file ends with, if any.
+fn truncation(events: &[Value]) -> Option<&Value> {
+    let notes: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["name"] == "trace truncated")
+        .collect();
+    assert!(notes.len() <= 1, "one note at most");
+    if let Some(note) = notes.first() {
+        assert_eq!(
+            events.last().map(|e| &e["name"]),
+            Some(&notes[0]["name"]),
+            "the note comes last"
+        );
+        assert_eq!(note["ph"], "i");
+    }
+    notes.first().copied()
+}
+
+#[test]
+fn a_capped_trace_stays_valid_under_its_cap_and_names_what_it_left_out() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("capped.json");
+    // 0.05 MiB: a few steps' worth of 20.
+    let out = headless_with(Some(&path), &["--trace-max-mb", "0.05"]);
+    let with = report(&out);
+    let plain = report(&headless(None));
+    assert_eq!(
+        with["canvas_hash"], plain["canvas_hash"],
+        "the cap changes nothing"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("wrote trace") && stderr.contains("events left out"),
+        "{stderr}"
+    );
+
+    let bytes = std::fs::metadata(&path).expect("the trace file").len();
+    assert!(bytes <= 52_428, "{bytes} bytes, over the 0.05 MiB cap");
+    assert!(
+        bytes > 40_000,
+        "{bytes} bytes: the cap should be nearly used"
+    );
+    let text = std::fs::read_to_string(&path).expect("the trace file");
+    let events: Vec<Value> = serde_json::from_str(&text).expect("a JSON array of events");
+    // Every span written is closed, in order, on its thread.
+    let spans = spans(&events);
+    let steps = spans.iter().filter(|s| s.name == "world.step").count() as u64;
+    assert!((1..STEPS).contains(&steps), "{steps} steps written");
+
+    let note = truncation(&events).expect("a note of what was left out");
+    let args = &note["args"];
+    assert_eq!(args["cap_bytes"], 52_428);
+    assert!(
+        args["dropped_events"].as_u64().expect("count") > 1000,
+        "{args}"
+    );
+    let range = args["dropped_steps"].as_array().expect("step range");
+    assert_eq!(range[1], STEPS - 1, "left out up to the last step: {args}");
+    assert!(range[0].as_u64().expect("first") <= steps, "{args}");
+}
+
+#[test]
+fn an_uncapped_trace_has_no_note() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("small.json");
+    let out = headless_with(Some(&path), &["--frames", "2"]);
+    report(&out);
+    let text = std::fs::read_to_string(&path).expect("the trace file");
+    let events: Vec<Value> = serde_json::from_str(&text).expect("a JSON array of events");
+    assert!(truncation(&events).is_none());
+}
+
+#[test]
+fn a_forced_spike_writes_a_valid_bounded_trace_into_the_trace_dir() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir_arg = dir.path().to_str().expect("utf-8 temp dir");
+    // Every step passes 0.001 ms: the first is the spike, and its file
+    // waits for 60 steps after it (or the end of the run).
+    let out = headless_with(
+        None,
+        &[
+            "--frames",
+            "80",
+            "--spike-ms",
+            "0.001",
+            "--trace-dir",
+            dir_arg,
+            "--trace-max-mb",
+            "0.5",
+        ],
+    );
+    report(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(files.len(), 2, "step 0's spike, then step 61's: {files:?}");
+    for file in &files {
+        let name = file.file_name().and_then(|n| n.to_str()).expect("name");
+        assert!(name.starts_with("hitfield-spike-") && name.ends_with(".json"));
+        assert!(stderr.contains(name), "named on stderr: {stderr}");
+        assert!(std::fs::metadata(file).expect("file").len() <= 524_288);
+        let text = std::fs::read_to_string(file).expect("the spike file");
+        let events: Vec<Value> = serde_json::from_str(&text).expect("a JSON array");
+        let marker = events
+            .iter()
+            .find(|e| e["name"] == "spike")
+            .expect("a spike marker");
+        assert_eq!(marker["args"]["threshold_ms"], 0.001);
+        spans(&events);
+        truncation(&events);
+    }
+    assert!(stderr.contains("wrote spike trace"), "{stderr}");
+    assert!(stderr.contains("step 0 took"), "{stderr}");
+}
+
+#[test]
+fn bad_trace_flag_values_exit_2_naming_the_flag() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "x").expect("file");
+    let file = file.to_str().expect("utf-8").to_string();
+    for (args, start) in [
+        (
+            vec!["--trace-max-mb", "0"],
+            "--trace-max-mb 0: must be from 0.01",
+        ),
+        (
+            vec!["--trace-max-mb", "nan"],
+            "--trace-max-mb nan: must be from",
+        ),
+        (
+            vec!["--trace-max-mb", "lots"],
+            "--trace-max-mb lots: must be a number",
+        ),
+        (
+            vec!["--spike-ms", "-1"],
+            "--spike-ms -1: must be more than 0",
+        ),
+        (
+            vec!["--spike-ms", "inf"],
+            "--spike-ms inf: must be more than 0",
+        ),
+        (
+            vec!["--trace-dir", "/no/such/dir"],
+            "--trace-dir /no/such/dir: no such folder",
+        ),
+        (vec!["--trace-dir", &file], "--trace-dir "),
+    ] {
+        let out = headless_with(None, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("hitfield: error: {start}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use hitfield::settings::Settings;
 
 use super::run_args::RunArgs;
+use super::trace_args::TraceArgs;
 use super::usage_error;
 
 use crate::demo::{Capture, DemoOptions, FitToWindow, WindowSize};
@@ -38,6 +39,9 @@ pub struct DemoArgs {
     /// frame with --frames, else the first 120, as the T key does).
     #[arg(long, value_name = "PATH")]
     pub trace: Option<PathBuf>,
+    /// Trace size cap and capture on spike.
+    #[command(flatten)]
+    pub traces: TraceArgs,
 }
 
 /// Validates the flags, then opens the demo window.
@@ -59,6 +63,7 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         no_vsync,
         profile_csv,
         trace,
+        traces,
     } = args;
     // What the user did not set is sized to the window when it opens.
     let fit = FitToWindow {
@@ -92,6 +97,11 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         vsync: !no_vsync,
         profile_csv,
         trace,
+        traces: crate::demo::TraceOptions {
+            cap_bytes: traces.cap_bytes(),
+            dir: traces.dir(),
+            spike: traces.spike(),
+        },
         fit,
     })
 }

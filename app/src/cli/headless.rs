@@ -9,6 +9,9 @@ use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
 use super::run_args::RunArgs;
+use super::trace_args::TraceArgs;
+use crate::spike::SpikeWatch;
+use crate::trace::Tracing;
 
 /// Flags of `hitfield headless`.
 #[derive(Args, Debug, Clone)]
@@ -20,6 +23,9 @@ pub struct HeadlessArgs {
     /// Perfetto or chrome://tracing).
     #[arg(long, value_name = "PATH")]
     pub trace: Option<PathBuf>,
+    /// Trace size cap and capture on spike.
+    #[command(flatten)]
+    pub traces: TraceArgs,
     /// Shared simulation flags.
     #[command(flatten)]
     pub run: RunArgs,
@@ -40,23 +46,36 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
         Ok(world) => world,
         Err(e) => return super::usage_error(e),
     };
-    let tracing = match &args.trace {
-        Some(path) => match start_trace(path) {
+    let spike = args.traces.spike();
+    let tracing = if args.trace.is_some() || spike.is_some() {
+        match install() {
             Ok(tracing) => Some(tracing),
             Err(message) => return super::usage_error(message),
-        },
-        None => None,
+        }
+    } else {
+        None
     };
-    let (mut profiler, contacts) = super::report::run(&mut world, args.frames);
-    let traced = tracing.map(crate::trace::Tracing::finish);
+    let recording = match (&args.trace, tracing) {
+        (Some(path), Some(tracing)) => match tracing.record(path, args.traces.cap_bytes()) {
+            Ok(()) => Some(tracing),
+            Err(e) => return super::usage_error(format!("--trace: {e}")),
+        },
+        _ => None,
+    };
+    let mut watch = match (spike, tracing) {
+        (Some(options), Some(tracing)) => Some(SpikeWatch::new(tracing, options, "step")),
+        _ => None,
+    };
+    let (mut profiler, contacts) = super::report::run(&mut world, args.frames, watch.as_mut());
+    let traced = recording.map(Tracing::finish);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     let printed = super::print_report(report);
     match traced {
         Some(Ok(recorded)) => {
             eprintln!(
-                "hitfield: wrote trace {} ({} events)",
+                "hitfield: wrote trace {} ({})",
                 shown(&recorded.path).display(),
-                recorded.events
+                recorded.summary()
             );
             printed
         }
@@ -68,12 +87,10 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
     }
 }
 
-/// Installs the trace writer and starts recording to `path`.
-fn start_trace(path: &std::path::Path) -> Result<&'static crate::trace::Tracing, String> {
-    let tracing = crate::trace::install(hitfield::clock::Clock::system())
-        .ok_or_else(|| "--trace: another tracing subscriber is already installed".to_string())?;
-    tracing.record(path).map_err(|e| format!("--trace: {e}"))?;
-    Ok(tracing)
+/// Installs the trace writer (for `--trace` or `--spike-ms`).
+fn install() -> Result<&'static Tracing, String> {
+    crate::trace::install(hitfield::clock::Clock::system())
+        .ok_or_else(|| "--trace: another tracing subscriber is already installed".to_string())
 }
 
 /// `path` made absolute for messages (as given when that fails).

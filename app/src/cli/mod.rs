@@ -7,6 +7,7 @@ pub mod number;
 pub mod overlap;
 pub mod report;
 pub mod run_args;
+pub mod trace_args;
 
 use std::process::ExitCode;
 

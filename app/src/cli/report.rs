@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::profile::Profiler;
+use crate::spike::SpikeWatch;
 use hitfield::profile::Stage;
 use hitfield::world::World;
 
@@ -30,16 +31,41 @@ impl ContactStats {
     }
 }
 
-/// Steps `world` `frames` times, recording every step's stage times.
-pub fn run(world: &mut World, frames: u64) -> (Profiler, ContactStats) {
+/// Steps `world` `frames` times, recording every step's stage times. With
+/// `spike`, each step is a frame of the spike ring, and a slow one's trace
+/// is written (its message on stderr).
+pub fn run(
+    world: &mut World,
+    frames: u64,
+    mut spike: Option<&mut SpikeWatch>,
+) -> (Profiler, ContactStats) {
     let mut profiler = Profiler::new(frames.clamp(1, 1 << 20) as usize);
     let mut contacts = ContactStats::default();
     for _ in 0..frames {
+        let step = world.steps();
+        if let Some(watch) = spike.as_deref_mut() {
+            watch.start_frame(step);
+        }
         let times = *world.step();
         profiler.record(times);
         contacts.record(world);
+        if let Some(watch) = spike.as_deref_mut() {
+            tell(watch.end_frame(step, step, times.total()));
+        }
+    }
+    if let Some(watch) = spike {
+        tell(watch.finish());
     }
     (profiler, contacts)
+}
+
+/// Prints a spike capture's message on stderr.
+fn tell(news: Option<Result<String, String>>) {
+    match news {
+        Some(Ok(message)) => eprintln!("hitfield: {message}"),
+        Some(Err(message)) => eprintln!("hitfield: error: --spike-ms: {message}"),
+        None => {}
+    }
 }
 
 /// The JSON report of a finished run.

@@ -29,6 +29,8 @@ pub enum Action {
     TogglePanel,
     /// Show or hide the profiler overlay.
     ToggleProfiler,
+    /// Freeze the profiler's frame graph, or let it run again.
+    ToggleFreeze,
     /// Close the help overlay, or quit when it is closed.
     Back,
 }
@@ -50,6 +52,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("C", "write the profiler CSV"),
     ("F12", "save a screenshot PNG"),
     ("T", "record a trace of the next 120 frames"),
+    ("F", "freeze / resume the profiler graph"),
     ("H or F1", "this help"),
     ("Esc", "close help / quit"),
 ];
@@ -65,7 +68,7 @@ pub fn status_hint() -> &'static str {
 
 /// The shortcuts pressed this frame, in a fixed order.
 pub fn shortcuts() -> Vec<Action> {
-    let table: [(&[KeyCode], Action); 10] = [
+    let table: [(&[KeyCode], Action); 11] = [
         (&[KeyCode::Space], Action::TogglePause),
         (&[KeyCode::N, KeyCode::Period], Action::Step),
         (&[KeyCode::R], Action::Reset),
@@ -74,6 +77,7 @@ pub fn shortcuts() -> Vec<Action> {
         (&[KeyCode::C], Action::WriteCsv),
         (&[KeyCode::F12], Action::Screenshot),
         (&[KeyCode::T], Action::RecordTrace),
+        (&[KeyCode::F], Action::ToggleFreeze),
         (&[KeyCode::H, KeyCode::F1], Action::ToggleHelp),
         (&[KeyCode::Escape], Action::Back),
     ];

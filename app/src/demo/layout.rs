@@ -9,8 +9,10 @@ use super::theme;
 
 /// Gap between the window edge, the field, the panel and the profiler.
 pub const MARGIN: f32 = 10.0;
-/// The profiler card's full size (its graph is one pixel per frame).
-pub const PROFILER_W: f32 = 514.0;
+/// The profiler card's full width: its graph (one pixel per frame) and
+/// legend take 514 px, the frame history column the rest
+/// ([`super::history_view`]).
+pub const PROFILER_W: f32 = 934.0;
 /// The profiler card's height: the frames graph and the long view.
 pub const PROFILER_H: f32 = super::overlay::FRAMES_H + super::long_view::HEIGHT;
 /// The narrowest profiler card that still shows every number.

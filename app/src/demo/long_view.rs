@@ -44,6 +44,12 @@ impl Busy {
         self.tracing
     }
 
+    /// Each thread's busy ms in the latest frame (taken by
+    /// [`Busy::record_frame`]).
+    pub fn latest(&self) -> &[f64] {
+        &self.scratch
+    }
+
     /// Takes the busy time since the last call as one frame's, if the frame
     /// ran steps (`step_ms > 0`).
     pub fn record_frame(&mut self, step_ms: f64) {

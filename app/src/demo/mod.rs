@@ -5,6 +5,8 @@
 
 mod fit;
 mod frame_clock;
+mod history;
+mod history_view;
 mod hover;
 mod keys;
 mod layout;
@@ -65,6 +67,8 @@ pub struct DemoOptions {
     pub profile_csv: Option<PathBuf>,
     /// Record a trace of the first frames here (`--trace`).
     pub trace: Option<PathBuf>,
+    /// Trace files' cap and folder, and capture on spike.
+    pub traces: TraceOptions,
     /// What the first world sizes from the window (what the user did not set).
     pub fit: FitToWindow,
 }
@@ -82,7 +86,29 @@ impl DemoOptions {
             vsync: true,
             profile_csv: None,
             trace: None,
+            traces: TraceOptions::default(),
             fit: FitToWindow::ALL,
+        }
+    }
+}
+
+/// Where trace files go and how big they get, and capture on spike.
+#[derive(Clone, Debug)]
+pub struct TraceOptions {
+    /// Each trace file's size cap in bytes (`--trace-max-mb`).
+    pub cap_bytes: u64,
+    /// The folder for T's traces and spike captures (`--trace-dir`).
+    pub dir: PathBuf,
+    /// Capture on spike (`--spike-ms`), if on from the start.
+    pub spike: Option<crate::spike::SpikeOptions>,
+}
+
+impl Default for TraceOptions {
+    fn default() -> Self {
+        TraceOptions {
+            cap_bytes: crate::trace::DEFAULT_CAP_BYTES,
+            dir: PathBuf::from("."),
+            spike: None,
         }
     }
 }
@@ -97,6 +123,7 @@ pub fn run(options: DemoOptions) -> ExitCode {
         vsync,
         profile_csv,
         trace,
+        traces,
         fit,
     } = options;
     if images.is_empty() {
@@ -124,6 +151,7 @@ pub fn run(options: DemoOptions) -> ExitCode {
         capture,
         profile_csv,
         trace,
+        traces,
         fit,
     };
     macroquad::Window::from_config(conf, async move {

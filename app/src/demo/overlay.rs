@@ -6,6 +6,8 @@ use hitfield::profile::Stage;
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
+use super::history::History;
+use super::history_view::{self, Mouse};
 use super::keys::SHORTCUTS;
 use super::scales::count;
 use super::theme;
@@ -46,14 +48,18 @@ pub struct FrameStats {
 /// stage's median, FPS and frame-time percentiles, in `card` (see
 /// [`super::layout`]: at full width the graph holds [`PROFILER_FRAMES`]
 /// frames, a narrower card shows the most recent ones); below it the long
-/// view of `seconds` and the threads' `busy` times.
+/// view of `seconds` and the threads' `busy` times. Right of the legend,
+/// when there is room, the frame `history` ([`super::history_view`]);
+/// the mouse picks frames. Returns true when *Freeze* was clicked.
 pub fn draw_profiler(
     profiler: &mut Profiler,
     stats: &FrameStats,
-    seconds: &PerSecond,
-    busy: &super::long_view::Busy,
+    long: (&PerSecond, &super::long_view::Busy),
+    history: &mut History,
+    mouse: Mouse,
     card: Rect,
-) {
+) -> bool {
+    let (seconds, busy) = long;
     let graph_h = 120.0;
     let legend_w = 150.0;
     let pad = 10.0;
@@ -90,6 +96,12 @@ pub fn draw_profiler(
         );
         text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
     }
+    let freeze = history_view::freeze_button(
+        card.x + pad + 150.0,
+        card.y + 4.0,
+        history.is_frozen(),
+        mouse,
+    );
     let steps = format!(
         "{}/frame  sim {:.2}x",
         count(u64::from(stats.steps), "step", "steps"),
@@ -152,6 +164,20 @@ pub fn draw_profiler(
             }
         }
     }
+    let numbers: Vec<u64> = history.shown().iter().map(|f| f.frame).collect();
+    let numbers = &numbers[numbers.len().saturating_sub(n)..];
+    let graph = Rect::new(
+        gx + graph_w - numbers.len() as f32,
+        gy,
+        numbers.len() as f32,
+        graph_h,
+    );
+    let hovered = history_view::pick(history, numbers, graph, mouse).and_then(|i| {
+        history
+            .shown()
+            .get(history.shown().len() - numbers.len() + i)
+            .map(|f| (*f).clone())
+    });
     // 60 fps line when it is on the graph.
     let budget = 1000.0 / 60.0;
     if budget < ceiling {
@@ -216,6 +242,16 @@ pub fn draw_profiler(
         card.y + FRAMES_H,
         [gx, graph_w, lx, legend_w],
     );
+    let cx = lx + legend_w + pad + 8.0;
+    let column = Rect::new(
+        cx,
+        card.y + 28.0,
+        card.x + card.w - pad - cx,
+        FRAMES_H - 32.0,
+    );
+    let names = |i: usize| busy.tracing().map(|t| t.thread_name(i)).unwrap_or_default();
+    history_view::draw_column(history, hovered.as_ref(), column, mouse, &names);
+    freeze
 }
 
 /// A "PAUSED" badge in the field's top-left corner.

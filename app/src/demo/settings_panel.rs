@@ -28,6 +28,8 @@ pub struct PanelState {
     pub seed: String,
     /// The preset path field.
     pub preset_path: String,
+    /// Capture on spike's threshold in milliseconds; 0 is off.
+    pub spike_ms: f64,
 }
 
 impl PanelState {
@@ -36,6 +38,7 @@ impl PanelState {
         Self {
             seed: settings.field.seed.to_string(),
             preset_path: "hitfield-preset.toml".to_string(),
+            spike_ms: 0.0,
         }
     }
 }
@@ -321,6 +324,16 @@ fn run_section(
             Some(1) => actions.push(Action::Screenshot),
             _ => {}
         }
+        let t = spike_to_t(state.spike_ms);
+        let shown = if state.spike_ms > 0.0 {
+            let digits = if state.spike_ms < 1.0 { 3 } else { 1 };
+            format!("> {:.*} ms", digits, state.spike_ms)
+        } else {
+            "off".to_string()
+        };
+        if let Some(t) = ui.slider("spike", "Spike trace", t, &shown, 0.02) {
+            state.spike_ms = spike_from_t(t);
+        }
     }
     if let Some(m) = info.message {
         ui.space(2.0);
@@ -335,6 +348,24 @@ fn run_section(
     );
 }
 
+/// Capture on spike's slider: 0 is off, then 0.1 to 1000 ms on a log scale.
+fn spike_from_t(t: f32) -> f64 {
+    if t <= 0.0 {
+        return 0.0;
+    }
+    let ms = 10f64.powf(f64::from(t.min(1.0)) * 4.0 - 1.0);
+    (ms * 10.0).round() / 10.0
+}
+
+/// Where `ms` sits on the spike slider.
+fn spike_to_t(ms: f64) -> f32 {
+    if ms.is_finite() && ms > 0.0 {
+        (((ms.log10() + 1.0) / 4.0).clamp(0.001, 1.0)) as f32
+    } else {
+        0.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,5 +375,15 @@ mod tests {
         assert_eq!(wanted_height(0.0), 0.0);
         assert_eq!(wanted_height(f32::NAN), 0.0);
         assert_eq!(wanted_height(100.0), HEADER_H + 4.0 + 100.0 + PAD);
+    }
+
+    #[test]
+    fn the_spike_slider_is_off_then_log_scaled() {
+        assert_eq!(spike_from_t(0.0), 0.0);
+        assert_eq!(spike_from_t(1.0), 1000.0);
+        assert_eq!(spike_from_t(0.5), 10.0);
+        assert_eq!(spike_to_t(0.0), 0.0);
+        assert_eq!(spike_to_t(10.0), 0.5);
+        assert!(spike_to_t(0.001) > 0.0, "a tiny threshold is still on");
     }
 }

@@ -40,13 +40,13 @@ impl Layout {
     /// The demo's layout in a `w`×`h` window with the panel and profiler
     /// shown and the canvas fitted to its room: the panel is 340 px wide,
     /// 10 px from the right and top edges; the status bar 24 px tall; the
-    /// profiler card (300 px tall, up to 514 wide) 10 px above it; the
+    /// profiler card (300 px tall, up to 934 wide) 10 px above it; the
     /// field fills what is left, with 10 px gaps.
     pub fn for_window(w: u32, h: u32) -> Layout {
         let panel_x = w - 10 - 340;
         let body_h = h - 24;
         let field = [0, 0, panel_x - 10, body_h - 10 - 300 - 10];
-        let card_w = 514.min(field[2] - 20);
+        let card_w = 934.min(field[2] - 20);
         Layout {
             size: (w, h),
             field,

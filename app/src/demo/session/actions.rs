@@ -47,7 +47,8 @@ impl Session {
                 }
             }
             Action::RecordTrace => {
-                self.start_trace(fresh_path("hitfield-trace", "json"), TRACE_FRAMES)
+                let path = fresh_path_in(&self.options.traces.dir, "hitfield-trace", "json");
+                self.start_trace(path, TRACE_FRAMES)
             }
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
             Action::TogglePanel => {
@@ -55,6 +56,16 @@ impl Session {
                 self.controls.ui.unfocus();
             }
             Action::ToggleProfiler => self.controls.show_profiler = !self.controls.show_profiler,
+            Action::ToggleFreeze => {
+                self.history.toggle_freeze();
+                self.frozen = self.history.is_frozen().then(|| self.profiler.clone());
+                let what = if self.frozen.is_some() {
+                    "profiler graph frozen (the world runs on); F resumes"
+                } else {
+                    "profiler graph running"
+                };
+                self.status.post(what.to_string(), false);
+            }
             Action::Back => {
                 if self.controls.show_help {
                     self.controls.show_help = false;
@@ -84,6 +95,8 @@ impl Session {
         self.stepping.reset(seed);
         self.view.clear();
         self.profiler.clear();
+        self.history.clear();
+        self.frozen = None;
         self.status.post(format!("reset with seed {seed}"), false);
     }
 
@@ -150,7 +163,7 @@ impl Session {
             return;
         };
         let frames = frames.max(1);
-        match tracing.record(&path) {
+        match tracing.record(&path, self.options.traces.cap_bytes) {
             Ok(()) => {
                 self.trace = Some(TraceRecording {
                     tracing,
@@ -188,9 +201,9 @@ impl Session {
             Ok(recorded) => {
                 let shown = absolute(&recorded.path);
                 eprintln!(
-                    "hitfield: wrote trace {} ({frames} frames, {} events)",
+                    "hitfield: wrote trace {} ({frames} frames, {})",
                     shown.display(),
-                    recorded.events
+                    recorded.summary()
                 );
                 self.status
                     .post(format!("wrote trace {}", shown.display()), false);
@@ -246,6 +259,21 @@ fn fresh_path(stem: &str, ext: &str) -> PathBuf {
     let mut n = 2;
     while path.exists() && n < 1000 {
         path = PathBuf::from(format!("{stem}-{t}-{n}.{ext}"));
+        n += 1;
+    }
+    path
+}
+
+/// [`fresh_path`] in `dir` (the current directory when `dir` is `.`).
+fn fresh_path_in(dir: &Path, stem: &str, ext: &str) -> PathBuf {
+    if dir == Path::new(".") {
+        return fresh_path(stem, ext);
+    }
+    let t = unix_time();
+    let mut path = dir.join(format!("{stem}-{t}.{ext}"));
+    let mut n = 2;
+    while path.exists() && n < 1000 {
+        path = dir.join(format!("{stem}-{t}-{n}.{ext}"));
         n += 1;
     }
     path

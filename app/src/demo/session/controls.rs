@@ -5,6 +5,8 @@ use crate::profile::{PerSecond, Profiler};
 use macroquad::math::Rect;
 
 use super::super::frame_clock::FrameClock;
+use super::super::history::History;
+use super::super::history_view::Mouse;
 use super::super::keys::Action;
 use super::super::long_view::Busy;
 use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
@@ -81,19 +83,21 @@ pub fn new_profiler() -> Profiler {
     Profiler::new(PROFILER_FRAMES)
 }
 
-/// Draws the profiler card in `card`.
+/// Draws the profiler card in `card`, with the frame `history` picked by
+/// `mouse`. Returns true when its *Freeze* button was clicked.
 pub fn draw_profiler(
     profiler: &mut Profiler,
     clock: &mut FrameClock,
     steps: u32,
     long: (&PerSecond, &Busy),
+    (history, mouse): (&mut History, Mouse),
     card: Rect,
-) {
+) -> bool {
     let stats = FrameStats {
         fps: clock.fps(),
         sim_speed: clock.sim_speed(),
         frame: clock.summary(),
         steps,
     };
-    overlay::draw_profiler(profiler, &stats, long.0, long.1, card);
+    overlay::draw_profiler(profiler, &stats, long, history, mouse, card)
 }

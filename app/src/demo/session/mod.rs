@@ -5,6 +5,7 @@
 mod actions;
 mod controls;
 mod input;
+mod spike;
 mod status;
 mod stepping;
 mod view;
@@ -17,7 +18,7 @@ use hitfield::clock::Clock;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::Settings;
 use hitfield::world::WorldError;
-use macroquad::input::clear_input_queue;
+use macroquad::input::{clear_input_queue, is_mouse_button_pressed, MouseButton};
 use macroquad::math::Rect;
 use macroquad::time::get_time;
 use macroquad::window::{
@@ -26,6 +27,8 @@ use macroquad::window::{
 
 use super::fit::{fit_to_window, FitToWindow};
 use super::frame_clock::FrameClock;
+use super::history::{FrameRecord, History};
+use super::history_view::Mouse;
 use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
 use super::long_view::Busy;
@@ -34,6 +37,7 @@ use super::screenshot::save_window_png;
 use super::theme;
 use super::widgets::warm_font_cache;
 use super::Capture;
+use crate::spike::SpikeWatch;
 use crate::trace::Tracing;
 use controls::Controls;
 use input::Pointer;
@@ -70,6 +74,8 @@ pub struct Options {
     /// Record a trace of the first frames here: every frame of a capture,
     /// else the first [`super::keys::TRACE_FRAMES`].
     pub trace: Option<PathBuf>,
+    /// Trace files' cap and folder, and capture on spike.
+    pub traces: super::TraceOptions,
     /// What the first world sizes from the window.
     pub fit: FitToWindow,
 }
@@ -121,6 +127,12 @@ pub struct Session {
     busy: Busy,
     /// The trace being recorded (T key), and the frames it still takes.
     trace: Option<TraceRecording>,
+    /// Capture on spike (`--spike-ms`), when on.
+    spike: Option<SpikeWatch>,
+    /// The frames' history: breakdowns, the slowest, the frozen graph.
+    history: History,
+    /// The profiler as it was when the graph was frozen.
+    frozen: Option<Profiler>,
 }
 
 /// A trace the T key started.
@@ -157,7 +169,13 @@ impl Session {
             frames_drawn: 0,
             busy: Busy::new(tracing()),
             trace: None,
+            spike: None,
+            history: History::new(super::overlay::PROFILER_FRAMES),
+            frozen: None,
         };
+        if let Some(spike) = session.options.traces.spike.clone() {
+            session.start_spike_watch(spike);
+        }
         if let Some(path) = session.options.trace.clone() {
             let frames = session.options.capture.as_ref().map(|c| c.frames);
             session.start_trace(path, frames.unwrap_or(super::keys::TRACE_FRAMES));
@@ -220,6 +238,9 @@ impl Session {
 
         let mut times = StageTimes::with_clock(FRAME_CLOCK);
         let capture = self.options.capture.is_some();
+        if let Some(spike) = &self.spike {
+            spike.start_frame(self.frames_drawn);
+        }
         let steps = {
             let _frame = tracing::info_span!("demo.frame", frame = self.frames_drawn).entered();
             self.stepping.advance(dt, capture, &mut times)
@@ -234,8 +255,9 @@ impl Session {
         times.add(Stage::Upload, FRAME_CLOCK.ms_since(upload));
 
         let draw = FRAME_CLOCK.now();
-        self.draw(&layout, &input, steps, time);
+        let freeze = self.draw(&layout, &input, steps, time);
         let mut actions = input.actions;
+        actions.extend(freeze);
         actions.extend(self.controls.draw_panel(
             layout.panel,
             &mut self.stepping,
@@ -243,6 +265,7 @@ impl Session {
             &self.status,
             time,
         ));
+        self.follow_spike_setting();
         if self.controls.show_help {
             overlay::draw_help(layout.field_area);
         }
@@ -259,6 +282,14 @@ impl Session {
         unsafe { get_internal_gl() }.flush();
         times.add(Stage::Draw, FRAME_CLOCK.ms_since(draw));
         self.profiler.record(times);
+        self.history.record(FrameRecord {
+            frame: self.frames_drawn,
+            step: self.stepping.world.steps().saturating_sub(1),
+            steps,
+            times,
+            busy: self.busy.latest().to_vec(),
+        });
+        self.watch_spike(times.total());
         self.frames_drawn += 1;
 
         for action in actions {
@@ -272,7 +303,13 @@ impl Session {
 
     /// Draws the world, the hover card and the profiler (the panel and
     /// status bar come after).
-    fn draw(&mut self, layout: &Layout, input: &input::FrameInput, steps: u32, time: f64) {
+    fn draw(
+        &mut self,
+        layout: &Layout,
+        input: &input::FrameInput,
+        steps: u32,
+        time: f64,
+    ) -> Option<super::keys::Action> {
         clear_background(theme::WINDOW_BG);
         let world = &self.stepping.world;
         self.view
@@ -280,10 +317,16 @@ impl Session {
         if !input.over_panel && !self.pointer.dragging_player && !self.controls.show_help {
             super::hover::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
-        if let Some(card) = layout.profiler {
-            let long = (&self.stepping.seconds, &self.busy);
-            controls::draw_profiler(&mut self.profiler, &mut self.clock, steps, long, card);
-        }
+        let card = layout.profiler?;
+        let long = (&self.stepping.seconds, &self.busy);
+        let mouse = Mouse {
+            at: input.mouse,
+            clicked: is_mouse_button_pressed(MouseButton::Left) && !self.controls.show_help,
+        };
+        let profiler = self.frozen.as_mut().unwrap_or(&mut self.profiler);
+        let history = (&mut self.history, mouse);
+        let freeze = controls::draw_profiler(profiler, &mut self.clock, steps, long, history, card);
+        freeze.then_some(super::keys::Action::ToggleFreeze)
     }
 
     /// In capture mode after the last frame: save and quit.
@@ -294,8 +337,12 @@ impl Session {
         if self.frames_drawn < capture.frames {
             return (false, 0);
         }
+        let screenshot = capture.screenshot.clone();
         let mut code = 0;
-        if let Some(path) = &capture.screenshot {
+        if let Some(news) = self.spike.as_mut().and_then(SpikeWatch::finish) {
+            self.tell_spike(news);
+        }
+        if let Some(path) = &screenshot {
             match save_window_png(path) {
                 Ok(()) => eprintln!("hitfield: saved screenshot {}", shown(path).display()),
                 Err(e) => {

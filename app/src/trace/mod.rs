@@ -2,18 +2,21 @@
 //! hitfield's spans (`hitfield headless --trace`, the demo's T key) and each
 //! thread's busy time for the demo's profiler card.
 //!
-//! It is installed only when asked for (the headless runner with `--trace`,
-//! the demo always), so a run without it is a run with no subscriber. The
-//! writer is on only while recording: off, a span costs the registry's
-//! bookkeeping and one atomic load. Times come from a [`Clock`], so the same
+//! It is installed only when asked for (the headless runner with `--trace`
+//! or `--spike-ms`, the demo always), so a run without it is a run with no
+//! subscriber. The writer is on only while recording or keeping the spike
+//! ring: off, a span costs the registry's bookkeeping and two atomic loads.
+//! Every file is capped ([`sink`]); the spike ring ([`ring`]) keeps the
+//! last frames' spans in memory. Times come from a [`Clock`], so the same
 //! code runs in the browser (where only the busy time is used).
 
+mod ring;
+mod sink;
+
 use std::cell::Cell;
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use hitfield::clock::Clock;
 use tracing::span::{Attributes, Id};
@@ -22,8 +25,42 @@ use tracing_subscriber::layer::{Context, Layer};
 use tracing_subscriber::prelude::*;
 use tracing_subscriber::registry::LookupSpan;
 
+pub use ring::Ring;
+#[cfg(feature = "cli")]
+pub use sink::MIN_CAP_BYTES;
+pub use sink::{Recorded, Sink};
+
 /// Threads with a busy-time slot; later ones are not counted.
 pub const MAX_THREADS: usize = 32;
+
+/// A trace file's size cap when none is given (`--trace-max-mb`), in bytes.
+pub const DEFAULT_CAP_BYTES: u64 = 64 << 20;
+
+/// One span begin or end, as the layer saw it.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// A begin (`B`); else an end (`E`).
+    pub begin: bool,
+    /// The span's name.
+    pub name: &'static str,
+    /// Clock reading, seconds.
+    pub at: f64,
+    /// Thread number (1, 2, …).
+    pub tid: usize,
+    /// The span's fields (begins only).
+    pub args: Option<Arc<SpanArgs>>,
+}
+
+/// A span's fields: as a JSON object, and the step or frame it names.
+#[derive(Debug)]
+pub struct SpanArgs {
+    /// The fields as a JSON object.
+    pub json: String,
+    /// Its `step` field (`world.step`).
+    pub step: Option<u64>,
+    /// Its `frame` field (`demo.frame`).
+    pub frame: Option<u64>,
+}
 
 /// The installed subscriber's shared state.
 pub struct Tracing {
@@ -31,8 +68,9 @@ pub struct Tracing {
     /// The trace file is being written.
     recording: AtomicBool,
     sink: Mutex<Option<Sink>>,
-    /// Clock reading at the start of the recording (trace time 0), as `f64` bits.
-    start: AtomicU64,
+    /// The spike ring is kept.
+    ringing: AtomicBool,
+    ring: Mutex<Option<Ring>>,
     /// Nanoseconds inside task spans, per thread, since the last
     /// [`Tracing::take_busy`].
     busy_ns: [AtomicU64; MAX_THREADS],
@@ -49,8 +87,6 @@ thread_local! {
     /// Task spans entered and not left on this thread, and when the outer
     /// one was entered.
     static TASK: Cell<(u32, f64)> = const { Cell::new((0, 0.0)) };
-    /// The event being formatted.
-    static LINE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Installs the subscriber as the global default, timed with `clock`.
@@ -63,7 +99,8 @@ pub fn install(clock: Clock) -> Option<&'static Tracing> {
         clock,
         recording: AtomicBool::new(false),
         sink: Mutex::new(None),
-        start: AtomicU64::new(0),
+        ringing: AtomicBool::new(false),
+        ring: Mutex::new(None),
         busy_ns: std::array::from_fn(|_| AtomicU64::new(0)),
         threads: AtomicUsize::new(0),
         names: Mutex::new(Vec::new()),
@@ -74,62 +111,21 @@ pub fn install(clock: Clock) -> Option<&'static Tracing> {
     Some(tracing)
 }
 
-/// Where a recording goes, and how it went.
-struct Sink {
-    path: PathBuf,
-    out: BufWriter<File>,
-    events: u64,
-    /// Threads whose name was written.
-    named: Vec<bool>,
-    error: Option<std::io::Error>,
-}
-
-impl Sink {
-    /// Appends one event (a JSON object, already formatted).
-    fn write(&mut self, event: &str) {
-        if self.error.is_some() {
-            return;
-        }
-        let sep: &[u8] = if self.events == 0 { b"[\n" } else { b",\n" };
-        let result = self
-            .out
-            .write_all(sep)
-            .and_then(|()| self.out.write_all(event.as_bytes()));
-        match result {
-            Ok(()) => self.events += 1,
-            Err(e) => self.error = Some(e),
-        }
-    }
-}
-
-/// A finished recording.
-#[derive(Debug)]
-pub struct Recorded {
-    /// The trace file.
-    pub path: PathBuf,
-    /// Trace events written (span begins and ends, thread names).
-    pub events: u64,
-}
-
 impl Tracing {
     /// Creates (or truncates) the trace file at `path` and records every
-    /// hitfield span from now until [`Tracing::finish`]. Start and finish
-    /// between steps, so no span is cut in half. The error names the path.
-    pub fn record(&self, path: &Path) -> Result<(), String> {
-        let file = File::create(path)
-            .map_err(|e| format!("cannot create the trace file {}: {e}", path.display()))?;
-        let sink = Sink {
-            path: path.to_path_buf(),
-            out: BufWriter::with_capacity(1 << 20, file),
-            events: 0,
-            named: Vec::new(),
-            error: None,
-        };
-        self.start
-            .store(self.clock.now().to_bits(), Ordering::Release);
-        *self.sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(sink);
+    /// hitfield span from now until [`Tracing::finish`], up to `cap` bytes
+    /// (see [`Sink`]). Start and finish between steps, so no span is cut in
+    /// half. The error names the path.
+    pub fn record(&self, path: &Path, cap: u64) -> Result<(), String> {
+        let sink = Sink::create(path, cap, self.clock.now())?;
+        *lock(&self.sink) = Some(sink);
         self.recording.store(true, Ordering::Release);
         Ok(())
+    }
+
+    /// The clock reading the spans are timed with, in seconds.
+    pub fn now(&self) -> f64 {
+        self.clock.now()
     }
 
     /// True while a trace is being recorded.
@@ -137,34 +133,71 @@ impl Tracing {
         self.recording.load(Ordering::Acquire)
     }
 
-    /// Stops recording, closes the JSON array and flushes the file. The
-    /// error names the path and why (a full disk, say).
+    /// Stops recording, ends the file and flushes it. The error names the
+    /// path and why (a full disk, say).
     pub fn finish(&self) -> Result<Recorded, String> {
         self.recording.store(false, Ordering::Release);
-        let sink = self.sink.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let Some(mut sink) = sink else {
-            return Err("no trace is being recorded".to_string());
-        };
-        let head: &[u8] = if sink.events == 0 { b"[\n" } else { b"" };
-        let result = match sink.error.take() {
-            Some(e) => Err(e),
-            None => sink
-                .out
-                .write_all(head)
-                .and_then(|()| sink.out.write_all(b"\n]\n"))
-                .and_then(|()| sink.out.flush())
-                .and_then(|()| sink.out.get_ref().sync_all()),
-        };
-        match result {
-            Ok(()) => Ok(Recorded {
-                path: sink.path,
-                events: sink.events,
-            }),
-            Err(e) => Err(format!(
-                "could not write the trace file {}: {e}",
-                sink.path.display()
-            )),
+        let sink = lock(&self.sink).take();
+        match sink {
+            Some(sink) => sink.finish(),
+            None => Err("no trace is being recorded".to_string()),
         }
+    }
+
+    /// Keeps every span of the last `frames` frames in memory (at most
+    /// `events` events) from now on, for [`Tracing::write_ring`]. Mark
+    /// each frame's start with [`Tracing::start_frame`].
+    pub fn keep_ring(&self, frames: usize, events: usize) {
+        *lock(&self.ring) = Some(Ring::new(frames, events));
+        self.ringing.store(true, Ordering::Release);
+    }
+
+    /// Stops keeping the spike ring and frees it.
+    pub fn stop_ring(&self) {
+        self.ringing.store(false, Ordering::Release);
+        *lock(&self.ring) = None;
+    }
+
+    /// Marks the start of frame `frame` in the ring (between frames).
+    pub fn start_frame(&self, frame: u64) {
+        if let Some(ring) = lock(&self.ring).as_mut() {
+            ring.start_frame(frame, self.clock.now());
+        }
+    }
+
+    /// Writes the ring's spans from the start of `frame` to now to `path`,
+    /// capped at `cap` bytes, with an instant event `note` (name, clock
+    /// reading, JSON args) in its place in time. Frames before
+    /// `note_frame` (the spike) are left out from the oldest when they
+    /// would take more than two thirds of the cap. Call between frames.
+    pub fn write_ring(
+        &self,
+        path: &Path,
+        (frame, note_frame): (u64, u64),
+        cap: u64,
+        note: (&str, f64, &str),
+    ) -> Result<Recorded, String> {
+        let guard = lock(&self.ring);
+        let Some(ring) = guard.as_ref() else {
+            return Err("no spans are being kept".to_string());
+        };
+        // Two thirds of the cap at most for the frames up to the spike,
+        // so the ones after it get some room too.
+        let first = ring.first_within(frame, note_frame, cap / 3 * 2);
+        let (origin, events) = ring.since(first);
+        let mut sink = Sink::create(path, cap, origin)?;
+        let mut noted = false;
+        for event in events {
+            if !noted && event.at >= note.1 {
+                sink.instant(note.0, note.1, note.2);
+                noted = true;
+            }
+            sink.push(event, |i| self.thread_name(i));
+        }
+        if !noted {
+            sink.instant(note.0, note.1, note.2);
+        }
+        sink.finish()
     }
 
     /// Each thread's milliseconds inside task spans since the last call
@@ -181,11 +214,16 @@ impl Tracing {
 
     /// The name of thread `index` (0-based, as in [`Tracing::take_busy`]).
     pub fn thread_name(&self, index: usize) -> String {
-        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        let names = lock(&self.names);
         names
             .get(index)
             .cloned()
             .unwrap_or_else(|| format!("thread {}", index + 1))
+    }
+
+    /// The spans are wanted: a file is being written or the ring kept.
+    fn wanted(&self) -> bool {
+        self.is_recording() || self.ringing.load(Ordering::Acquire)
     }
 
     /// This thread's number, given on its first span.
@@ -197,7 +235,7 @@ impl Tracing {
                     Some(name) => name.to_string(),
                     None => format!("worker {n}"),
                 };
-                let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+                let mut names = lock(&self.names);
                 if names.len() < n {
                     names.resize(n, String::new());
                 }
@@ -208,45 +246,31 @@ impl Tracing {
         })
     }
 
-    /// Writes a begin (`"B"`) or end (`"E"`) event for a span; `args` is
-    /// a JSON object. Formatted before the file's lock is taken.
-    fn emit(&self, phase: char, name: &str, args: Option<&str>) {
-        use std::fmt::Write as _;
-        let tid = self.thread();
-        let now = self.clock.now();
-        let start = f64::from_bits(self.start.load(Ordering::Acquire));
-        let ts = (now - start) * 1e6;
-        LINE.with_borrow_mut(|line| {
-            line.clear();
-            line.push_str("{\"name\":");
-            push_json_str(line, name);
-            let _ = write!(
-                line,
-                ",\"cat\":\"hitfield\",\"ph\":\"{phase}\",\"ts\":{ts:.3},\"pid\":1,\"tid\":{tid}"
-            );
-            if let Some(args) = args {
-                line.push_str(",\"args\":");
-                line.push_str(args);
+    /// Hands a span's begin or end to the file and the ring.
+    fn emit(&self, begin: bool, name: &'static str, args: Option<Arc<SpanArgs>>) {
+        let event = Event {
+            begin,
+            name,
+            at: self.clock.now(),
+            tid: self.thread(),
+            args,
+        };
+        if self.is_recording() {
+            if let Some(sink) = lock(&self.sink).as_mut() {
+                sink.push(&event, |i| self.thread_name(i));
             }
-            line.push('}');
-            let mut guard = self.sink.lock().unwrap_or_else(|e| e.into_inner());
-            let Some(sink) = guard.as_mut() else {
-                return;
-            };
-            if sink.named.len() <= tid {
-                sink.named.resize(tid + 1, false);
+        }
+        if self.ringing.load(Ordering::Acquire) {
+            if let Some(ring) = lock(&self.ring).as_mut() {
+                ring.push(event);
             }
-            if !sink.named[tid] {
-                sink.named[tid] = true;
-                let mut meta = String::from("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,");
-                let _ = write!(meta, "\"tid\":{tid},\"args\":{{\"name\":");
-                push_json_str(&mut meta, &self.thread_name(tid - 1));
-                meta.push_str("}}");
-                sink.write(&meta);
-            }
-            sink.write(line);
-        });
+        }
     }
+}
+
+/// Locks `m`, carrying on after a panic elsewhere (the data is plain).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Appends `s` as a JSON string (quoted and escaped).
@@ -257,8 +281,8 @@ fn push_json_str(out: &mut String, s: &str) {
     }
 }
 
-/// A span's fields as a JSON object, kept for its begin event while recording.
-struct Args(String);
+/// A span's fields, kept for its begin event while spans are wanted.
+struct Args(Arc<SpanArgs>);
 
 /// Collects a span's fields as JSON.
 struct Visitor(serde_json::Map<String, serde_json::Value>);
@@ -286,14 +310,19 @@ where
     S: Subscriber + for<'a> LookupSpan<'a>,
 {
     fn on_new_span(&self, attrs: &Attributes<'_>, id: &Id, ctx: Context<'_, S>) {
-        if !self.tracing.is_recording() || attrs.fields().is_empty() {
+        if !self.tracing.wanted() || attrs.fields().is_empty() {
             return;
         }
         let mut visitor = Visitor(serde_json::Map::new());
         attrs.record(&mut visitor);
         if let Some(span) = ctx.span(id) {
-            let args = serde_json::Value::Object(visitor.0).to_string();
-            span.extensions_mut().insert(Args(args));
+            let field = |name: &str| visitor.0.get(name).and_then(serde_json::Value::as_u64);
+            let args = SpanArgs {
+                step: field("step"),
+                frame: field("frame"),
+                json: serde_json::Value::Object(visitor.0.clone()).to_string(),
+            };
+            span.extensions_mut().insert(Args(Arc::new(args)));
         }
     }
 
@@ -310,10 +339,9 @@ where
                 t.set((depth + 1, if depth == 0 { now } else { start }));
             });
         }
-        if self.tracing.is_recording() {
-            let ext = span.extensions();
-            let args = ext.get::<Args>().map(|a| a.0.as_str());
-            self.tracing.emit('B', name, args);
+        if self.tracing.wanted() {
+            let args = span.extensions().get::<Args>().map(|a| Arc::clone(&a.0));
+            self.tracing.emit(true, name, args);
         }
     }
 
@@ -322,8 +350,8 @@ where
             return;
         };
         let name = span.name();
-        if self.tracing.is_recording() {
-            self.tracing.emit('E', name, None);
+        if self.tracing.wanted() {
+            self.tracing.emit(false, name, None);
         }
         if hitfield::trace::is_task(name) {
             let now = self.tracing.clock.now();

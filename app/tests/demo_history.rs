@@ -1,0 +1,98 @@
+//! The profiler's frame history in a running demo, driven with `xdotool`
+//! (run the tests under `xvfb-run`): a click on a frame of the graph keeps
+//! its breakdown on the card, F freezes the graph (the button then reads
+//! *Resume* on the accent colour) while the world runs on, and the last
+//! frame's capture shows both.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::picture::{fraction, near};
+use common::process::{on_path, wait_with_timeout};
+
+/// Runs `xdotool` with `args`: its output when it succeeded.
+fn xdotool(args: &[&str]) -> Option<String> {
+    let out = Command::new("xdotool").args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+#[test]
+fn a_clicked_frame_is_read_and_f_freezes_the_graph() {
+    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
+        assert!(
+            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
+            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
+        );
+        eprintln!("SKIPPED demo_history: needs DISPLAY and xdotool");
+        return;
+    }
+    let png = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-history.png");
+    let csv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-history.csv");
+    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args(["--window-size", "1280x800", "--particles", "5000"])
+        .args(["--frames", "700", "--screenshot"])
+        .arg(&png)
+        .arg("--profile-csv")
+        .arg(&csv)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the demo");
+    let started = Instant::now();
+    let window = loop {
+        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
+            .and_then(|ids| ids.lines().next().map(str::to_owned))
+        {
+            break first;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no demo window after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    // Let the graph fill a few hundred pixels' worth of frames.
+    std::thread::sleep(Duration::from_millis(2500));
+    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
+        || xdotool(&["windowfocus", "--sync", &window]).is_some();
+    assert!(focused, "could not focus window {window}");
+    // The graph of the 1280×800 card spans x 54..354, y 524..644; the
+    // newest frame is at x 353.
+    let ok = xdotool(&["mousemove", "--window", &window, "340", "600"]).is_some()
+        && xdotool(&["click", "1"]).is_some()
+        && xdotool(&["key", "--delay", "50", "f"]).is_some()
+        && xdotool(&["mousemove", "--window", &window, "640", "100"]).is_some();
+    assert!(ok, "xdotool could not click and press F");
+    let out = wait_with_timeout(child, started, Duration::from_secs(300));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    let img = image::open(&png).expect("the capture").to_rgba8();
+    // The Resume button on the accent colour (x 170.., y 470..488).
+    let lit = fraction(&img, [172, 472, 240, 486], |p| {
+        near(p, [0x4E, 0x88, 0xC9], 8)
+    });
+    assert!(lit > 0.4, "Freeze button not lit: {lit:.3}");
+    // The kept frame's breakdown: a swatch of each stage's colour in the
+    // column right of the legend.
+    let column = [532, 494, 720, 666];
+    for (name, colour) in [
+        ("particles", [0xF0, 0x79, 0x5A]),
+        ("draw", [0x9A, 0xA7, 0xB8]),
+    ] {
+        let swatch = fraction(&img, column, |p| near(p, colour, 6));
+        assert!(
+            swatch > 0.0005,
+            "no {name} swatch in the breakdown: {swatch:.4}"
+        );
+    }
+    // The live profiler kept recording under the frozen graph.
+    let rows = std::fs::read_to_string(&csv)
+        .expect("the CSV")
+        .lines()
+        .count();
+    assert_eq!(rows, 301, "the last 300 frames and a header");
+}
