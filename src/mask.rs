@@ -4,6 +4,9 @@
 //! `(x, y)` is bit `x % 64` (least significant first) of word
 //! `y * words_per_row + x / 64`. Padding bits are always zero.
 
+use std::sync::{Arc, OnceLock};
+
+use crate::collide::Outline;
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
@@ -17,6 +20,32 @@ pub struct Mask {
     /// Half-open `[x0, y0, x1, y1]` of the solid texels, `None` when there are none.
     solid_bounds: Option<[u32; 4]>,
     solid_count: u64,
+    /// What posed builds work out from the sprite alone (its outline),
+    /// once per mask and shared by clones.
+    derived: Derived,
+}
+
+/// [`Mask::outline`]'s cache: not part of a mask's value (equal masks
+/// compare equal whether or not it is filled).
+#[derive(Clone, Default)]
+struct Derived(OnceLock<Arc<Outline>>);
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
+
+impl std::fmt::Debug for Derived {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "outline"
+        } else {
+            "-"
+        })
+    }
 }
 
 impl Mask {
@@ -57,6 +86,7 @@ impl Mask {
             bits,
             solid_bounds: bounds,
             solid_count: count,
+            derived: Derived::default(),
         }
     }
 
@@ -73,6 +103,7 @@ impl Mask {
             bits,
             solid_bounds,
             solid_count,
+            derived: Derived::default(),
         }
     }
 
@@ -97,6 +128,7 @@ impl Mask {
             bits,
             solid_bounds: summary.bounds(),
             solid_count: summary.count,
+            derived: Derived::default(),
         }
     }
 
@@ -166,6 +198,13 @@ impl Mask {
     /// True when no texel is solid.
     pub fn is_empty(&self) -> bool {
         self.solid_count == 0
+    }
+
+    /// The sprite's boundary edges, worked out on the first posed build
+    /// that needs them and kept (clones share them), so a new posed mask
+    /// costs what a rebuild does.
+    pub(crate) fn outline(&self) -> &Outline {
+        self.derived.0.get_or_init(|| Arc::new(Outline::of(self)))
     }
 }
 

@@ -100,6 +100,7 @@ pub use sprite::MAX_SIDE;
 pub use stats::Overlap;
 
 pub(crate) use options::{centre, Sampling};
+pub(crate) use posed::edges::Outline;
 pub(crate) use stats::RawOverlap;
 
 use crate::mask::Mask;
@@ -112,9 +113,13 @@ pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
 }
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).
+///
+/// Rotated and scaled sprites go through posed masks built inside the
+/// query, each only over the part of its box the answer needs (this
+/// thread's [`PairQuery`]).
 pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overlap> {
     scan::translated_overlap(a, pose_a, b, pose_b)
-        .unwrap_or_else(|| overlap_with(a, pose_a, b, pose_b, &QueryOptions::default()))
+        .unwrap_or_else(|| posed::pair::with_pair(|q| q.overlap(a, pose_a, b, pose_b)))
 }
 
 /// How many world pixels belong to both posed sprites (exact): the
@@ -122,10 +127,8 @@ pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overl
 /// up to five (no box, centroid or normal). The peer of pygame's
 /// `Mask.overlap_area`.
 pub fn overlap_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> u64 {
-    scan::translated_count(a, pose_a, b, pose_b).unwrap_or_else(|| {
-        scan::prepare(a, pose_a, b, pose_b, &Sampling::EXACT)
-            .map_or(0, |(pa, pb, lat)| scan::count_shared(&pa, &pb, &lat))
-    })
+    scan::translated_count(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| posed::pair::with_pair(|q| q.overlap_count(a, pose_a, b, pose_b)))
 }
 
 /// [`intersects`] with opt-in approximations.
@@ -149,6 +152,9 @@ pub fn overlap_with(
     pose_b: &Pose,
     options: &QueryOptions,
 ) -> Option<Overlap> {
+    if options.is_exact() {
+        return overlap(a, pose_a, b, pose_b);
+    }
     let sampling = Sampling::new(options);
     let (pa, pb, lat) = scan::prepare(a, pose_a, b, pose_b, &sampling)?;
     let centres = [
