@@ -21,12 +21,11 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, PairQuery, PosedMask, RasterMethod};
+use hitfield::cpu::Isa;
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::reference::collide as reference;
-use hitfield::ships::{
-    sample_posed, sample_posed_with, HitMap, HitPixels, SamplePath, TexelWrites,
-};
+use hitfield::ships::{sample_posed, sample_posed_with, HitMap, HitPixels, TexelWrites};
 use rayon::prelude::*;
 
 mod cases;
@@ -241,18 +240,16 @@ fn posed_sampling(c: &mut Criterion) {
         });
     }
     // Prebuilt on 1 thread, each instruction set this CPU has.
-    for path in SamplePath::supported() {
-        if path.texels() != TexelWrites::Scratch {
-            continue;
-        }
-        let name = format!("prebuilt_1t_isa/{:?}", path.isa());
+    for isa in Isa::supported() {
+        let name = format!("prebuilt_1t_isa/{isa:?}");
         g.bench_function(name, |b| {
+            let _isa = isa.force().expect("supported");
             b.iter(|| {
                 ships
                     .iter_mut()
                     .map(|s| {
                         sample_posed_with(
-                            path,
+                            TexelWrites::Scratch,
                             canvas,
                             mask,
                             &s.posed,

@@ -86,9 +86,6 @@ mod translate;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-internal! {
-    pub use choice::{isa, set_isa};
-}
 pub use options::QueryOptions;
 pub use posed::pair::PairQuery;
 pub use posed::PosedMask;

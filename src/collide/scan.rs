@@ -145,8 +145,8 @@ pub(super) fn prepare<'a>(
 }
 
 /// Visits the shared lattice pixels of two placed sprites, with the
-/// instruction set chosen by [`set_isa`](super::set_isa) (the best this CPU has unless
-/// set).
+/// instruction set chosen on this thread ([`crate::cpu::Isa::chosen`]: the
+/// best this CPU has unless forced).
 pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;

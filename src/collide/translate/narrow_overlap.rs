@@ -51,7 +51,7 @@ pub(in crate::collide) fn narrow_pair<'a>(
 /// The statistics and gradient of what the pair shares: exactly those of
 /// one statistics scan and four counts with B moved one step each way (see
 /// `RawOverlap::grad`). Uses the POPCNT instruction unless
-/// [`crate::collide::set_isa`] forced scalar code or the CPU lacks it.
+/// [`crate::cpu::Isa::force`] forced scalar code or the CPU lacks it.
 pub(in crate::collide) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
     match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]

@@ -202,41 +202,32 @@ impl FieldTest {
         {
             self.bits_sse2(pixels)
         }
-        #[cfg(any(
-            all(target_arch = "aarch64", target_feature = "neon"),
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
+        #[cfg(not(target_arch = "x86_64"))]
         {
-            self.bits_v128(pixels)
-        }
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon"),
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        {
-            self.bits_scalar(pixels, 0, 0)
+            crate::cpu::simd128!(if {
+                self.bits_v128(pixels)
+            } else {
+                self.bits_scalar(pixels, 0, 0)
+            })
         }
     }
 
-    /// Four pixels per 128-bit step where NEON or simd128 is compiled in
-    /// (as SSE2 on x86-64): every byte at least its minimum.
-    #[cfg(any(
-        all(target_arch = "aarch64", target_feature = "neon"),
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    #[inline]
-    fn bits_v128(&self, pixels: &[[u8; 4]]) -> u64 {
-        use crate::v128::I4;
-        let min = I4::splat(i32::from_le_bytes(self.min));
-        let all_bytes = I4::splat(-1);
-        let quads = pixels.len() / 4;
-        let mut bits = 0u64;
-        for (q, four) in pixels.chunks_exact(4).enumerate() {
-            let ok = I4::load_pixels(four).ge_u8(min).eq(all_bytes);
-            bits |= u64::from(ok.bitmask()) << (4 * q);
+    crate::cpu::simd128! { items:
+        /// Four pixels per 128-bit step where NEON or simd128 is compiled in
+        /// (as SSE2 on x86-64): every byte at least its minimum.
+        #[inline]
+        fn bits_v128(&self, pixels: &[[u8; 4]]) -> u64 {
+            use crate::cpu::v128::I4;
+            let min = I4::splat(i32::from_le_bytes(self.min));
+            let all_bytes = I4::splat(-1);
+            let quads = pixels.len() / 4;
+            let mut bits = 0u64;
+            for (q, four) in pixels.chunks_exact(4).enumerate() {
+                let ok = I4::load_pixels(four).ge_u8(min).eq(all_bytes);
+                bits |= u64::from(ok.bitmask()) << (4 * q);
+            }
+            self.bits_scalar(pixels, quads * 4, bits)
         }
-        self.bits_scalar(pixels, quads * 4, bits)
     }
 
     /// Plain version from pixel `from` on, ORed into `bits`.

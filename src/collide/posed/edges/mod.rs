@@ -101,7 +101,7 @@ impl Outline {
         #[cfg(target_arch = "x86_64")]
         let avx512 = kernel == EdgeKernel::Avx512;
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel; // only the portable loop runs here
+        let _ = (kernel, &scratch); // only the portable loop runs here
         let [horizontal, vertical] = self.edges(mask);
         let per_row = (out.width() as usize).div_ceil(64);
         let flips = Flips {
@@ -261,7 +261,7 @@ pub(in crate::collide) enum EdgeKernel {
 }
 
 impl EdgeKernel {
-    /// The kernel of the chosen instruction set ([`crate::collide::set_isa`]), where
+    /// The kernel of the chosen instruction set ([`crate::cpu::Isa::chosen`]), where
     /// the CPU supports it.
     fn available() -> EdgeKernel {
         match crate::collide::choice::kernels() {
