@@ -245,27 +245,65 @@ fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
 pub(crate) const SUMMARY_COLUMNS: usize = 32;
 
 /// The summary of rows of at most [`SUMMARY_COLUMNS`] words without a
-/// branch per word: every row ORed into one row of columns (the box's
-/// sides come from it at the end), a popcount per word, and the first and
-/// last non-empty rows.
+/// branch per word ([`ColumnSummary`]).
 #[inline(always)]
 fn summary_by_columns(bits: &[u64], words_per_row: usize) -> Summary {
-    let mut columns = [0u64; SUMMARY_COLUMNS];
-    let columns = &mut columns[..words_per_row];
-    let (mut count, mut first, mut end) = (0u64, u32::MAX, 0u32);
+    let mut summary = ColumnSummary::new(words_per_row);
     for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-        let mut any = 0u64;
-        for (c, &w) in columns.iter_mut().zip(row) {
-            *c |= w;
-            any |= w;
-            count += u64::from(w.count_ones());
-        }
-        if any != 0 {
-            first = first.min(y as u32);
-            end = y as u32 + 1;
+        summary.add_row(y as u32, row);
+    }
+    summary.finish()
+}
+
+/// The summary of rows of at most [`SUMMARY_COLUMNS`] words, gathered
+/// without a branch per word: every row ORed into one row of columns (the
+/// box's sides come from it at the end), a popcount per word, and the first
+/// and last non-empty rows. Written once for the mask constructors and the
+/// posed-mask rasterisers' prefix passes (inlined into each, so it takes
+/// their instruction set's popcount).
+pub(crate) struct ColumnSummary {
+    columns: [u64; SUMMARY_COLUMNS],
+    per_row: usize,
+    count: u64,
+    first: u32,
+    end: u32,
+}
+
+impl ColumnSummary {
+    /// Nothing seen yet, for rows of `per_row ≤ SUMMARY_COLUMNS` words.
+    #[inline(always)]
+    pub(crate) fn new(per_row: usize) -> Self {
+        debug_assert!(per_row <= SUMMARY_COLUMNS);
+        ColumnSummary {
+            columns: [0; SUMMARY_COLUMNS],
+            per_row: per_row.min(SUMMARY_COLUMNS),
+            count: 0,
+            first: u32::MAX,
+            end: 0,
         }
     }
-    Summary::of_columns(columns, (first, end), count)
+
+    /// Adds packed row `y` (rows in increasing `y`).
+    #[inline(always)]
+    pub(crate) fn add_row(&mut self, y: u32, row: &[u64]) {
+        let mut any = 0u64;
+        for (c, &w) in self.columns[..self.per_row].iter_mut().zip(row) {
+            *c |= w;
+            any |= w;
+            self.count += u64::from(w.count_ones());
+        }
+        if any != 0 {
+            self.first = self.first.min(y);
+            self.end = y + 1;
+        }
+    }
+
+    /// The solid box and count of the rows added.
+    #[inline(always)]
+    pub(crate) fn finish(&self) -> Summary {
+        let columns = &self.columns[..self.per_row];
+        Summary::of_columns(columns, (self.first, self.end), self.count)
+    }
 }
 
 /// The solid box and solid count of a mask, gathered row by row (by
@@ -321,7 +359,6 @@ impl Summary {
     /// The summary of rows whose solid texels are `count`, in rows
     /// `rows.0..rows.1` (the first and one past the last non-empty row),
     /// `columns` being the OR of all rows' words (`count > 0`).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn of_columns(columns: &[u64], rows: (u32, u32), count: u64) -> Summary {
         let first = columns.iter().position(|&w| w != 0);
         let last = columns.iter().rposition(|&w| w != 0);
