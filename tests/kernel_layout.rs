@@ -138,5 +138,9 @@ fn the_cpu_is_asked_and_the_simd128_predicate_written_in_one_place() {
     let predicate = ["target_feature", " = \"simd128\""].concat();
     assert_eq!(files_with(&predicate), ["src/cpu/mod.rs"]);
     let cpu = fs::read_to_string(root().join("src/cpu/mod.rs")).expect("src/cpu/mod.rs");
-    assert_eq!(cpu.matches(&predicate).count(), 1, "written once in src/cpu/mod.rs");
+    assert_eq!(
+        cpu.matches(&predicate).count(),
+        1,
+        "written once in src/cpu/mod.rs"
+    );
 }

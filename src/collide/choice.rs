@@ -14,6 +14,9 @@ use crate::cpu::Isa;
 pub(super) enum Kernels {
     /// Portable code.
     Scalar,
+    /// The 128-bit kernels (NEON, simd128; portable code where a part has
+    /// none).
+    Simd128(crate::cpu::Simd128),
     /// The AVX2 kernels.
     #[cfg(target_arch = "x86_64")]
     Avx2(crate::cpu::Avx2),
@@ -32,12 +35,19 @@ pub(super) fn kernels() -> Kernels {
         match Isa::chosen() {
             Isa::Avx512 => Avx512::detect().map_or(Kernels::Scalar, Kernels::Avx512),
             Isa::Avx2 => Avx2::detect().map_or(Kernels::Scalar, Kernels::Avx2),
-            Isa::Scalar | Isa::Simd128 => Kernels::Scalar,
+            Isa::Simd128 => simd128(),
+            Isa::Scalar => Kernels::Scalar,
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = Isa::chosen;
-        Kernels::Scalar
+    match Isa::chosen() {
+        Isa::Simd128 => simd128(),
+        _ => Kernels::Scalar,
     }
+}
+
+/// The 128-bit kernels where this build has them (never on x86-64).
+#[inline]
+fn simd128() -> Kernels {
+    crate::cpu::Simd128::detect().map_or(Kernels::Scalar, Kernels::Simd128)
 }

@@ -83,6 +83,7 @@ mod sprite;
 mod stats;
 mod transformed;
 mod translate;
+crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
 mod x86;
 

@@ -168,6 +168,12 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
             unsafe { scan_avx2(isa, a, b, &region, lat, visit) }
         }
         Kernels::Scalar => scan_with(Plain, a, b, &region, lat, visit),
+        Kernels::Simd128(isa) => crate::cpu::simd128!(if {
+            scan_with(isa, a, b, &region, lat, visit)
+        } else {
+            let _ = isa;
+            scan_with(Plain, a, b, &region, lat, visit)
+        }),
     }
 }
 

@@ -256,6 +256,22 @@ pub(crate) fn vpclmulqdq() -> bool {
     detected().vpclmulqdq
 }
 
+/// Proof that this build has the [`Isa::Simd128`] kernels (only
+/// [`Simd128::detect`] makes one: never on x86-64, which has the wider
+/// sets).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Simd128 {
+    _detected: (),
+}
+
+impl Simd128 {
+    /// `Some` when this build has [`Isa::Simd128`].
+    #[inline]
+    pub fn detect() -> Option<Simd128> {
+        SIMD128.then_some(Simd128 { _detected: () })
+    }
+}
+
 /// Proof that the CPU has everything [`Isa::Avx2`] requires (only
 /// [`Avx2::detect`] makes one).
 #[cfg(target_arch = "x86_64")]

@@ -123,7 +123,7 @@ fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
             // SAFETY: the proof confirms every feature `fill_avx2` enables.
             unsafe { fill_avx2(isa, placed, rect, words) };
         }
-        Kernels::Scalar => fill_with(Plain, placed, rect, words),
+        Kernels::Scalar | Kernels::Simd128(_) => fill_with(Plain, placed, rect, words),
     }
 }
 

@@ -59,7 +59,9 @@ pub(in crate::collide) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
             // SAFETY: the proof confirms POPCNT, BMI1 and LZCNT.
             unsafe { narrow_overlap_popcnt(pair) }
         }
-        crate::collide::choice::Kernels::Scalar => narrow_overlap_with(pair),
+        crate::collide::choice::Kernels::Scalar | crate::collide::choice::Kernels::Simd128(_) => {
+            narrow_overlap_with(pair)
+        }
     }
 }
 

@@ -17,7 +17,7 @@ mod imp;
 #[path = "wasm.rs"]
 mod imp;
 
-pub(crate) use imp::{F4, I4};
+pub(crate) use imp::{F4, I4, W2};
 
 /// Lanes per vector.
 pub(crate) const LANES: usize = 4;

@@ -269,7 +269,8 @@ impl EdgeKernel {
             crate::collide::choice::Kernels::Avx512(_) => EdgeKernel::Avx512,
             #[cfg(target_arch = "x86_64")]
             crate::collide::choice::Kernels::Avx2(_) => EdgeKernel::Avx2,
-            crate::collide::choice::Kernels::Scalar => EdgeKernel::Portable,
+            crate::collide::choice::Kernels::Scalar
+            | crate::collide::choice::Kernels::Simd128(_) => EdgeKernel::Portable,
         }
     }
 
