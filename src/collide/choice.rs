@@ -11,7 +11,7 @@ use crate::cpu::Isa;
 /// The chosen instruction set with the proof its kernels need: what every
 /// dispatch point of `collide/` matches on, so none asks the CPU itself.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Kernels {
+pub(super) enum Chosen {
     /// Portable code.
     Scalar,
     /// The 128-bit kernels (NEON, simd128; portable code where a part has
@@ -27,27 +27,27 @@ pub(super) enum Kernels {
 
 /// The kernels of the instruction set chosen on this thread.
 #[inline]
-pub(super) fn kernels() -> Kernels {
+pub(super) fn kernels() -> Chosen {
     #[cfg(target_arch = "x86_64")]
     {
         use crate::cpu::{Avx2, Avx512};
         // `Isa::force` refuses a set the CPU lacks, so each proof exists.
         match Isa::chosen() {
-            Isa::Avx512 => Avx512::detect().map_or(Kernels::Scalar, Kernels::Avx512),
-            Isa::Avx2 => Avx2::detect().map_or(Kernels::Scalar, Kernels::Avx2),
+            Isa::Avx512 => Avx512::detect().map_or(Chosen::Scalar, Chosen::Avx512),
+            Isa::Avx2 => Avx2::detect().map_or(Chosen::Scalar, Chosen::Avx2),
             Isa::Simd128 => simd128(),
-            Isa::Scalar => Kernels::Scalar,
+            Isa::Scalar => Chosen::Scalar,
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     match Isa::chosen() {
         Isa::Simd128 => simd128(),
-        _ => Kernels::Scalar,
+        _ => Chosen::Scalar,
     }
 }
 
 /// The 128-bit kernels where this build has them (never on x86-64).
 #[inline]
-fn simd128() -> Kernels {
-    crate::cpu::Simd128::detect().map_or(Kernels::Scalar, Kernels::Simd128)
+fn simd128() -> Chosen {
+    crate::cpu::Simd128::detect().map_or(Chosen::Scalar, Chosen::Simd128)
 }

@@ -3,13 +3,13 @@
 //! first shared row, two words per step. The walkers, counts and
 //! statistics stay portable here (see `docs/performance.md`).
 
-use crate::collide::isa::Isa;
+use crate::collide::isa::ScanKernels;
 use crate::collide::transformed::gather::{MapGather, PlainWalker};
 use crate::collide::translate::rows::{RowStats, Rows};
 use crate::cpu::v128::W2;
 use crate::cpu::Simd128;
 
-impl Isa for Simd128 {
+impl ScanKernels for Simd128 {
     type Walker<'a> = PlainWalker<'a>;
 
     #[inline(always)]
@@ -53,7 +53,7 @@ unsafe fn b_bits(pb: *const u64, hi_offset: usize, s: u32) -> W2 {
     lo.shr(s).or(hi.shl(1).shl(63 - s))
 }
 
-/// [`Isa::first_row`] for rows of two words: one row per vector, eight
+/// [`ScanKernels::first_row`] for rows of two words: one row per vector, eight
 /// rows ORed before one test.
 ///
 /// # Safety
@@ -86,7 +86,7 @@ unsafe fn first_row_two_words(rows: &Rows) -> Option<usize> {
     (r..rows.rows).find(|&q| row(q).any())
 }
 
-/// [`Isa::first_row`] for rows of three words or more: the first and last
+/// [`ScanKernels::first_row`] for rows of three words or more: the first and last
 /// words (cut to the region) plain, the words between two per vector.
 ///
 /// # Safety

@@ -11,9 +11,9 @@
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
 use super::edges::{self, EdgeScratch};
-use crate::collide::choice::Kernels;
-use crate::collide::isa::Isa;
+use crate::collide::choice::Chosen;
 pub(crate) use crate::collide::isa::Plain;
+use crate::collide::isa::ScanKernels;
 use crate::collide::sprite::{Place, Placed};
 use crate::collide::transformed::Source;
 use crate::mask::Mask;
@@ -106,7 +106,7 @@ pub(in crate::collide) fn coverage(
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]
-        Kernels::Avx512(isa) => {
+        Chosen::Avx512(isa) => {
             if let Place::Map(map) = placed.place {
                 // SAFETY: the proof confirms AVX-512F, all `fill_walk_avx512`
                 // enables.
@@ -119,11 +119,11 @@ fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
             unsafe { fill_avx2(isa.avx2, placed, rect, words) };
         }
         #[cfg(target_arch = "x86_64")]
-        Kernels::Avx2(isa) => {
+        Chosen::Avx2(isa) => {
             // SAFETY: the proof confirms every feature `fill_avx2` enables.
             unsafe { fill_avx2(isa, placed, rect, words) };
         }
-        Kernels::Scalar | Kernels::Simd128(_) => fill_with(Plain, placed, rect, words),
+        Chosen::Scalar | Chosen::Simd128(_) => fill_with(Plain, placed, rect, words),
     }
 }
 
@@ -136,7 +136,12 @@ unsafe fn fill_avx2(isa: x86::Avx2, placed: &Placed, rect: &PixelRect, words: &m
 
 /// Reads each row's span 64 samples at a time and stores the words.
 #[inline(always)]
-pub(crate) fn fill_with<I: Isa>(isa: I, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
+pub(crate) fn fill_with<I: ScanKernels>(
+    isa: I,
+    placed: &Placed,
+    rect: &PixelRect,
+    words: &mut [u64],
+) {
     let per_row = (rect.width() as usize).div_ceil(64);
     let mut source = Source::new(isa, placed, 1);
     for (y, row) in (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1))) {

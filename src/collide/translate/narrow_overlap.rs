@@ -55,11 +55,11 @@ pub(in crate::collide) fn narrow_pair<'a>(
 pub(in crate::collide) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
     match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]
-        crate::collide::choice::Kernels::Avx2(_) | crate::collide::choice::Kernels::Avx512(_) => {
+        crate::collide::choice::Chosen::Avx2(_) | crate::collide::choice::Chosen::Avx512(_) => {
             // SAFETY: the proof confirms POPCNT, BMI1 and LZCNT.
             unsafe { narrow_overlap_popcnt(pair) }
         }
-        crate::collide::choice::Kernels::Scalar | crate::collide::choice::Kernels::Simd128(_) => {
+        crate::collide::choice::Chosen::Scalar | crate::collide::choice::Chosen::Simd128(_) => {
             narrow_overlap_with(pair)
         }
     }

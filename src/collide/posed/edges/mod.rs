@@ -266,11 +266,12 @@ impl EdgeKernel {
     fn available() -> EdgeKernel {
         match crate::collide::choice::kernels() {
             #[cfg(target_arch = "x86_64")]
-            crate::collide::choice::Kernels::Avx512(_) => EdgeKernel::Avx512,
+            crate::collide::choice::Chosen::Avx512(_) => EdgeKernel::Avx512,
             #[cfg(target_arch = "x86_64")]
-            crate::collide::choice::Kernels::Avx2(_) => EdgeKernel::Avx2,
-            crate::collide::choice::Kernels::Scalar
-            | crate::collide::choice::Kernels::Simd128(_) => EdgeKernel::Portable,
+            crate::collide::choice::Chosen::Avx2(_) => EdgeKernel::Avx2,
+            crate::collide::choice::Chosen::Scalar | crate::collide::choice::Chosen::Simd128(_) => {
+                EdgeKernel::Portable
+            }
         }
     }
 
