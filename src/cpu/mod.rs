@@ -2,8 +2,8 @@
 //! (once per process; the only file that asks the CPU), one `Isa` ladder
 //! (scalar, 128-bit, AVX2, AVX-512) that `field/`, `collide/` and `ships/`
 //! dispatch on, the proofs their x86-64 kernels take, `Unsupported` for a
-//! set this CPU lacks, the one way to force a set ([`Isa::force`]), the
-//! 128-bit layer (`v128/`) and the one `cfg` alias for it ([`simd128!`]).
+//! set this CPU lacks, the one way to force a set (`Isa::force`), the
+//! 128-bit layer (`v128/`) and the one `cfg` alias for it (`simd128!`).
 //!
 //! Every set gives the same bits (the property tests force each in turn),
 //! so the choice changes speed, never results. Each level's `requires` is

@@ -24,8 +24,8 @@ use crate::ships::sample::{canvas_rect, FieldTest, Thresholds};
 /// and returns their number; the same count and texels as [`sample`]. A
 /// posed mask not built for `mask` ([`PosedMask::is_for`]: another size,
 /// solid count or solid box, or a clipped build) hits nothing. Runs the
-/// instruction set chosen on this thread ([`Isa::chosen`]) with
-/// [`TexelWrites::Scratch`].
+/// instruction set chosen on this thread (`cpu::Isa::chosen`, the widest
+/// this CPU has unless a test forced another) with scratch texel writes.
 pub fn sample_posed(
     canvas: &Canvas,
     mask: &Mask,
