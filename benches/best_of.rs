@@ -8,10 +8,10 @@
 //! the best of many runs shows what the code does when the machine leaves
 //! it alone, and the median of the same runs how far the noise moves it. Same inputs as `collide.rs`
 //! (`benches/cases/`); each line is `case: best … median … (runs × calls)`.
-//! `HITFIELD_ISA=avx2` (or `scalar`, `avx512`) runs the collision queries
-//! and posed-mask builds on that instruction set instead of the widest the
-//! CPU has, to compare kernels on one machine (sampling keeps its own
-//! choice).
+//! `HITFIELD_ISA=avx2` (or `scalar`, `avx512`) runs the collision queries,
+//! posed-mask builds and samples of the bench's thread on that instruction
+//! set (`Isa::force`) instead of the widest the CPU has, to compare kernels
+//! on one machine.
 
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -93,9 +93,14 @@ fn main() {
                 std::process::exit(2);
             }
         };
-        if let Err(e) = collide::set_isa(isa) {
-            eprintln!("{e}");
-            std::process::exit(2);
+        match isa.force() {
+            // Kept for the whole run (on this thread; the 2-thread cases'
+            // other worker keeps the widest set).
+            Ok(forced) => std::mem::forget(forced),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
         }
     }
     // Translated `intersects`: each case for pygame-ce's ratio.

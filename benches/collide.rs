@@ -7,7 +7,8 @@
 //! Groups: `translate/<size>` (integer offsets; also `overlap_count`, the
 //! count alone), `rotated/<size>` (33°),
 //! `posed/128` (posed masks: built inside the query or in advance, and the
-//! build alone), `posed/sample_100_ships_80x80` (sampling a warm canvas
+//! build alone), `entry/ships_80` (each public entry point beside the best path that
+//! gives the same answer), `posed/sample_100_ships_80x80` (sampling a warm canvas
 //! through posed masks, as the world does), `broadphase/500` (500 moving sprites, every pair found and
 //! tested). `benches/pygame_peer.py` times pygame-ce on the same cases and
 //! prints the same ids. `_2t` cases run on 2 threads as the `hitfield`
@@ -20,18 +21,17 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, PairQuery, PosedMask, RasterMethod};
+use hitfield::cpu::Isa;
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
 use hitfield::reference::collide as reference;
-use hitfield::ships::{
-    sample_posed, sample_posed_with, HitMap, HitPixels, SamplePath, TexelWrites,
-};
+use hitfield::ships::{sample_posed, sample_posed_with, HitMap, HitPixels, TexelWrites};
 use rayon::prelude::*;
 
 mod cases;
 use cases::{
-    build_poses, checker, full, mark_paired, ship_80, ship_pair, translate_cases, two_threads,
-    Case, SampleScene, Scene,
+    build_poses, checker, entry_pair, full, mark_paired, ship_80, ship_pair, translate_cases,
+    two_threads, Case, SampleScene, Scene,
 };
 
 fn run_cases(c: &mut Criterion, group: &str, cases: &[Case], with_overlap: bool) {
@@ -240,18 +240,16 @@ fn posed_sampling(c: &mut Criterion) {
         });
     }
     // Prebuilt on 1 thread, each instruction set this CPU has.
-    for path in SamplePath::supported() {
-        if path.texels() != TexelWrites::Scratch {
-            continue;
-        }
-        let name = format!("prebuilt_1t_isa/{:?}", path.isa());
+    for isa in Isa::supported() {
+        let name = format!("prebuilt_1t_isa/{isa:?}");
         g.bench_function(name, |b| {
+            let _isa = isa.force().expect("supported");
             b.iter(|| {
                 ships
                     .iter_mut()
                     .map(|s| {
                         sample_posed_with(
-                            path,
+                            TexelWrites::Scratch,
                             canvas,
                             mask,
                             &s.posed,
@@ -265,6 +263,96 @@ fn posed_sampling(c: &mut Criterion) {
         });
     }
     g.finish();
+}
+
+/// Every public collision entry point beside the best path that gives the
+/// same answer: `<entry>` next to `<entry>/best`, on issue 35's pair
+/// (`entry/ships_80`: two 80×80 ships turned 0.577 and 2.1 rad,
+/// overlapping) and on `posed/128`'s ships (`entry/ships_128_apart`: boxes
+/// overlapping, no pixel shared).
+fn entry(c: &mut Criterion) {
+    let (sa, spa, sb, spb) = ship_pair();
+    let (a80, pa80, b80, pb80) = entry_pair();
+    for (group, a, pa, b, pb) in [
+        ("entry/ships_80", &a80, &pa80, &b80, &pb80),
+        ("entry/ships_128_apart", &sa, &spa, &sb, &spb),
+    ] {
+        let mut g = c.benchmark_group(group);
+        let (mut qa, mut qb) = (PosedMask::default(), PosedMask::default());
+        g.bench_function("posed_new", |bench| {
+            bench.iter(|| PosedMask::new(black_box(a), black_box(pa)).pixel_count())
+        });
+        g.bench_function("posed_new/best", |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qa.pixel_count()
+            })
+        });
+        g.bench_function("overlap", |bench| {
+            bench.iter(|| collide::overlap(black_box(a), black_box(pa), b, pb))
+        });
+        g.bench_function("overlap/best", |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qb.rebuild(b, pb);
+                qa.overlap(&qb)
+            })
+        });
+        g.bench_function("overlap_count", |bench| {
+            bench.iter(|| collide::overlap_count(black_box(a), black_box(pa), b, pb))
+        });
+        g.bench_function("overlap_count/best", |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qb.rebuild(b, pb);
+                qa.overlap(&qb).map_or(0, |o| o.count)
+            })
+        });
+        g.bench_function("overlap_mask", |bench| {
+            bench.iter(|| collide::overlap_mask(black_box(a), black_box(pa), b, pb))
+        });
+        g.bench_function("overlap_mask/best", |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qb.rebuild(b, pb);
+                qa.shared_pixels(&qb)
+            })
+        });
+        let ready_a = PosedMask::new(a, pa);
+        g.bench_function("posed_overlap_mask", |bench| {
+            bench.iter(|| black_box(&ready_a).overlap_mask(black_box(b), black_box(pb)))
+        });
+        g.bench_function("posed_overlap_mask/best", |bench| {
+            bench.iter(|| {
+                qb.rebuild(black_box(b), black_box(pb));
+                black_box(&ready_a).overlap(&qb)
+            })
+        });
+        g.bench_function("posed_intersects_mask", |bench| {
+            bench.iter(|| black_box(&ready_a).intersects_mask(black_box(b), black_box(pb)))
+        });
+        g.bench_function("posed_intersects_mask/best", |bench| {
+            bench.iter(|| {
+                qb.rebuild(black_box(b), black_box(pb));
+                black_box(&ready_a).intersects(&qb)
+            })
+        });
+        let mut pair = PairQuery::new();
+        g.bench_function("intersects", |bench| {
+            bench.iter(|| collide::intersects(black_box(a), black_box(pa), b, pb))
+        });
+        g.bench_function("intersects/best", |bench| {
+            bench.iter(|| pair.intersects(black_box(a), black_box(pa), b, pb))
+        });
+        g.bench_function("intersects/best_whole", |bench| {
+            bench.iter(|| {
+                qa.rebuild(black_box(a), black_box(pa));
+                qb.rebuild(b, pb);
+                qa.intersects(&qb)
+            })
+        });
+        g.finish();
+    }
 }
 
 fn broadphase(c: &mut Criterion) {
@@ -386,6 +474,6 @@ criterion_group! {
         .warm_up_time(std::time::Duration::from_millis(300))
         .measurement_time(std::time::Duration::from_millis(700))
         .sample_size(30);
-    targets = translate, rotated, posed, posed_sampling, broadphase
+    targets = translate, rotated, posed, entry, posed_sampling, broadphase
 }
 criterion_main!(benches);

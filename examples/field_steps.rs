@@ -55,7 +55,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = Vec::new();
     for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
         let mut field = Field::new(&settings)?;
-        field.set_isa(isa)?;
+        let _isa = isa.force()?;
         // Warm up: the first steps fill the canvas and the bins settle.
         let mut times = StageTimes::with_clock(Clock::system());
         for _ in 0..steps {
@@ -64,7 +64,8 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         runs.push((isa, field, Vec::new(), Vec::new()));
     }
     for _ in 0..rounds {
-        for (_, field, per_second, particles_ms) in &mut runs {
+        for (isa, field, per_second, particles_ms) in &mut runs {
+            let _isa = isa.force()?;
             let mut times = StageTimes::with_clock(Clock::system());
             let start = Instant::now();
             for _ in 0..steps {

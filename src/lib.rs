@@ -106,8 +106,8 @@
 //! - `cli` (default): the command line of the `hitfield` binary; turns on
 //!   `internals`.
 //! - `internals`: plumbing for tests and benches, not covered by semver:
-//!   instruction sets (`cpu::Isa`) and their forcing (`collide::set_isa`,
-//!   `Field::set_isa`, `ships::SamplePath`), rasteriser choice (`collide::RasterMethod`,
+//!   instruction sets (`cpu::Isa`) and their forcing (`cpu::Isa::force`, one
+//!   way for every domain), rasteriser choice (`collide::RasterMethod`,
 //!   `PosedMask::rebuild_with`), the fixed-point `pose::PixelMap`, field
 //!   internals (`field::{isa, particles, raster}`), the sampling schedule and
 //!   the plain `reference` versions every fast path is tested against.
@@ -182,13 +182,6 @@ internal! {
     /// `internals`).
     pub mod cpu;
 }
-
-// Four-lane vectors for the 128-bit kernels (aarch64 NEON, wasm32 simd128).
-#[cfg(any(
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
-mod v128;
 
 internal! {
     /// The plain versions every fast path is checked against (feature

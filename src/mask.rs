@@ -4,6 +4,9 @@
 //! `(x, y)` is bit `x % 64` (least significant first) of word
 //! `y * words_per_row + x / 64`. Padding bits are always zero.
 
+use std::sync::{Arc, OnceLock};
+
+use crate::collide::Outline;
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
@@ -45,6 +48,32 @@ pub struct Mask {
     /// Half-open `[x0, y0, x1, y1]` of the solid texels, `None` when there are none.
     solid_bounds: Option<[u32; 4]>,
     solid_count: u64,
+    /// What posed builds work out from the sprite alone (its outline),
+    /// once per mask and shared by clones.
+    derived: Derived,
+}
+
+/// [`Mask::outline`]'s cache: not part of a mask's value (equal masks
+/// compare equal whether or not it is filled).
+#[derive(Clone, Default)]
+struct Derived(OnceLock<Arc<Outline>>);
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
+
+impl std::fmt::Debug for Derived {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "outline"
+        } else {
+            "-"
+        })
+    }
 }
 
 impl Mask {
@@ -115,6 +144,7 @@ impl Mask {
             bits,
             solid_bounds: bounds,
             solid_count: count,
+            derived: Derived::default(),
         }
     }
 
@@ -131,6 +161,7 @@ impl Mask {
             bits,
             solid_bounds,
             solid_count,
+            derived: Derived::default(),
         }
     }
 
@@ -155,6 +186,7 @@ impl Mask {
             bits,
             solid_bounds: summary.bounds(),
             solid_count: summary.count,
+            derived: Derived::default(),
         }
     }
 
@@ -225,6 +257,13 @@ impl Mask {
     pub fn is_empty(&self) -> bool {
         self.solid_count == 0
     }
+
+    /// The sprite's boundary edges, worked out on the first posed build
+    /// that needs them and kept (clones share them), so a new posed mask
+    /// costs what a rebuild does.
+    pub(crate) fn outline(&self) -> &Outline {
+        self.derived.0.get_or_init(|| Arc::new(Outline::of(self)))
+    }
 }
 
 /// The solid box `[x0, y0, x1, y1]` and solid texel count of packed rows
@@ -264,27 +303,65 @@ fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
 pub(crate) const SUMMARY_COLUMNS: usize = 32;
 
 /// The summary of rows of at most [`SUMMARY_COLUMNS`] words without a
-/// branch per word: every row ORed into one row of columns (the box's
-/// sides come from it at the end), a popcount per word, and the first and
-/// last non-empty rows.
+/// branch per word ([`ColumnSummary`]).
 #[inline(always)]
 fn summary_by_columns(bits: &[u64], words_per_row: usize) -> Summary {
-    let mut columns = [0u64; SUMMARY_COLUMNS];
-    let columns = &mut columns[..words_per_row];
-    let (mut count, mut first, mut end) = (0u64, u32::MAX, 0u32);
+    let mut summary = ColumnSummary::new(words_per_row);
     for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-        let mut any = 0u64;
-        for (c, &w) in columns.iter_mut().zip(row) {
-            *c |= w;
-            any |= w;
-            count += u64::from(w.count_ones());
-        }
-        if any != 0 {
-            first = first.min(y as u32);
-            end = y as u32 + 1;
+        summary.add_row(y as u32, row);
+    }
+    summary.finish()
+}
+
+/// The summary of rows of at most [`SUMMARY_COLUMNS`] words, gathered
+/// without a branch per word: every row ORed into one row of columns (the
+/// box's sides come from it at the end), a popcount per word, and the first
+/// and last non-empty rows. Written once for the mask constructors and the
+/// posed-mask rasterisers' prefix passes (inlined into each, so it takes
+/// their instruction set's popcount).
+pub(crate) struct ColumnSummary {
+    columns: [u64; SUMMARY_COLUMNS],
+    per_row: usize,
+    count: u64,
+    first: u32,
+    end: u32,
+}
+
+impl ColumnSummary {
+    /// Nothing seen yet, for rows of `per_row ≤ SUMMARY_COLUMNS` words.
+    #[inline(always)]
+    pub(crate) fn new(per_row: usize) -> Self {
+        debug_assert!(per_row <= SUMMARY_COLUMNS);
+        ColumnSummary {
+            columns: [0; SUMMARY_COLUMNS],
+            per_row: per_row.min(SUMMARY_COLUMNS),
+            count: 0,
+            first: u32::MAX,
+            end: 0,
         }
     }
-    Summary::of_columns(columns, (first, end), count)
+
+    /// Adds packed row `y` (rows in increasing `y`).
+    #[inline(always)]
+    pub(crate) fn add_row(&mut self, y: u32, row: &[u64]) {
+        let mut any = 0u64;
+        for (c, &w) in self.columns[..self.per_row].iter_mut().zip(row) {
+            *c |= w;
+            any |= w;
+            self.count += u64::from(w.count_ones());
+        }
+        if any != 0 {
+            self.first = self.first.min(y);
+            self.end = y + 1;
+        }
+    }
+
+    /// The solid box and count of the rows added.
+    #[inline(always)]
+    pub(crate) fn finish(&self) -> Summary {
+        let columns = &self.columns[..self.per_row];
+        Summary::of_columns(columns, (self.first, self.end), self.count)
+    }
 }
 
 /// The solid box and solid count of a mask, gathered row by row (by
@@ -340,7 +417,6 @@ impl Summary {
     /// The summary of rows whose solid texels are `count`, in rows
     /// `rows.0..rows.1` (the first and one past the last non-empty row),
     /// `columns` being the OR of all rows' words (`count > 0`).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn of_columns(columns: &[u64], rows: (u32, u32), count: u64) -> Summary {
         let first = columns.iter().position(|&w| w != 0);
         let last = columns.iter().rposition(|&w| w != 0);

@@ -1,5 +1,5 @@
 //! Property tests: every instruction set of the sprite queries
-//! ([`collide::set_isa`]) equals the per-pixel reference bit for bit
+//! (each forced with [`Isa::force`]) equals the per-pixel reference bit for bit
 //! (`intersects`, `overlap`, and `overlap_count` against the reference
 //! overlap's count), on
 //! integer translations (the word-level path and its row kernels: packed
@@ -17,10 +17,6 @@ use proptest::prelude::*;
 
 mod overlap_bits;
 use overlap_bits::overlap_bits;
-use std::sync::Mutex;
-
-/// `set_isa` is process-wide: the tests that set it take turns.
-static ISA: Mutex<()> = Mutex::new(());
 
 /// Random bits at `density`, sometimes inside a disc (edges and holes).
 fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
@@ -75,12 +71,11 @@ proptest! {
 
     #[test]
     fn every_isa_equals_reference((a, b, pa, pb) in case()) {
-        let _turn = ISA.lock().unwrap_or_else(|e| e.into_inner());
         let plain = reference::overlap(&a, &pa, &b, &pb);
         let want = overlap_bits(plain);
-        for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
-            collide::set_isa(isa).expect("supported");
-            prop_assert_eq!(collide::isa(), isa);
+        for isa in Isa::supported() {
+            let _isa = isa.force().expect("supported");
+            prop_assert_eq!(Isa::chosen(), isa);
             prop_assert_eq!(overlap_bits(collide::overlap(&a, &pa, &b, &pb)), want, "{:?}", isa);
             prop_assert_eq!(collide::intersects(&a, &pa, &b, &pb), want.is_some(), "{:?}", isa);
             let count = plain.map_or(0, |o| o.count);
@@ -91,17 +86,16 @@ proptest! {
 
 #[test]
 fn unsupported_isa_is_refused_with_its_name() {
-    let _turn = ISA.lock().unwrap_or_else(|e| e.into_inner());
     for isa in Isa::ALL {
-        match collide::set_isa(isa) {
-            Ok(()) => assert!(isa.is_supported()),
+        match isa.force() {
+            Ok(_forced) => assert!(isa.is_supported() && Isa::chosen() == isa),
             Err(e) => {
                 assert!(!isa.is_supported());
                 assert!(e.to_string().contains(&format!("{isa:?}")), "{e}");
             }
         }
     }
-    assert!(collide::set_isa(Isa::Scalar).is_ok());
+    assert!(Isa::Scalar.force().is_ok());
     assert_eq!(
         Isa::detect(),
         *Isa::ALL.iter().rev().find(|i| i.is_supported()).unwrap()

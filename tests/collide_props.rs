@@ -173,6 +173,7 @@ proptest! {
         same(fast, reference::overlap(&a, &pa, &b, &pb))?;
         prop_assert_eq!(collide::intersects(&a, &pa, &b, &pb), fast.is_some());
         prop_assert_eq!(reference::intersects(&a, &pa, &b, &pb), fast.is_some());
+        prop_assert_eq!(collide::overlap_count(&a, &pa, &b, &pb), fast.map_or(0, |o| o.count));
         let swapped = collide::overlap(&b, &pb, &a, &pa);
         same(swapped, reference::overlap(&b, &pb, &a, &pa))?;
         symmetric(fast, swapped)?;

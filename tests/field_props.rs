@@ -55,11 +55,11 @@ fn supported() -> Vec<Isa> {
         .collect()
 }
 
-/// A field forced to `isa`.
-fn with_isa(s: &FieldSettings, isa: Isa) -> Field {
-    let mut f = Field::new(s).expect("valid settings");
-    f.set_isa(isa).expect("supported");
-    f
+/// One step of `f` with `isa` forced (on the thread that steps: inside a
+/// pool's `install`, the pool's).
+fn step_with(isa: Isa, f: &mut Field, times: &mut StageTimes) {
+    let _isa = isa.force().expect("supported");
+    f.step(1.0 / 60.0, times);
 }
 
 fn assert_same(a: &Field, b: &Field) {
@@ -131,12 +131,12 @@ proptest! {
         s.parallel = !serial;
         let isas = supported();
         let isa = isas[isa_pick.index(isas.len())];
-        let mut fast = with_isa(&s, isa);
+        let mut fast = Field::new(&s).expect("valid settings");
         let mut plain = fast.clone();
         let mut times = StageTimes::default();
         let pool = pool(threads);
         for c in &changes {
-            pool.install(|| fast.step(1.0 / 60.0, &mut times));
+            pool.install(|| step_with(isa, &mut fast, &mut times));
             reference::field::step(&mut plain, 1.0 / 60.0);
             assert_same(&fast, &plain);
             apply(&mut fast, c);
@@ -155,11 +155,12 @@ proptest! {
     ) {
         let s = FieldSettings { base_speed: base, speed_scale: scale, ..s };
         let isas = supported();
-        let mut fast = with_isa(&s, isas[isa_pick.index(isas.len())]);
+        let isa = isas[isa_pick.index(isas.len())];
+        let mut fast = Field::new(&s).expect("valid settings");
         let mut plain = fast.clone();
         let mut times = StageTimes::default();
         for _ in 0..3 {
-            pool(2).install(|| fast.step(1.0 / 60.0, &mut times));
+            pool(2).install(|| step_with(isa, &mut fast, &mut times));
             reference::field::step(&mut plain, 1.0 / 60.0);
             assert_same(&fast, &plain);
         }
@@ -208,11 +209,7 @@ proptest! {
         let mut fields: Vec<(Isa, usize, Field)> = supported()
             .into_iter()
             .flat_map(|isa| {
-                [1, 2].map(|t| {
-                    let mut f = plain.clone();
-                    f.set_isa(isa).expect("supported");
-                    (isa, t, f)
-                })
+                [1, 2].map(|t| (isa, t, plain.clone()))
             })
             .collect();
         let pools = [pool(1), pool(2)];
@@ -220,7 +217,7 @@ proptest! {
         for step in 0..steps {
             reference::field::step(&mut plain, 1.0 / 60.0);
             for (isa, threads, f) in &mut fields {
-                pools[*threads - 1].install(|| f.step(1.0 / 60.0, &mut times));
+                pools[*threads - 1].install(|| step_with(*isa, f, &mut times));
                 prop_assert!(f.canvas() == plain.canvas(), "canvas: {:?} on {} threads, step {}", isa, threads, step);
                 prop_assert!(f.particles() == plain.particles(), "particles: {:?} on {} threads, step {}", isa, threads, step);
             }
@@ -240,7 +237,7 @@ fn every_instruction_set_equals_reference_at_scale() {
     let mut plain = Field::new(&s).expect("valid settings");
     let mut fields: Vec<(Isa, usize, Field)> = supported()
         .into_iter()
-        .flat_map(|isa| [1, 2].map(|t| (isa, t, with_isa(&s, isa))))
+        .flat_map(|isa| [1, 2].map(|t| (isa, t, Field::new(&s).expect("valid settings"))))
         .collect();
     assert!(fields.len() >= 2);
     let mut times = StageTimes::default();
@@ -258,7 +255,7 @@ fn every_instruction_set_equals_reference_at_scale() {
         }
         reference::field::step(&mut plain, 1.0 / 60.0);
         for (isa, threads, f) in &mut fields {
-            pool(*threads).install(|| f.step(1.0 / 60.0, &mut times));
+            pool(*threads).install(|| step_with(*isa, f, &mut times));
             assert_eq!(
                 f.canvas(),
                 plain.canvas(),
@@ -275,10 +272,9 @@ fn every_instruction_set_equals_reference_at_scale() {
 
 #[test]
 fn an_unsupported_instruction_set_is_refused_with_its_name() {
-    let mut f = Field::new(&FieldSettings::default()).expect("valid settings");
     for isa in Isa::ALL {
-        match f.set_isa(isa) {
-            Ok(()) => assert_eq!(f.isa(), isa),
+        match isa.force() {
+            Ok(_forced) => assert_eq!(Isa::chosen(), isa),
             Err(e) => {
                 assert!(!isa.is_supported());
                 assert!(e.to_string().contains(&format!("{isa:?}")), "{e}");

@@ -8,7 +8,7 @@
 //! under every supported instruction set (and 3000 more at scales below
 //! 1/16).
 
-use hitfield::collide::{self, Overlap, PairQuery, PosedMask, RasterMethod};
+use hitfield::collide::{Overlap, PairQuery, PosedMask, RasterMethod};
 use hitfield::cpu::Isa;
 use hitfield::mask::Mask;
 use hitfield::pose::{PixelRect, Pose};
@@ -154,8 +154,8 @@ fn huge_masks_build_exactly_in_a_window() {
                     x1: x0 + 60,
                     y1: y0 + 60,
                 };
-                for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
-                    collide::set_isa(isa).expect("supported");
+                for isa in Isa::supported() {
+                    let _isa = isa.force().expect("supported");
                     let mut posed = PosedMask::default();
                     posed.rebuild_within(&m, &pose, &window);
                     for y in window.y0..window.y1 {
@@ -171,7 +171,6 @@ fn huge_masks_build_exactly_in_a_window() {
             }
         }
     }
-    collide::set_isa(Isa::detect()).expect("supported");
 }
 
 proptest! {
@@ -184,18 +183,16 @@ proptest! {
         coverage_matches(&m, &far(p, k))?;
     }
 
-    /// Every instruction set builds the same coverage ([`collide::set_isa`]
-    /// is process-wide; no other test in this file sets it, and every
-    /// choice gives the same bits, so tests running alongside still pass).
+    /// Every instruction set builds the same coverage (each forced on this
+    /// thread in turn with [`Isa::force`]).
     #[test]
     fn every_isa_builds_the_reference_coverage(
         (m, p, k) in (mask(), pose_near(1, -2), far_offset()),
     ) {
-        for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
-            collide::set_isa(isa).expect("supported");
+        for isa in Isa::supported() {
+            let _isa = isa.force().expect("supported");
             coverage_matches(&m, &far(p, k))?;
         }
-        collide::set_isa(Isa::detect()).expect("supported");
     }
 
     /// Sprites scaled below 1/16 step more than 16 texels a pixel: the
@@ -208,11 +205,10 @@ proptest! {
         k in far_offset(),
     ) {
         let pose = Pose { x: 3.0 + fx, y: -2.0 + fy, rotation: r, scale: s };
-        for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
-            collide::set_isa(isa).expect("supported");
+        for isa in Isa::supported() {
+            let _isa = isa.force().expect("supported");
             coverage_matches(&m, &far(pose, k))?;
         }
-        collide::set_isa(Isa::detect()).expect("supported");
     }
 
     #[test]

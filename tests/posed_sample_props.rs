@@ -7,13 +7,22 @@
 //! 2000 cases per run.
 
 use hitfield::collide::{PosedMask, RasterMethod};
+use hitfield::cpu::Isa;
 use hitfield::reference;
-use hitfield::ships::{sample_posed, sample_posed_with, HitMap, HitPixels, SamplePath};
+use hitfield::ships::{sample_posed, sample_posed_with, HitMap, HitPixels, TexelWrites};
 use proptest::prelude::*;
 
 mod sampling_inputs;
 
 use sampling_inputs::{canvas, mask, pose_strategy, thresholds_strategy};
+
+/// Every sampling path this CPU has: instruction set (forced with
+/// [`Isa::force`]) × texel writes.
+fn paths() -> Vec<(Isa, TexelWrites)> {
+    Isa::supported()
+        .flat_map(|isa| [TexelWrites::Scratch, TexelWrites::Bits].map(|t| (isa, t)))
+        .collect()
+}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
@@ -37,12 +46,13 @@ proptest! {
         let got = sample_posed(&c, &m, &posed, &t, &mut hits, &mut pixels);
         prop_assert_eq!(got, want);
         prop_assert_eq!(&hits, &want_hits);
-        for path in SamplePath::supported() {
+        for path in paths() {
+            let _isa = path.0.force().expect("supported");
             // Maps left over from another sample must not leak into this one.
             let mut h = HitMap::new(70, 3);
             h.insert(66, 2);
             let mut p = pixels.clone();
-            let n = sample_posed_with(path, &c, &m, &posed, &t, &mut h, &mut p);
+            let n = sample_posed_with(path.1, &c, &m, &posed, &t, &mut h, &mut p);
             prop_assert_eq!(n, want, "{:?}", path);
             prop_assert_eq!(&h, &want_hits, "{:?}", path);
             prop_assert_eq!(&p, &pixels, "{:?}", path);
@@ -91,9 +101,10 @@ fn huge_sprites_and_mismatched_posed_masks() {
     let want = reference::sample::sample(&c, &m, &pose, &t, &mut want_hits);
     assert!(want > 1000, "the sprite covers the canvas: {want}");
     let posed = PosedMask::new(&m, &pose);
-    for path in SamplePath::supported() {
+    for path in paths() {
+        let _isa = path.0.force().expect("supported");
         let (mut hits, mut pixels) = (HitMap::default(), HitPixels::default());
-        let got = sample_posed_with(path, &c, &m, &posed, &t, &mut hits, &mut pixels);
+        let got = sample_posed_with(path.1, &c, &m, &posed, &t, &mut hits, &mut pixels);
         assert_eq!(got, want, "{path:?}");
         assert!(hits == want_hits, "{path:?}");
     }
@@ -140,9 +151,10 @@ fn every_pixel_passing_under_a_solid_sprite() {
         let mut want_hits = HitMap::default();
         let want = reference::sample::sample(&c, &m, &pose, &t, &mut want_hits);
         let posed = PosedMask::new(&m, &pose);
-        for path in SamplePath::supported() {
+        for path in paths() {
+            let _isa = path.0.force().expect("supported");
             let (mut hits, mut pixels) = (HitMap::default(), HitPixels::default());
-            let got = sample_posed_with(path, &c, &m, &posed, &t, &mut hits, &mut pixels);
+            let got = sample_posed_with(path.1, &c, &m, &posed, &t, &mut hits, &mut pixels);
             assert_eq!(got, want, "{path:?} {pose:?}");
             assert!(hits == want_hits, "{path:?} {pose:?}");
         }

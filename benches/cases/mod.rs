@@ -296,3 +296,12 @@ pub fn mark_paired(pairs: &[(usize, usize)], needed: &mut [bool]) {
         needed[j] = true;
     }
 }
+
+/// Issue 35's pair: two 80×80 ship-like sprites (the sampling bench's
+/// disc with holes) turned 0.577 and 2.1 rad, overlapping.
+pub fn entry_pair() -> (Mask, Pose, Mask, Pose) {
+    let ship = ship_80();
+    let pa = Pose::at(0.0, 0.0).rotated(0.577);
+    let pb = Pose::at(23.0, 11.0).rotated(2.1);
+    (ship.clone(), pa, ship, pb)
+}

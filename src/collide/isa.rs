@@ -1,12 +1,12 @@
-//! What the scanners need from an instruction set (the [`Isa`] trait) and
+//! What the scanners need from an instruction set (the [`ScanKernels`] trait) and
 //! its portable implementation; `x86/` implements it for AVX2 and AVX-512.
 //! All give the same bits (unit and property tested).
 
 use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::translate::rows::{RowStats, Rows};
 
-/// Kernels the scanners need from an instruction set.
-pub(crate) trait Isa: Copy {
+/// Chosen the scanners need from an instruction set.
+pub(crate) trait ScanKernels: Copy {
     /// Walks one posed sprite along rows.
     type Walker<'a>: Walker;
     /// Whether regions one word wide take the plain row loop
@@ -31,7 +31,7 @@ pub(crate) trait Isa: Copy {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plain;
 
-impl Isa for Plain {
+impl ScanKernels for Plain {
     type Walker<'a> = PlainWalker<'a>;
 
     #[inline(always)]

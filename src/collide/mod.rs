@@ -84,12 +84,10 @@ mod sprite;
 mod stats;
 mod transformed;
 mod translate;
+crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-internal! {
-    pub use choice::{isa, set_isa};
-}
 pub use options::QueryOptions;
 pub use posed::pair::PairQuery;
 pub use posed::PosedMask;
@@ -101,6 +99,7 @@ pub use sprite::MAX_SIDE;
 pub use stats::Overlap;
 
 pub(crate) use options::{centre, Sampling};
+pub(crate) use posed::edges::Outline;
 pub(crate) use stats::RawOverlap;
 
 use crate::mask::Mask;
@@ -113,6 +112,10 @@ pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
 }
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).
+///
+/// Rotated and scaled sprites go through posed masks built inside the
+/// query, each only over the part of its box the answer needs (this
+/// thread's [`PairQuery`]).
 ///
 /// ```
 /// use hitfield::prelude::*;
@@ -133,7 +136,7 @@ pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
 /// ```
 pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overlap> {
     scan::translated_overlap(a, pose_a, b, pose_b)
-        .unwrap_or_else(|| overlap_with(a, pose_a, b, pose_b, &QueryOptions::default()))
+        .unwrap_or_else(|| posed::pair::with_pair(|q| q.overlap(a, pose_a, b, pose_b)))
 }
 
 /// How many world pixels belong to both posed sprites (exact): the
@@ -141,10 +144,8 @@ pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overl
 /// up to five (no box, centroid or normal). The peer of pygame's
 /// `Mask.overlap_area`.
 pub fn overlap_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> u64 {
-    scan::translated_count(a, pose_a, b, pose_b).unwrap_or_else(|| {
-        scan::prepare(a, pose_a, b, pose_b, &Sampling::EXACT)
-            .map_or(0, |(pa, pb, lat)| scan::count_shared(&pa, &pb, &lat))
-    })
+    scan::translated_count(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| posed::pair::with_pair(|q| q.overlap_count(a, pose_a, b, pose_b)))
 }
 
 /// [`intersects`] with opt-in approximations.
@@ -168,6 +169,9 @@ pub fn overlap_with(
     pose_b: &Pose,
     options: &QueryOptions,
 ) -> Option<Overlap> {
+    if options.is_exact() {
+        return overlap(a, pose_a, b, pose_b);
+    }
     let sampling = Sampling::new(options);
     let (pa, pb, lat) = scan::prepare(a, pose_a, b, pose_b, &sampling)?;
     let centres = [

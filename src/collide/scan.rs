@@ -2,8 +2,8 @@
 //! the scanner and instruction set that suit them. The queries of
 //! [`super`] and of posed masks all end here.
 
-use super::choice::{kernels, Kernels};
-use super::isa::{Isa, Plain};
+use super::choice::{kernels, Chosen};
+use super::isa::{Plain, ScanKernels};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
@@ -145,15 +145,15 @@ pub(super) fn prepare<'a>(
 }
 
 /// Visits the shared lattice pixels of two placed sprites, with the
-/// instruction set chosen by [`set_isa`](super::set_isa) (the best this CPU has unless
-/// set).
+/// instruction set chosen on this thread ([`crate::cpu::Isa::chosen`]: the
+/// best this CPU has unless forced).
 pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut V) {
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;
     };
     match kernels() {
         #[cfg(target_arch = "x86_64")]
-        Kernels::Avx512(isa)
+        Chosen::Avx512(isa)
             if matches!(
                 (a.place, b.place),
                 (Place::Translate { .. }, Place::Translate { .. })
@@ -163,11 +163,17 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
             unsafe { scan_avx512(isa, a, b, &region, lat, visit) }
         }
         #[cfg(target_arch = "x86_64")]
-        Kernels::Avx512(crate::cpu::Avx512 { avx2: isa }) | Kernels::Avx2(isa) => {
+        Chosen::Avx512(crate::cpu::Avx512 { avx2: isa }) | Chosen::Avx2(isa) => {
             // SAFETY: the proof confirms every feature `scan_avx2` enables.
             unsafe { scan_avx2(isa, a, b, &region, lat, visit) }
         }
-        Kernels::Scalar => scan_with(Plain, a, b, &region, lat, visit),
+        Chosen::Scalar => scan_with(Plain, a, b, &region, lat, visit),
+        Chosen::Simd128(isa) => crate::cpu::simd128!(if {
+            scan_with(isa, a, b, &region, lat, visit)
+        } else {
+            let _ = isa;
+            scan_with(Plain, a, b, &region, lat, visit)
+        }),
     }
 }
 
@@ -201,7 +207,7 @@ unsafe fn scan_avx512<V: Visit>(
 
 /// Picks the scanner for the pair.
 #[inline(always)]
-fn scan_with<I: Isa, V: Visit>(
+fn scan_with<I: ScanKernels, V: Visit>(
     isa: I,
     a: &Placed,
     b: &Placed,

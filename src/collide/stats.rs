@@ -7,7 +7,7 @@
 //! and both finish it with [`RawOverlap::finish`], so equal raw sums give
 //! bit-for-bit equal results.
 
-use super::isa::Isa;
+use super::isa::ScanKernels;
 use super::options::Sampling;
 use crate::collide::translate::rows::Rows;
 use crate::pose::PixelRect;
@@ -42,7 +42,7 @@ pub(crate) trait Visit {
     /// All shared pixels of a block of rows, through `isa`'s row kernels:
     /// bit `k` of row `r`'s word `j` is world pixel `(x + 64·j + k, y + r)`.
     /// Returns `false` to stop the scan.
-    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool;
+    fn rows<I: ScanKernels>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool;
 }
 
 /// Stops at the first shared pixel.
@@ -61,7 +61,7 @@ impl Visit for Any {
     }
 
     #[inline(always)]
-    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, _x: i64, _y: i64) -> bool {
+    fn rows<I: ScanKernels>(&mut self, isa: I, rows: &Rows, _x: i64, _y: i64) -> bool {
         self.found = isa.first_row(rows).is_some();
         !self.found
     }
@@ -81,7 +81,7 @@ impl Visit for Count {
     }
 
     #[inline(always)]
-    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, _x: i64, _y: i64) -> bool {
+    fn rows<I: ScanKernels>(&mut self, isa: I, rows: &Rows, _x: i64, _y: i64) -> bool {
         self.count += isa.count(rows);
         true
     }
@@ -136,7 +136,7 @@ impl Visit for Stats {
     }
 
     #[inline(always)]
-    fn rows<I: Isa>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool {
+    fn rows<I: ScanKernels>(&mut self, isa: I, rows: &Rows, x: i64, y: i64) -> bool {
         // Rows before the first shared one cost only the cheaper search.
         let Some(r0) = isa.first_row(rows) else {
             return true;

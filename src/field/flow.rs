@@ -86,15 +86,12 @@ impl FlowGrid {
         self.brightness[(row * self.cols + col) as usize]
     }
 
-    /// What a vector kernel needs to do [`FlowGrid::at`] itself:
-    /// `1 / cell_size`, columns, rows and the brightness values.
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    pub(crate) fn lookup_parts(&self) -> (f32, u32, u32, &[f32]) {
-        (self.inv_cell, self.cols, self.rows, &self.brightness)
+    crate::cpu::simd128! { or_x86:
+        /// What a vector kernel needs to do [`FlowGrid::at`] itself:
+        /// `1 / cell_size`, columns, rows and the brightness values.
+        pub(crate) fn lookup_parts(&self) -> (f32, u32, u32, &[f32]) {
+            (self.inv_cell, self.cols, self.rows, &self.brightness)
+        }
     }
 
     /// Columns × rows of cells.

@@ -88,7 +88,6 @@ pub struct Field {
     pub(crate) palette: [[u8; 4]; 256],
     /// The palette as merge keys (little-endian `u32`).
     palette_keys: [u32; 256],
-    isa: Isa,
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
     /// Inner pixels of 3- and 4-step lines at the canvas width.
@@ -103,7 +102,6 @@ impl std::fmt::Debug for Field {
             .field("settings", &self.settings)
             .field("particles", &self.bins.len())
             .field("noise_t", &self.noise_t)
-            .field("isa", &self.isa)
             .finish_non_exhaustive()
     }
 }
@@ -140,7 +138,6 @@ impl Field {
             sincos: std::sync::Arc::new(SinCos::default()),
             palette,
             palette_keys: palette.map(raster::merge_key),
-            isa: Isa::detect(),
             leftovers: Vec::new(),
             lines: LineTable::new(settings.width),
             steps: 0,
@@ -187,23 +184,6 @@ impl Field {
         }
         self.view = OnceLock::new();
         Ok(())
-    }
-
-    internal! {
-    /// The instruction set the particles stage uses (`cpu::Isa::detect`
-    /// unless set).
-    pub fn isa(&self) -> Isa {
-        self.isa
-    }
-    }
-
-    internal! {
-    /// Makes the particles stage use `isa` (for tests and benches: every
-    /// choice gives the same bits). Refused if this CPU lacks it.
-    pub fn set_isa(&mut self, isa: Isa) -> Result<(), crate::cpu::Unsupported> {
-        self.isa = isa.check()?;
-        Ok(())
-    }
     }
 
     /// One fixed step of `dt` seconds: flow, fade, particles (moved, and
@@ -286,7 +266,9 @@ impl Field {
             palette: &self.palette_keys,
             width: self.settings.width,
             shift: BAND_SHIFT,
-            isa: self.isa,
+            // Resolved here, on the caller's thread, for every task of
+            // the step (`Isa::force` is per thread).
+            isa: Isa::chosen(),
             lines: &self.lines,
         };
         sweep::run(

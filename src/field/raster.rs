@@ -107,15 +107,12 @@ impl Default for SinCos {
 }
 
 impl SinCos {
-    /// The `(sin, cos)` entries, for vector kernels that index it themselves
-    /// exactly as [`SinCos::get`] does.
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    pub(crate) fn table(&self) -> &[(f32, f32); SIN_TABLE_LEN] {
-        &self.table
+    crate::cpu::simd128! { or_x86:
+        /// The `(sin, cos)` entries, for vector kernels that index it themselves
+        /// exactly as [`SinCos::get`] does.
+        pub(crate) fn table(&self) -> &[(f32, f32); SIN_TABLE_LEN] {
+            &self.table
+        }
     }
 
     /// `(sin, cos)` of `angle` radians, to the nearest 1/4096 of a turn.

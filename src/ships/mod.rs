@@ -32,6 +32,6 @@ internal! {
 }
 pub use sample::Thresholds;
 internal! {
-    pub use sample::path::{SamplePath, TexelWrites};
+    pub use sample::path::TexelWrites;
 }
 pub use ship::{Contact, Ship, ShipSprite};

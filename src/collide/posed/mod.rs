@@ -19,7 +19,7 @@ use super::sprite::Placed;
 use super::stats::Overlap;
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
-use edges::Outline;
+use edges::EdgeScratch;
 use raster::RasterMethod;
 
 /// A sprite's world-aligned coverage for one pose.
@@ -57,13 +57,13 @@ pub struct PosedMask {
     x: i64,
     y: i64,
     /// World centre of the sprite's box in its pose (the normal's fallback).
-    centre: [f64; 2],
+    pub(in crate::collide) centre: [f64; 2],
     /// The pose it was built for.
     pose: Pose,
     /// Size, solid count and solid box of the mask it was built from.
     source: (u32, u32, u64, Option<[u32; 4]>),
-    /// The last mask's boundary edges (kept while the mask stays the same).
-    outline: Outline,
+    /// Scratch of the vector edge kernels.
+    scratch: EdgeScratch,
     /// Built over a window only ([`PosedMask::rebuild_within`]).
     clipped: bool,
 }
@@ -77,7 +77,7 @@ impl Default for PosedMask {
             centre: [0.0; 2],
             pose: Pose::at(0.0, 0.0),
             source: (0, 0, 0, None),
-            outline: Outline::default(),
+            scratch: EdgeScratch::default(),
             clipped: false,
         }
     }
@@ -126,7 +126,7 @@ impl PosedMask {
         let cover = std::mem::replace(&mut self.cover, Mask::from_words(0, 0, Vec::new()));
         let words = cover.into_words();
         let (cover, (x, y)) =
-            raster::coverage(mask, pose, words, &mut self.outline, method, window);
+            raster::coverage(mask, pose, words, &mut self.scratch, method, window);
         self.clipped = window.is_some();
         self.cover = cover;
         (self.x, self.y) = (x, y);
@@ -222,19 +222,17 @@ impl PosedMask {
     /// What this posed mask shares with `mask` in `pose` (this one is A, the
     /// normal points towards `mask`), or `None`.
     pub fn overlap_mask(&self, mask: &Mask, pose: &Pose) -> Option<Overlap> {
-        let (a, b) = (self.placed()?, Placed::new(mask, pose)?);
-        let centres = [self.centre, centre(pose, mask.width(), mask.height())];
-        scan::overlap_of(&a, &b, &EXACT, &Sampling::EXACT, centres)
+        pair::with_pair(|q| q.overlap_posed(self, mask, pose))
     }
 
     /// The coverage placed by integer translation, `None` when empty.
-    fn placed(&self) -> Option<Placed<'_>> {
+    pub(in crate::collide) fn placed(&self) -> Option<Placed<'_>> {
         Placed::translated(&self.cover, self.x, self.y)
     }
 }
 
 /// Every pixel tested (the lattice's origin does not matter at step 1).
-const EXACT: Lattice = Lattice::EVERY_PIXEL;
+pub(in crate::collide) const EXACT: Lattice = Lattice::EVERY_PIXEL;
 
 /// What [`PosedMask::is_for`] compares of a mask.
 fn source_of(mask: &Mask) -> (u32, u32, u64, Option<[u32; 4]>) {

@@ -10,10 +10,10 @@
 //!   estimated (a superset), the samples along it read 64 at a time by the
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
-use super::edges::{self, Outline};
-use crate::collide::choice::Kernels;
-use crate::collide::isa::Isa;
+use super::edges::{self, EdgeScratch};
+use crate::collide::choice::Chosen;
 pub(crate) use crate::collide::isa::Plain;
+use crate::collide::isa::ScanKernels;
 use crate::collide::sprite::{Place, Placed};
 use crate::collide::transformed::Source;
 use crate::mask::Mask;
@@ -35,16 +35,16 @@ pub enum RasterMethod {
 }
 
 /// The coverage of `mask` in `pose` and the world position of its texel
-/// `(0, 0)`, built in `words` (whose old contents are dropped) with
-/// `outline` holding the mask's edges (kept for the next pose of the same
-/// mask). Empty (0×0) when the pose is invalid or the mask
+/// `(0, 0)`, built in `words` (whose old contents are dropped), the edge
+/// kernels' scratch in `scratch` (the mask's outline is the mask's own,
+/// [`Mask::outline`]). Empty (0×0) when the pose is invalid or the mask
 /// has no solid texel. With a `window`, only the pixels inside it are
 /// rasterised (exactly; an integer translation keeps the whole mask).
 pub(in crate::collide) fn coverage(
     mask: &Mask,
     pose: &Pose,
     mut words: Vec<u64>,
-    outline: &mut Outline,
+    scratch: &mut EdgeScratch,
     method: RasterMethod,
     window: Option<&PixelRect>,
 ) -> (Mask, (i64, i64)) {
@@ -80,18 +80,20 @@ pub(in crate::collide) fn coverage(
             };
             debug_assert_eq!(Some(full), pose.pixel_map(mask.width(), mask.height()));
             let by_edges = edges::fits(&full, &rect) && method != RasterMethod::PixelWalk && {
-                outline.set_mask(mask);
                 let pixels = (rect.width() * rect.height()) as f64;
                 // A clipped build reaches about its share of the outline.
                 let share = pixels / (placed.solid.width() * placed.solid.height()) as f64;
-                method == RasterMethod::Edges || outline.cost_estimate(&full) * share < pixels
+                method == RasterMethod::Edges
+                    || mask.outline().cost_estimate(&full) * share < pixels
             };
             if !by_edges {
                 fill(&placed, &rect, &mut words);
                 return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
             }
             let cut_left = rect.x0 > placed.solid.x0;
-            let summary = outline.fill(&full, &rect, cut_left, &mut words);
+            let summary = mask
+                .outline()
+                .fill(mask, scratch, &full, &rect, cut_left, &mut words);
             (
                 Mask::from_summarised(w, h, words, summary),
                 (rect.x0, rect.y0),
@@ -104,7 +106,7 @@ pub(in crate::collide) fn coverage(
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]
-        Kernels::Avx512(isa) => {
+        Chosen::Avx512(isa) => {
             if let Place::Map(map) = placed.place {
                 // SAFETY: the proof confirms AVX-512F, all `fill_walk_avx512`
                 // enables.
@@ -117,11 +119,11 @@ fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
             unsafe { fill_avx2(isa.avx2, placed, rect, words) };
         }
         #[cfg(target_arch = "x86_64")]
-        Kernels::Avx2(isa) => {
+        Chosen::Avx2(isa) => {
             // SAFETY: the proof confirms every feature `fill_avx2` enables.
             unsafe { fill_avx2(isa, placed, rect, words) };
         }
-        Kernels::Scalar => fill_with(Plain, placed, rect, words),
+        Chosen::Scalar | Chosen::Simd128(_) => fill_with(Plain, placed, rect, words),
     }
 }
 
@@ -134,7 +136,12 @@ unsafe fn fill_avx2(isa: x86::Avx2, placed: &Placed, rect: &PixelRect, words: &m
 
 /// Reads each row's span 64 samples at a time and stores the words.
 #[inline(always)]
-pub(crate) fn fill_with<I: Isa>(isa: I, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
+pub(crate) fn fill_with<I: ScanKernels>(
+    isa: I,
+    placed: &Placed,
+    rect: &PixelRect,
+    words: &mut [u64],
+) {
     let per_row = (rect.width() as usize).div_ceil(64);
     let mut source = Source::new(isa, placed, 1);
     for (y, row) in (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1))) {

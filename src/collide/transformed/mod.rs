@@ -10,7 +10,7 @@
 
 pub(in crate::collide) mod gather;
 
-use super::isa::Isa;
+use super::isa::ScanKernels;
 use super::options::Lattice;
 use super::sprite::{Place, Placed, SolidMap, SpanEstimator};
 use super::stats::Visit;
@@ -48,7 +48,7 @@ pub(super) enum Source<'a, W> {
 }
 
 impl<'a, W: Walker> Source<'a, W> {
-    pub(super) fn new<I: Isa<Walker<'a> = W>>(isa: I, p: &Placed<'a>, step: i64) -> Self {
+    pub(super) fn new<I: ScanKernels<Walker<'a> = W>>(isa: I, p: &Placed<'a>, step: i64) -> Self {
         match p.place {
             Place::Translate { x, y } => Source::Translate {
                 mask: p.mask,
@@ -258,7 +258,7 @@ fn exact_bits(map: &SolidMap, g: &MapGather, x: i64, y: i64, step: i64, len: u32
 /// Visits the shared lattice samples of `a` and `b` inside `region` (the
 /// intersection of their solid boxes).
 #[inline(always)]
-pub(super) fn scan<'a, I: Isa, V: Visit>(
+pub(super) fn scan<'a, I: ScanKernels, V: Visit>(
     isa: I,
     a: &Placed<'a>,
     b: &Placed<'a>,

@@ -6,7 +6,7 @@
 //! can be ANDed blindly: outside the region one of the two sprites is empty,
 //! and B words borrowed from a neighbouring row only ever meet masked-off A
 //! bits. Whole blocks of rows go to the instruction set's row kernels
-//! ([`Isa::first_row`], [`Isa::count`], [`Isa::stats`], picked by the
+//! ([`ScanKernels::first_row`], [`ScanKernels::count`], [`ScanKernels::stats`], picked by the
 //! visitor); rows whose B words reach past B's ends are visited word by
 //! word. Strided queries keep every `step`-th row and AND a comb of lattice
 //! columns into each word.
@@ -14,7 +14,7 @@
 pub(in crate::collide) mod narrow_overlap;
 pub(in crate::collide) mod rows;
 
-use super::isa::Isa;
+use super::isa::ScanKernels;
 use super::options::Lattice;
 use super::stats::Visit;
 use crate::mask::Mask;
@@ -24,7 +24,7 @@ use rows::Rows;
 /// Visits the shared lattice pixels of A at `(ax, ay)` and B at `(bx, by)`
 /// inside `region`, which lies within both masks' solid boxes.
 #[inline(always)]
-pub(super) fn scan<I: Isa, V: Visit>(
+pub(super) fn scan<I: ScanKernels, V: Visit>(
     isa: I,
     (a, ax, ay): (&Mask, i64, i64),
     (b, bx, by): (&Mask, i64, i64),

@@ -51,15 +51,17 @@ pub(in crate::collide) fn narrow_pair<'a>(
 /// The statistics and gradient of what the pair shares: exactly those of
 /// one statistics scan and four counts with B moved one step each way (see
 /// `RawOverlap::grad`). Uses the POPCNT instruction unless
-/// [`crate::collide::set_isa`] forced scalar code or the CPU lacks it.
+/// [`crate::cpu::Isa::force`] forced scalar code or the CPU lacks it.
 pub(in crate::collide) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
     match crate::collide::choice::kernels() {
         #[cfg(target_arch = "x86_64")]
-        crate::collide::choice::Kernels::Avx2(_) | crate::collide::choice::Kernels::Avx512(_) => {
+        crate::collide::choice::Chosen::Avx2(_) | crate::collide::choice::Chosen::Avx512(_) => {
             // SAFETY: the proof confirms POPCNT, BMI1 and LZCNT.
             unsafe { narrow_overlap_popcnt(pair) }
         }
-        crate::collide::choice::Kernels::Scalar => narrow_overlap_with(pair),
+        crate::collide::choice::Chosen::Scalar | crate::collide::choice::Chosen::Simd128(_) => {
+            narrow_overlap_with(pair)
+        }
     }
 }
 

@@ -3,10 +3,10 @@
 //! returns ([`RowStats`]).
 
 #[cfg(test)]
-use crate::collide::isa::Isa;
+use crate::collide::isa::ScanKernels;
 use crate::collide::stats::index_sum;
 
-/// Rows of two unposed masks for the [`crate::collide::isa::Isa`] row kernels: row `r`
+/// Rows of two unposed masks for the [`crate::collide::isa::ScanKernels`] row kernels: row `r`
 /// pairs A's words `a[a_start + r·a_stride ..][..width]` with B's words
 /// `b[lo + r·b_stride ..]` and `b[lo + hi_offset + r·b_stride ..]`.
 pub(crate) struct Rows<'a> {
@@ -95,13 +95,13 @@ impl<'a> Rows<'a> {
     /// exact (at most 2^12 rows of 2^18 words).
     pub const MAX_ROWS: usize = 1 << 12;
 
-    /// The portable [`crate::collide::isa::Isa::first_row`], word by word.
+    /// The portable [`crate::collide::isa::ScanKernels::first_row`], word by word.
     #[inline(always)]
     pub fn first_row_scalar(&self) -> Option<usize> {
         (0..self.rows).find(|&r| (0..self.width).fold(0, |acc, j| acc | self.and(r, j)) != 0)
     }
 
-    /// [`crate::collide::isa::Isa::first_row`] for rows of at most two words (the
+    /// [`crate::collide::isa::ScanKernels::first_row`] for rows of at most two words (the
     /// vector kernels' loads are mostly empty there): plain words, ORed
     /// over blocks of eight rows before one test.
     ///
@@ -197,7 +197,7 @@ impl<'a> Rows<'a> {
         (r..self.rows).find(|&q| any(row(q)))
     }
 
-    /// The portable [`crate::collide::isa::Isa::count`], word by word.
+    /// The portable [`crate::collide::isa::ScanKernels::count`], word by word.
     #[inline(always)]
     pub fn count_scalar(&self) -> u64 {
         let mut n = 0;
@@ -209,7 +209,7 @@ impl<'a> Rows<'a> {
         n
     }
 
-    /// The portable [`crate::collide::isa::Isa::stats`], word by word.
+    /// The portable [`crate::collide::isa::ScanKernels::stats`], word by word.
     #[inline(always)]
     pub fn stats_scalar(&self) -> RowStats {
         let mut s = RowStats::EMPTY;
@@ -286,7 +286,7 @@ impl RowStats {
 /// random rows (also run by each architecture's kernels): in bounds or
 /// not, strided or packed, aligned or shifted.
 #[cfg(test)]
-pub(crate) fn check_row_kernels(isa: impl Isa) {
+pub(crate) fn check_row_kernels(isa: impl ScanKernels) {
     let mut rng = fastrand::Rng::with_seed(9);
     for case in 0..4000 {
         let sparse = |rng: &mut fastrand::Rng, n: usize| {

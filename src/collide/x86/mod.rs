@@ -3,7 +3,7 @@
 //! of the posed-mask rasteriser (edge flips, sixteen-lane pixel walk).
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
-//! defines the traits ([`Isa`], [`crate::collide::transformed::gather::Walker`]); each
+//! defines the traits ([`ScanKernels`], [`crate::collide::transformed::gather::Walker`]); each
 //! architecture gets one folder (this one, `x86/`) that implements them,
 //! with one subfolder per instruction set (`avx2/`, `avx512/`), files named
 //! by what they hold.
@@ -18,7 +18,7 @@ pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
 pub(crate) use avx512::walk::fill_walk_avx512;
 
-use super::isa::Isa;
+use super::isa::ScanKernels;
 use crate::collide::transformed::gather::MapGather;
 use crate::collide::translate::rows::{RowStats, Rows};
 use avx2::rows::first_block_avx2;
@@ -29,7 +29,7 @@ use avx512::stats::stats_avx512;
 /// Rows the AVX2 kernel ORs before one branch.
 const AVX2_BLOCK_ROWS: usize = 16;
 
-impl Isa for Avx2 {
+impl ScanKernels for Avx2 {
     type Walker<'a> = Avx2Walker<'a>;
 
     #[inline(always)]
@@ -80,7 +80,7 @@ impl Isa for Avx2 {
 
 /// The AVX-512 row kernels; rotated and scaled sprites keep the AVX2
 /// walker (gathers gain nothing from wider vectors here).
-impl Isa for Avx512 {
+impl ScanKernels for Avx512 {
     type Walker<'a> = Avx2Walker<'a>;
     // Eight packed one-word rows per step beat the plain loop.
     const NARROW_LOOP: bool = false;

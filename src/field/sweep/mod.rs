@@ -30,11 +30,7 @@
 mod block;
 mod migrate;
 mod scalar;
-#[cfg(any(
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
-mod v128;
+crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -392,11 +388,11 @@ fn prepare(
         Isa::Avx512 => x86::prepare_avx512(xs, ys, speeds, wanders, s, z, out),
         #[cfg(target_arch = "x86_64")]
         Isa::Avx2 => x86::prepare_avx2(xs, ys, speeds, wanders, s, z, out),
-        #[cfg(any(
-            all(target_arch = "aarch64", target_feature = "neon"),
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        Isa::Simd128 => v128::prepare(xs, ys, speeds, wanders, s, z, out),
+        Isa::Simd128 => crate::cpu::simd128!(if {
+            v128::prepare(xs, ys, speeds, wanders, s, z, out)
+        } else {
+            scalar::prepare(xs, ys, speeds, wanders, s, z, out)
+        }),
         _ => scalar::prepare(xs, ys, speeds, wanders, s, z, out),
     }
 }

@@ -39,58 +39,52 @@ fn prepare_at(
     }
 }
 
-/// The scalar stage 1 for particles `range` of the block: the vector
-/// kernels' tail.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn prepare_range(
-    range: std::ops::Range<usize>,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    let start = range.start;
-    let (xs, ys) = (&mut xs[range.clone()], &mut ys[range.clone()]);
-    let (speeds, wanders) = (&speeds[range.clone()], &wanders[range]);
-    prepare_at(start, xs, ys, speeds, wanders, s, z, out);
+crate::cpu::simd128! { or_x86:
+    /// The scalar stage 1 for particles `range` of the block: the vector
+    /// kernels' tail.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prepare_range(
+        range: std::ops::Range<usize>,
+        xs: &mut [f32],
+        ys: &mut [f32],
+        speeds: &[f32],
+        wanders: &[f32],
+        s: &Shared,
+        z: Zone,
+        out: &mut Prepared,
+    ) {
+        let start = range.start;
+        let (xs, ys) = (&mut xs[range.clone()], &mut ys[range.clone()]);
+        let (speeds, wanders) = (&speeds[range.clone()], &wanders[range]);
+        prepare_at(start, xs, ys, speeds, wanders, s, z, out);
+    }
 }
 
-/// Redoes with the scalar code the lanes set in `lanes` of the vector at
-/// `start` (for the vector kernels), from the old positions they stored
-/// in `out`.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
-))]
-#[cold]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn redo_lanes(
-    start: usize,
-    mut lanes: u32,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    while lanes != 0 {
-        let i = start + lanes.trailing_zeros() as usize;
-        lanes &= lanes - 1;
-        let (x, y) = (out.old_x[i], out.old_y[i]);
-        let mv = move_one(x, y, speeds[i], wanders[i], s.motion, s.flow, s.sincos);
-        out.set(i, x, y, &mv, s, z);
-        (xs[i], ys[i]) = mv.to;
+crate::cpu::simd128! { or_x86:
+    /// Redoes with the scalar code the lanes set in `lanes` of the vector at
+    /// `start` (for the vector kernels), from the old positions they stored
+    /// in `out`.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn redo_lanes(
+        start: usize,
+        mut lanes: u32,
+        xs: &mut [f32],
+        ys: &mut [f32],
+        speeds: &[f32],
+        wanders: &[f32],
+        s: &Shared,
+        z: Zone,
+        out: &mut Prepared,
+    ) {
+        while lanes != 0 {
+            let i = start + lanes.trailing_zeros() as usize;
+            lanes &= lanes - 1;
+            let (x, y) = (out.old_x[i], out.old_y[i]);
+            let mv = move_one(x, y, speeds[i], wanders[i], s.motion, s.flow, s.sincos);
+            out.set(i, x, y, &mv, s, z);
+            (xs[i], ys[i]) = mv.to;
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! Stage 1 with 128-bit vectors (aarch64 NEON, wasm32 simd128): four
-//! particles per step, on [`crate::v128`].
+//! particles per step, on [`crate::cpu::v128`].
 //!
 //! A four-lane copy of the AVX2 kernel (`x86/avx2.rs`): each lane does
 //! exactly the scalar arithmetic of [`crate::field::particles::move_one`]
@@ -17,7 +17,7 @@ use super::{
     Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
 };
 use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
-use crate::v128::{F4, I4, LANES};
+use crate::cpu::v128::{F4, I4, LANES};
 
 /// Stage 1 for one block (see the module docs).
 pub(super) fn prepare(

@@ -26,6 +26,7 @@ internal! {
 mod rows;
 mod scratch;
 mod texels;
+crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -202,45 +203,17 @@ impl FieldTest {
     #[inline]
     pub(super) fn bits(&self, pixels: &[[u8; 4]]) -> u64 {
         debug_assert!(pixels.len() <= 64);
+        // Four pixels per 128-bit step (x86-64's baseline SSE2, NEON,
+        // simd128), the rest plain.
         #[cfg(target_arch = "x86_64")]
-        {
-            self.bits_sse2(pixels)
-        }
-        #[cfg(any(
-            all(target_arch = "aarch64", target_feature = "neon"),
-            all(target_arch = "wasm32", target_feature = "simd128")
-        ))]
-        {
-            self.bits_v128(pixels)
-        }
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon"),
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        {
-            self.bits_scalar(pixels, 0, 0)
-        }
-    }
-
-    /// Four pixels per 128-bit step where NEON or simd128 is compiled in
-    /// (as SSE2 on x86-64): every byte at least its minimum.
-    #[cfg(any(
-        all(target_arch = "aarch64", target_feature = "neon"),
-        all(target_arch = "wasm32", target_feature = "simd128")
-    ))]
-    #[inline]
-    fn bits_v128(&self, pixels: &[[u8; 4]]) -> u64 {
-        use crate::v128::I4;
-        let min = I4::splat(i32::from_le_bytes(self.min));
-        let all_bytes = I4::splat(-1);
-        let quads = pixels.len() / 4;
-        let mut bits = 0u64;
-        for (q, four) in pixels.chunks_exact(4).enumerate() {
-            let ok = I4::load_pixels(four).ge_u8(min).eq(all_bytes);
-            bits |= u64::from(ok.bitmask()) << (4 * q);
-        }
-        self.bits_scalar(pixels, quads * 4, bits)
+        let (done, bits) = x86::sse2::field_bits(self.min, pixels);
+        #[cfg(not(target_arch = "x86_64"))]
+        let (done, bits) = crate::cpu::simd128!(if {
+            v128::field_bits(self.min, pixels)
+        } else {
+            (0, 0)
+        });
+        self.bits_scalar(pixels, done, bits)
     }
 
     /// Plain version from pixel `from` on, ORed into `bits`.
@@ -251,35 +224,6 @@ impl FieldTest {
             bits |= u64::from(passes) << k;
         }
         bits
-    }
-
-    /// Four pixels per SSE2 step (x86-64's baseline, no detection needed):
-    /// `max(p, min) == p` per byte, then all four bytes of a pixel.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    fn bits_sse2(&self, pixels: &[[u8; 4]]) -> u64 {
-        use std::arch::x86_64::{
-            _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8,
-            _mm_movemask_ps, _mm_set1_epi32,
-        };
-        let quads = pixels.len() / 4;
-        let mut bits = 0u64;
-        // SAFETY: SSE2 is part of the x86-64 baseline, so these intrinsics
-        // are always available; each load reads pixels `4q..4q+4`, inside
-        // the slice because q < len / 4, and `_mm_loadu_si128` needs no
-        // alignment.
-        unsafe {
-            let min = _mm_set1_epi32(i32::from_le_bytes(self.min));
-            let all_bytes = _mm_set1_epi32(-1);
-            for q in 0..quads {
-                let p = _mm_loadu_si128(pixels.as_ptr().add(4 * q).cast());
-                let byte_ok = _mm_cmpeq_epi8(_mm_max_epu8(p, min), p);
-                let pixel_ok = _mm_cmpeq_epi32(byte_ok, all_bytes);
-                let four = _mm_movemask_ps(_mm_castsi128_ps(pixel_ok)) as u64;
-                bits |= four << (4 * q);
-            }
-        }
-        self.bits_scalar(pixels, quads * 4, bits)
     }
 }
 

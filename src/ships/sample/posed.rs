@@ -2,7 +2,7 @@
 //! ([`PosedMask`]) ANDed with the field test 64 pixels at a time, which also
 //! gives the world pixels hit ([`HitPixels`]). Same count and texels as
 //! [`sample`] (property tested against the per-pixel reference on every
-//! `SamplePath`).
+//! instruction set and [`TexelWrites`]).
 
 use crate::collide::PosedMask;
 use crate::field::Canvas;
@@ -12,7 +12,7 @@ use super::scratch::with_scratch;
 use super::texels::{texel_box, TexelGrid};
 use crate::cpu::Isa;
 use crate::ships::hits::{HitMap, HitPixels};
-use crate::ships::sample::path::{SamplePath, TexelWrites};
+use crate::ships::sample::path::TexelWrites;
 use crate::ships::sample::rows::{sample_with, Portable, Rows, Target};
 #[cfg(doc)]
 use crate::ships::sample::sample;
@@ -24,7 +24,8 @@ use crate::ships::sample::{canvas_rect, FieldTest, Thresholds};
 /// and returns their number; the same count and texels as [`sample`]. A
 /// posed mask not built for `mask` ([`PosedMask::is_for`]: another size,
 /// solid count or solid box, or a clipped build) hits nothing. Runs the
-/// fastest `SamplePath` this CPU has.
+/// instruction set chosen on this thread (`cpu::Isa::chosen`, the widest
+/// this CPU has unless a test forced another) with scratch texel writes.
 pub fn sample_posed(
     canvas: &Canvas,
     mask: &Mask,
@@ -33,14 +34,22 @@ pub fn sample_posed(
     hits: &mut HitMap,
     pixels: &mut HitPixels,
 ) -> u32 {
-    let path = SamplePath::detect();
-    sample_posed_with(path, canvas, mask, posed, thresholds, hits, pixels)
+    sample_posed_with(
+        TexelWrites::Scratch,
+        canvas,
+        mask,
+        posed,
+        thresholds,
+        hits,
+        pixels,
+    )
 }
 
-/// [`sample_posed`] on a chosen path (all give the same bits; tests and
-/// benches force each).
+/// [`sample_posed`] recording texels as `texels` says (both give the same
+/// bits; tests and benches try each, with each instruction set forced by
+/// [`Isa::force`]).
 pub fn sample_posed_with(
-    path: SamplePath,
+    texels: TexelWrites,
     canvas: &Canvas,
     mask: &Mask,
     posed: &PosedMask,
@@ -70,7 +79,7 @@ pub fn sample_posed_with(
         clip,
         test: FieldTest::new(thresholds),
     };
-    let isa = path.isa();
+    let isa = Isa::chosen();
     if pose.is_integer_translation() {
         return run(isa, &rows, Target::Translated(hits), pixels);
     }
@@ -78,7 +87,7 @@ pub fn sample_posed_with(
         return 0;
     };
     let grid = TexelGrid::new(&map, hits.words_per_row);
-    if path.texels() == TexelWrites::Scratch && grid.bits() <= TexelWrites::MAX_SCRATCH {
+    if texels == TexelWrites::Scratch && grid.bits() <= TexelWrites::MAX_SCRATCH {
         let texel_box = texel_box(&map, &clip);
         let scratch = with_scratch(grid.bits() + 1, |bytes| {
             let target = Target::Scratch {

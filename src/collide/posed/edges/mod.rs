@@ -32,7 +32,7 @@ mod flips;
 mod outline;
 
 pub(crate) use flips::{prefix_xor_rows, Family, Flips};
-pub(crate) use outline::Outline;
+pub(crate) use outline::{EdgeScratch, Outline};
 // What the AVX-512 kernel (`collide/x86/avx512/edges.rs`) reads.
 #[cfg(target_arch = "x86_64")]
 pub(crate) use {
@@ -41,14 +41,14 @@ pub(crate) use {
 };
 
 use crate::collide::posed::edges::crossing::Crossing;
-use crate::mask::Summary;
+use crate::mask::{Mask, Summary};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use flips::{flip_edges, prefix_xor, Geometry};
 
 impl Outline {
     /// Estimated cost of [`Outline::fill`] under `map`, in pixels of the
     /// solid box walked by the pixel walker in the same time.
-    pub(in crate::collide) fn cost_estimate(&mut self, map: &PixelMap) -> f64 {
+    pub(in crate::collide) fn cost_estimate(&self, map: &PixelMap) -> f64 {
         // One (edge, world row) visit costs about this many walked pixels
         // (`posed/128/build` benches: the 80×80 disc with holes at scale 1,
         // about 850 visits, takes 3.1 µs by edges with AVX-512 and 7 µs by
@@ -58,10 +58,6 @@ impl Outline {
             EdgeKernel::Avx2 => 8.0,
             EdgeKernel::Portable => 10.0,
         };
-        if !self.counted {
-            self.units = self.count_units();
-            self.counted = true;
-        }
         let g = Geometry::of(map);
         let one = (1u64 << FRAC_BITS) as f64;
         let (h, v) = (self.units.0 as f64, self.units.1 as f64);
@@ -72,23 +68,30 @@ impl Outline {
     }
 
     /// Sets, in `words` (zeroed rows of `out`, whole words each), the
-    /// pixels of `out` that `map` covers with solid texels. `map` must
+    /// pixels of `out` that `map` covers with solid texels of `mask` (the
+    /// mask this outline is of). `map` must
     /// satisfy [`fits`] over `out`; `cut_left` says that covered pixels may
     /// lie left of `out` (a clipped build). Returns the coverage's summary
     /// (solid box and count).
     pub(in crate::collide) fn fill(
-        &mut self,
+        &self,
+        mask: &Mask,
+        scratch: &mut EdgeScratch,
         map: &PixelMap,
         out: &PixelRect,
         cut_left: bool,
         words: &mut [u64],
     ) -> Summary {
-        self.fill_with(map, out, cut_left, words, EdgeKernel::available())
+        let kernel = EdgeKernel::available();
+        self.fill_with(mask, scratch, map, out, cut_left, words, kernel)
     }
 
     /// [`Outline::fill`] with the given kernel (tests compare them).
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::collide) fn fill_with(
-        &mut self,
+        &self,
+        mask: &Mask,
+        scratch: &mut EdgeScratch,
         map: &PixelMap,
         out: &PixelRect,
         cut_left: bool,
@@ -98,8 +101,8 @@ impl Outline {
         #[cfg(target_arch = "x86_64")]
         let avx512 = kernel == EdgeKernel::Avx512;
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = kernel; // only the portable loop runs here
-        self.extract();
+        let _ = (kernel, &scratch); // only the portable loop runs here
+        let [horizontal, vertical] = self.edges(mask);
         let per_row = (out.width() as usize).div_ceil(64);
         let flips = Flips {
             kmin: out.x0 - map.origin.0,
@@ -144,11 +147,8 @@ impl Outline {
         // The vector kernels' float shortcuts need the mask's lines below
         // 2^46 (`fits_avx2`).
         #[cfg(target_arch = "x86_64")]
-        let mask_side = {
-            let (_, width, height) = self.texels();
-            width.max(height)
-        };
-        for (list, family) in [&self.horizontal, &self.vertical].into_iter().zip(families) {
+        let mask_side = mask.width().max(mask.height());
+        for (list, family) in [horizontal, vertical].into_iter().zip(families) {
             let Some(family) = family else { continue };
             #[cfg(target_arch = "x86_64")]
             if avx512 {
@@ -161,8 +161,8 @@ impl Outline {
                         &family,
                         &flips,
                         words,
-                        &mut self.lanes,
-                        &mut self.flipped,
+                        &mut scratch.lanes,
+                        &mut scratch.flipped,
                         doubles,
                     )
                 };
@@ -180,7 +180,7 @@ impl Outline {
                         &family,
                         &flips,
                         words,
-                        &mut self.lanes,
+                        &mut scratch.lanes,
                     )
                 };
                 continue;
@@ -197,7 +197,7 @@ impl Outline {
                     du: map.du_dy,
                     dv: map.dv_dy,
                 };
-                let (texels, width, height) = self.texels();
+                let (texels, width, height) = (mask.words(), mask.width(), mask.height());
                 // SAFETY: `EdgeKernel::Avx512` is only chosen where AVX-512 was
                 // detected.
                 unsafe {
@@ -206,10 +206,10 @@ impl Outline {
                     )
                 };
             } else {
-                self.seed_left(map, out, per_row, words);
+                seed_left(mask, map, out, per_row, words);
             }
             #[cfg(not(target_arch = "x86_64"))]
-            self.seed_left(map, out, per_row, words);
+            seed_left(mask, map, out, per_row, words);
         }
         let tail = match out.width() % 64 {
             0 => u64::MAX,
@@ -231,22 +231,20 @@ impl Outline {
     }
 }
 
-impl Outline {
-    /// XORs into each row's first bit the coverage of the pixel just left of
-    /// `out`: the parity of every flip the row drops on the left.
-    /// `map` must satisfy [`fits`] over `out` (so the sample coordinates,
-    /// stepped down the column, stay in `i64`).
-    fn seed_left(&self, map: &PixelMap, out: &PixelRect, per_row: usize, words: &mut [u64]) {
-        let (dx, dy) = (out.x0 - 1 - map.origin.0, out.y0 - map.origin.1);
-        let mut u = map.u0 + map.du_dx * dx + map.du_dy * dy;
-        let mut v = map.v0 + map.dv_dx * dx + map.dv_dy * dy;
-        for row in words.chunks_exact_mut(per_row.max(1)) {
-            if let Some((i, j)) = map.texel_of(u, v) {
-                row[0] ^= u64::from(self.solid(i, j));
-            }
-            u += map.du_dy;
-            v += map.dv_dy;
+/// XORs into each row's first bit the coverage (by `mask`'s texels) of
+/// the pixel just left of `out`: the parity of every flip the row drops on
+/// the left. `map` must satisfy [`fits`] over `out` (so the sample
+/// coordinates, stepped down the column, stay in `i64`).
+fn seed_left(mask: &Mask, map: &PixelMap, out: &PixelRect, per_row: usize, words: &mut [u64]) {
+    let (dx, dy) = (out.x0 - 1 - map.origin.0, out.y0 - map.origin.1);
+    let mut u = map.u0 + map.du_dx * dx + map.du_dy * dy;
+    let mut v = map.v0 + map.dv_dx * dx + map.dv_dy * dy;
+    for row in words.chunks_exact_mut(per_row.max(1)) {
+        if let Some((i, j)) = map.texel_of(u, v) {
+            row[0] ^= u64::from(mask.get(i, j));
         }
+        u += map.du_dy;
+        v += map.dv_dy;
     }
 }
 
@@ -263,15 +261,17 @@ pub(in crate::collide) enum EdgeKernel {
 }
 
 impl EdgeKernel {
-    /// The kernel of the chosen instruction set ([`crate::collide::set_isa`]), where
+    /// The kernel of the chosen instruction set ([`crate::cpu::Isa::chosen`]), where
     /// the CPU supports it.
     fn available() -> EdgeKernel {
         match crate::collide::choice::kernels() {
             #[cfg(target_arch = "x86_64")]
-            crate::collide::choice::Kernels::Avx512(_) => EdgeKernel::Avx512,
+            crate::collide::choice::Chosen::Avx512(_) => EdgeKernel::Avx512,
             #[cfg(target_arch = "x86_64")]
-            crate::collide::choice::Kernels::Avx2(_) => EdgeKernel::Avx2,
-            crate::collide::choice::Kernels::Scalar => EdgeKernel::Portable,
+            crate::collide::choice::Chosen::Avx2(_) => EdgeKernel::Avx2,
+            crate::collide::choice::Chosen::Scalar | crate::collide::choice::Chosen::Simd128(_) => {
+                EdgeKernel::Portable
+            }
         }
     }
 
@@ -319,7 +319,6 @@ pub(in crate::collide) fn fits(map: &PixelMap, out: &PixelRect) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mask::Mask;
 
     /// Every kernel this CPU runs flips the same pixels as the portable
     /// loop (the property tests compare whichever runs with the per-pixel
@@ -352,12 +351,20 @@ mod tests {
                 continue;
             }
             let size = |r: &PixelRect| (r.width() as usize).div_ceil(64) * r.height() as usize;
-            let mut o = Outline::default();
-            o.set_mask(&mask);
+            let o = Outline::of(&mask);
+            let mut scratch = EdgeScratch::default();
             // Every third case clipped to a random window of the bounds,
             // which must give the whole build's bits inside it.
             let mut whole = vec![0u64; size(&full)];
-            o.fill_with(&map, &full, false, &mut whole, EdgeKernel::Portable);
+            o.fill_with(
+                &mask,
+                &mut scratch,
+                &map,
+                &full,
+                false,
+                &mut whole,
+                EdgeKernel::Portable,
+            );
             let out = if case % 3 == 0 {
                 let mut cut = |a: i64, b: i64| {
                     let (p, q) = (rng.i64(a..=b), rng.i64(a..=b));
@@ -371,10 +378,19 @@ mod tests {
             };
             let cut = out.x0 > full.x0;
             let mut plain = vec![0u64; size(&out)];
-            let plain_summary = o.fill_with(&map, &out, cut, &mut plain, EdgeKernel::Portable);
+            let plain_summary = o.fill_with(
+                &mask,
+                &mut scratch,
+                &map,
+                &out,
+                cut,
+                &mut plain,
+                EdgeKernel::Portable,
+            );
             for &kernel in &kernels[1..] {
                 let mut simd = vec![0u64; size(&out)];
-                let simd_summary = o.fill_with(&map, &out, cut, &mut simd, kernel);
+                let simd_summary =
+                    o.fill_with(&mask, &mut scratch, &map, &out, cut, &mut simd, kernel);
                 assert_eq!(plain, simd, "case {case}, {kernel:?}");
                 assert_eq!(plain_summary, simd_summary, "case {case}, {kernel:?}");
             }

@@ -2,6 +2,8 @@
 //! and a clear one (or the outside), merged into maximal runs, kept per
 //! mask so a new pose of the same sprite only redoes the flips.
 
+use std::sync::OnceLock;
+
 use crate::mask::Mask;
 use crate::pose::FRAC_BITS;
 
@@ -17,12 +19,6 @@ pub(crate) struct EdgeList {
 }
 
 impl EdgeList {
-    fn clear(&mut self) {
-        self.line.clear();
-        self.lo.clear();
-        self.hi.clear();
-    }
-
     /// Adds the edge `[lo, hi)` on `line`, in pieces of at most
     /// [`PIECE`] texels (so eight edges processed together reach about
     /// the same number of rows).
@@ -54,151 +50,119 @@ impl EdgeList {
 /// Longest edge piece, in texels.
 const PIECE: u32 = 32;
 
-/// A mask's boundary edges, kept for the next pose of the same mask.
-#[derive(Clone, Debug, Default)]
+/// A mask's boundary edges: worked out from the sprite alone, once per
+/// mask (the [`Mask`] keeps it, its clones share it), so every posed build
+/// of the sprite, [`crate::collide::PosedMask::new`] included, only does
+/// the flips.
+#[derive(Debug)]
 pub(crate) struct Outline {
-    /// The mask the outline belongs to: size and words.
-    width: u32,
-    height: u32,
-    words: Vec<u64>,
     /// Unit boundary edges on horizontal and vertical grid lines (for the
-    /// cost estimate), valid once `counted`.
+    /// cost estimate).
     pub(in crate::collide) units: (u64, u64),
-    pub(in crate::collide) counted: bool,
-    /// Merged edges, valid once `extracted`.
-    pub(in crate::collide) horizontal: EdgeList,
-    pub(in crate::collide) vertical: EdgeList,
-    extracted: bool,
-    /// Scratch: one row of vertical boundaries and where open edges began.
-    row: Vec<u64>,
-    /// Scratch of the AVX-512 kernel: its lanes' first rows and the flips
-    /// it found.
+    /// Merged edges on horizontal and vertical grid lines, listed on the
+    /// first build that rasterises by edges.
+    edges: OnceLock<[EdgeList; 2]>,
+}
+
+impl Outline {
+    /// The outline of `mask`: its unit edges counted now, the merged edges
+    /// listed when first asked for.
+    pub(crate) fn of(mask: &Mask) -> Outline {
+        Outline {
+            units: count_units(mask),
+            edges: OnceLock::new(),
+        }
+    }
+
+    /// The merged edges on horizontal and vertical grid lines of `mask`
+    /// (the mask this outline is of).
+    pub(in crate::collide) fn edges(&self, mask: &Mask) -> &[EdgeList; 2] {
+        self.edges.get_or_init(|| extract(mask))
+    }
+}
+
+/// Per-build scratch of the vector edge kernels (kept by each posed mask).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EdgeScratch {
+    /// The AVX2 and AVX-512 kernels' lanes' first rows, and the flips the
+    /// AVX-512 kernel found.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(in crate::collide) lanes: Vec<i64>,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(in crate::collide) flipped: Vec<i64>,
-    open: Vec<u32>,
 }
 
-impl Outline {
-    /// Makes this the outline of `mask` (kept when it already is).
-    pub(crate) fn set_mask(&mut self, mask: &Mask) {
-        if self.width == mask.width() && self.height == mask.height() && self.words == mask.words()
-        {
-            return;
+/// Unit boundary edges of `mask` on horizontal and vertical grid lines.
+pub(in crate::collide) fn count_units(mask: &Mask) -> (u64, u64) {
+    let (mut h, mut v) = (0u64, 0u64);
+    let zero = vec![0u64; mask.words_per_row()];
+    for j in 0..=mask.height() {
+        let above = if j > 0 { mask.row(j - 1) } else { &zero };
+        let here = if j < mask.height() {
+            mask.row(j)
+        } else {
+            &zero
+        };
+        let mut carry = 0u64;
+        for (&a, &b) in above.iter().zip(here) {
+            h += u64::from((a ^ b).count_ones());
+            v += u64::from((b ^ (b << 1 | carry)).count_ones());
+            carry = b >> 63;
         }
-        self.width = mask.width();
-        self.height = mask.height();
-        self.words.clear();
-        self.words.extend_from_slice(mask.words());
-        self.counted = false;
-        self.extracted = false;
+        v += carry;
     }
+    (h, v)
+}
 
-    /// The mask's words and size (for the AVX-512 seeds).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(in crate::collide) fn texels(&self) -> (&[u64], u32, u32) {
-        (&self.words, self.width, self.height)
-    }
-
-    /// True when texel `(i, j)` of the mask is solid (inside it).
-    pub(in crate::collide) fn solid(&self, i: u32, j: u32) -> bool {
-        let n = (self.width as usize).div_ceil(64);
-        self.words[j as usize * n + i as usize / 64] >> (i % 64) & 1 == 1
-    }
-
-    fn mask_row(&self, j: u32) -> &[u64] {
-        let n = (self.width as usize).div_ceil(64);
-        &self.words[j as usize * n..(j as usize + 1) * n]
-    }
-
-    /// Unit boundary edges on horizontal and vertical grid lines.
-    pub(in crate::collide) fn count_units(&self) -> (u64, u64) {
-        let (mut h, mut v) = (0u64, 0u64);
-        let zero = vec![0u64; (self.width as usize).div_ceil(64)];
-        for j in 0..=self.height {
-            let above = if j > 0 { self.mask_row(j - 1) } else { &zero };
-            let here = if j < self.height {
-                self.mask_row(j)
-            } else {
-                &zero
-            };
-            let mut carry = 0u64;
-            for (&a, &b) in above.iter().zip(here) {
-                h += u64::from((a ^ b).count_ones());
-                v += u64::from((b ^ (b << 1 | carry)).count_ones());
-                carry = b >> 63;
-            }
-            v += carry;
+/// The merged boundary edges of `mask`: horizontal, then vertical.
+fn extract(mask: &Mask) -> [EdgeList; 2] {
+    let mut horizontal = EdgeList::default();
+    let mut vertical = EdgeList::default();
+    let (width, height) = (mask.width(), mask.height());
+    let per_row = mask.words_per_row();
+    // Vertical boundaries of the previous and this row; bit t is grid
+    // line u = t (one more word for t = width).
+    let mut before = vec![0u64; per_row + 1];
+    let mut row = vec![0u64; per_row + 1];
+    // Where each open vertical edge began.
+    let mut open = vec![0u32; width as usize + 1];
+    let mut diff = vec![0u64; per_row];
+    for j in 0..=height {
+        let zero = [0u64; 0];
+        let above: &[u64] = if j > 0 { mask.row(j - 1) } else { &zero };
+        let here: &[u64] = if j < height { mask.row(j) } else { &zero };
+        // Horizontal grid line v = j: where the rows above and below differ.
+        for (k, d) in diff.iter_mut().enumerate() {
+            *d = above.get(k).copied().unwrap_or(0) ^ here.get(k).copied().unwrap_or(0);
         }
-        (h, v)
-    }
-
-    /// Lists the merged boundary edges (once per mask).
-    pub(in crate::collide) fn extract(&mut self) {
-        if self.extracted {
-            return;
+        each_run(&diff, |lo, hi| horizontal.push(j, lo, hi));
+        // Vertical grid lines in row j (none past the last row).
+        let mut carry = 0u64;
+        for (k, r) in row.iter_mut().enumerate() {
+            let b = here.get(k).copied().unwrap_or(0);
+            *r = b ^ (b << 1 | carry);
+            carry = b >> 63;
         }
-        self.extracted = true;
-        let mut horizontal = std::mem::take(&mut self.horizontal);
-        let mut vertical = std::mem::take(&mut self.vertical);
-        let mut row = std::mem::take(&mut self.row);
-        let mut open = std::mem::take(&mut self.open);
-        horizontal.clear();
-        vertical.clear();
-        let per_row = (self.width as usize).div_ceil(64);
-        // Vertical boundaries of the previous and this row; bit t is grid
-        // line u = t (one more word for t = width).
-        let mut before = vec![0u64; per_row + 1];
-        row.clear();
-        row.resize(per_row + 1, 0);
-        open.clear();
-        open.resize(self.width as usize + 1, 0);
-        let mut diff = vec![0u64; per_row];
-        for j in 0..=self.height {
-            let zero = [0u64; 0];
-            let above: &[u64] = if j > 0 { self.mask_row(j - 1) } else { &zero };
-            let here: &[u64] = if j < self.height {
-                self.mask_row(j)
-            } else {
-                &zero
-            };
-            // Horizontal grid line v = j: where the rows above and below differ.
-            for (k, d) in diff.iter_mut().enumerate() {
-                *d = above.get(k).copied().unwrap_or(0) ^ here.get(k).copied().unwrap_or(0);
+        for (k, (&now, &was)) in row.iter().zip(&before).enumerate() {
+            let base = 64 * k as u32;
+            let mut ends = was & !now;
+            while ends != 0 {
+                let t = base + ends.trailing_zeros();
+                ends &= ends - 1;
+                vertical.push(t, open[t as usize], j);
             }
-            each_run(&diff, |lo, hi| horizontal.push(j, lo, hi));
-            // Vertical grid lines in row j (none past the last row).
-            let mut carry = 0u64;
-            for (k, r) in row.iter_mut().enumerate() {
-                let b = here.get(k).copied().unwrap_or(0);
-                *r = b ^ (b << 1 | carry);
-                carry = b >> 63;
+            let mut starts = now & !was;
+            while starts != 0 {
+                let t = base + starts.trailing_zeros();
+                starts &= starts - 1;
+                open[t as usize] = j;
             }
-            for (k, (&now, &was)) in row.iter().zip(&before).enumerate() {
-                let base = 64 * k as u32;
-                let mut ends = was & !now;
-                while ends != 0 {
-                    let t = base + ends.trailing_zeros();
-                    ends &= ends - 1;
-                    vertical.push(t, open[t as usize], j);
-                }
-                let mut starts = now & !was;
-                while starts != 0 {
-                    let t = base + starts.trailing_zeros();
-                    starts &= starts - 1;
-                    open[t as usize] = j;
-                }
-            }
-            before.copy_from_slice(&row);
         }
-        horizontal.sort_by_length();
-        vertical.sort_by_length();
-        self.horizontal = horizontal;
-        self.vertical = vertical;
-        self.row = row;
-        self.open = open;
+        before.copy_from_slice(&row);
     }
+    horizontal.sort_by_length();
+    vertical.sort_by_length();
+    [horizontal, vertical]
 }
 
 /// Calls `f(a, b)` for each maximal run `[a, b)` of set bits in a packed row.
@@ -244,12 +208,10 @@ mod tests {
             let solid = |i: i64, j: i64| {
                 i >= 0 && j >= 0 && i < w as i64 && j < h as i64 && mask.get(i as u32, j as u32)
             };
-            let mut o = Outline::default();
-            o.set_mask(&mask);
-            o.extract();
+            let o = Outline::of(&mask);
+            let [hl, v] = o.edges(&mask);
             let (mut hs, mut vs) = (0u64, 0u64);
             let mut seen_h = std::collections::HashSet::new();
-            let hl = &o.horizontal;
             for e in 0..hl.len() {
                 for i in hl.lo[e]..hl.hi[e] {
                     let t = hl.line[e] >> FRAC_BITS;
@@ -259,7 +221,6 @@ mod tests {
                 }
             }
             let mut seen_v = std::collections::HashSet::new();
-            let v = &o.vertical;
             for e in 0..v.len() {
                 for j in v.lo[e]..v.hi[e] {
                     let t = v.line[e] >> FRAC_BITS;
@@ -276,7 +237,7 @@ mod tests {
                 }
             }
             assert_eq!((hs, vs), want);
-            assert_eq!(o.count_units(), want);
+            assert_eq!(o.units, want);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! parity along the row and summarise without a branch per word.
 
 use crate::collide::posed::edges::prefix_xor_rows;
-use crate::mask::{Summary, SUMMARY_COLUMNS};
+use crate::mask::{ColumnSummary, Summary, SUMMARY_COLUMNS};
 use std::arch::x86_64::*;
 
 /// `edges::prefix_xor_rows` (with `edges::prefix_xor` in each word).
@@ -35,12 +35,9 @@ pub(crate) unsafe fn prefix_xor_rows_avx2(words: &mut [u64], per_row: usize, tai
         // its row, cut the tail, summarise (inlined here, so with POPCNT).
         return prefix_xor_rows(words, per_row, tail, |w| w);
     }
-    // Rows of up to 32 words: carries, then the summary without a branch
-    // per word (every row ORed into one row of columns, a popcount per
-    // word, the first and last non-empty rows).
-    let mut columns = [0u64; SUMMARY_COLUMNS];
-    let columns = &mut columns[..per_row];
-    let (mut count, mut first, mut end) = (0u64, u32::MAX, 0u32);
+    // Rows of up to 32 words: carries, then the column summary (no branch
+    // per word).
+    let mut summary = ColumnSummary::new(per_row);
     for (y, row) in words.chunks_exact_mut(per_row).enumerate() {
         let mut carry = 0u64;
         for w in row.iter_mut() {
@@ -51,18 +48,9 @@ pub(crate) unsafe fn prefix_xor_rows_avx2(words: &mut [u64], per_row: usize, tai
         if let Some(last) = row.last_mut() {
             *last &= tail;
         }
-        let mut any = 0u64;
-        for (c, &w) in columns.iter_mut().zip(row.iter()) {
-            *c |= w;
-            any |= w;
-            count += u64::from(w.count_ones());
-        }
-        if any != 0 {
-            first = first.min(y as u32);
-            end = y as u32 + 1;
-        }
+        summary.add_row(y as u32, row);
     }
-    Summary::of_columns(columns, (first, end), count)
+    summary.finish()
 }
 
 /// Bit i of each lane becomes the XOR of its bits 0..=i.

@@ -13,7 +13,7 @@ use std::arch::x86_64::*;
 /// at most two sets of per-lane column ORs.
 pub(in crate::collide::x86) const MAX_WIDTH: usize = 8;
 
-/// [`crate::collide::isa::Isa::stats`] for rows of at most
+/// [`crate::collide::isa::ScanKernels::stats`] for rows of at most
 /// [`MAX_WIDTH`] words.
 ///
 /// # Safety

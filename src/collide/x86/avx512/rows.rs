@@ -144,7 +144,7 @@ pub(in crate::collide::x86) unsafe fn each_group(
 /// Groups ORed before one test in [`first_row_avx512`].
 const GROUPS_PER_TEST: u32 = 4;
 
-/// [`crate::collide::isa::Isa::first_row`]: groups ORed four at a time
+/// [`crate::collide::isa::ScanKernels::first_row`]: groups ORed four at a time
 /// before one branch; the first row is then found word by word from the
 /// first row of the four.
 ///
@@ -175,7 +175,7 @@ pub(in crate::collide::x86) unsafe fn first_row_avx512(rows: &Rows) -> Option<us
     (from..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
 }
 
-/// [`crate::collide::isa::Isa::count`].
+/// [`crate::collide::isa::ScanKernels::count`].
 ///
 /// # Safety
 /// The CPU runs AVX-512 F and VPOPCNTDQ, and `rows.in_bounds()` holds.

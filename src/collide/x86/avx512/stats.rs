@@ -8,7 +8,7 @@ use super::rows::each_group;
 use crate::collide::translate::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
-/// [`crate::collide::isa::Isa::stats`] (the visitor skips the rows before
+/// [`crate::collide::isa::ScanKernels::stats`] (the visitor skips the rows before
 /// the first shared one with the cheaper first-row search).
 ///
 /// # Safety
@@ -200,7 +200,7 @@ unsafe fn stats_by_group(rows: &Rows) -> RowStats {
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::isa::Isa;
+    use crate::collide::isa::ScanKernels;
     use crate::collide::translate::rows::{check_row_kernels, Rows};
     use crate::collide::x86::Avx512;
 

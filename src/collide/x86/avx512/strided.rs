@@ -47,7 +47,7 @@ pub(in crate::collide::x86) fn rows_per_vector(rows: &Rows) -> Option<usize> {
     (2..=8 / w).rev().find(|&n| fits(n))
 }
 
-/// [`crate::collide::isa::Isa::first_row`] for rows that
+/// [`crate::collide::isa::ScanKernels::first_row`] for rows that
 /// [`rows_per_vector`] takes.
 ///
 /// # Safety

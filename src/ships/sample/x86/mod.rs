@@ -1,11 +1,13 @@
 //! The x86-64 sampling kernels: AVX2 and AVX-512 implementations of
-//! [`Kernels`], and the row loop compiled for each.
+//! [`Kernels`], and the row loop compiled for each; SSE2 (the baseline)
+//! for the plain sampler's field test.
 //!
 //! As in `collide/`: portable code defines the trait, this folder
 //! implements it, and only `sample/posed.rs` picks an instruction set.
 
 mod avx2;
 mod avx512;
+pub(super) mod sse2;
 
 pub(in crate::ships) use crate::cpu::{Avx2, Avx512};
 

@@ -245,3 +245,52 @@ impl I4 {
         }
     }
 }
+
+/// Two `u64` lanes (packed mask words).
+#[derive(Clone, Copy)]
+pub(crate) struct W2(uint64x2_t);
+
+impl W2 {
+    /// The two words at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to two readable `u64` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn load_ptr(p: *const u64) -> W2 {
+        // SAFETY: NEON; the caller vouches for the two words.
+        W2(unsafe { vld1q_u64(p) })
+    }
+    #[inline(always)]
+    pub fn from_array(a: [u64; 2]) -> W2 {
+        // SAFETY: NEON; `a` holds two words.
+        W2(unsafe { vld1q_u64(a.as_ptr()) })
+    }
+    #[inline(always)]
+    pub fn and(self, o: W2) -> W2 {
+        // SAFETY: NEON (module docs).
+        W2(unsafe { vandq_u64(self.0, o.0) })
+    }
+    #[inline(always)]
+    pub fn or(self, o: W2) -> W2 {
+        // SAFETY: NEON (module docs).
+        W2(unsafe { vorrq_u64(self.0, o.0) })
+    }
+    /// Each lane shifted right by `n` (< 64).
+    #[inline(always)]
+    pub fn shr(self, n: u32) -> W2 {
+        // SAFETY: NEON (module docs); a negative count shifts right.
+        W2(unsafe { vshlq_u64(self.0, vdupq_n_s64(-i64::from(n))) })
+    }
+    /// Each lane shifted left by `n` (< 64).
+    #[inline(always)]
+    pub fn shl(self, n: u32) -> W2 {
+        // SAFETY: NEON (module docs).
+        W2(unsafe { vshlq_u64(self.0, vdupq_n_s64(i64::from(n))) })
+    }
+    /// True when any bit is set.
+    #[inline(always)]
+    pub fn any(self) -> bool {
+        // SAFETY: NEON (module docs).
+        unsafe { vmaxvq_u32(vreinterpretq_u32_u64(self.0)) != 0 }
+    }
+}

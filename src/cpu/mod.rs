@@ -1,14 +1,60 @@
-//! The instruction sets the kernels run with, detected once per process:
-//! one `Isa` ladder (scalar, 128-bit, AVX2, AVX-512) that `field/`,
-//! `collide/` and `ships/` dispatch on, the proofs their x86-64 kernels
-//! take, and `Unsupported` for a set this CPU lacks.
+//! The instruction sets the kernels run with, in one module: detection
+//! (once per process; the only file that asks the CPU), one `Isa` ladder
+//! (scalar, 128-bit, AVX2, AVX-512) that `field/`, `collide/` and `ships/`
+//! dispatch on, the proofs their x86-64 kernels take, `Unsupported` for a
+//! set this CPU lacks, the one way to force a set (`Isa::force`), the
+//! 128-bit layer (`v128/`) and the one `cfg` alias for it (`simd128!`).
 //!
 //! Every set gives the same bits (the property tests force each in turn),
 //! so the choice changes speed, never results. Each level's `requires` is
 //! the union of what its kernels enable, so holding a level proves every
 //! kernel of that level can run.
 
+use std::cell::Cell;
+use std::marker::PhantomData;
 use std::sync::OnceLock;
+
+/// The one `cfg` alias of the 128-bit layer (NEON on aarch64, simd128 on
+/// wasm32 builds that enable it): the predicate is written here only.
+///
+/// - `simd128! { items: … }`: items that exist only with the layer;
+/// - `simd128! { or_x86: … }`: items that exist with the layer or on
+///   x86-64 (shared parts of the vector kernels);
+/// - `simd128!(if { … } else { … })`: the first block with the layer, the
+///   second without.
+macro_rules! simd128 {
+    ($($rest:tt)*) => {
+        $crate::cpu::simd128_with! {
+            [any(
+                all(target_arch = "aarch64", target_feature = "neon"),
+                all(target_arch = "wasm32", target_feature = "simd128")
+            )]
+            $($rest)*
+        }
+    };
+}
+pub(crate) use simd128;
+
+/// [`simd128!`] with its predicate in hand.
+macro_rules! simd128_with {
+    ([$p:meta] items: $($item:item)*) => { $( #[cfg($p)] $item )* };
+    ([$p:meta] or_x86: $($item:item)*) => {
+        $( #[cfg(any(target_arch = "x86_64", $p))] $item )*
+    };
+    ([$p:meta] if { $($yes:tt)* } else { $($no:tt)* }) => {{
+        #[cfg($p)]
+        { $($yes)* }
+        #[cfg(not($p))]
+        { $($no)* }
+    }};
+}
+pub(crate) use simd128_with;
+
+simd128! { items:
+    /// Four 32-bit lanes in one 128-bit register (aarch64 NEON, wasm32
+    /// simd128), written once for the [`Isa::Simd128`] kernels.
+    pub(crate) mod v128;
+}
 
 /// An instruction set, narrowest first (`Scalar < Simd128 < Avx2 < Avx512`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -16,7 +62,7 @@ pub enum Isa {
     /// Portable code. Works everywhere (on x86-64 it may still use SSE2,
     /// the baseline, and POPCNT where the CPU has it).
     Scalar,
-    /// 128-bit vectors, four 32-bit lanes (`crate::v128`): NEON on
+    /// 128-bit vectors, four 32-bit lanes (`crate::cpu::v128`): NEON on
     /// aarch64 (always there), simd128 on wasm32 when the build enables it
     /// (`-C target-feature=+simd128`, as the web build does). Never on
     /// x86-64, which has the wider sets.
@@ -84,6 +130,35 @@ impl Isa {
         }
     }
 
+    /// Every instruction set this CPU supports, narrowest first.
+    pub fn supported() -> impl Iterator<Item = Isa> {
+        Isa::ALL.into_iter().filter(|isa| isa.is_supported())
+    }
+
+    /// Makes every kernel dispatch on this thread use this set until the
+    /// returned guard drops (then the choice before it is back): the one
+    /// way tests, benches and the `bench` command force an instruction set
+    /// (every choice gives the same bits). Work this thread hands to
+    /// others follows it where the caller resolves the set before handing
+    /// work out ([`crate::field::Field::step`] does, once per step; the
+    /// sprite queries and samples resolve it on the thread that runs them).
+    /// Refused if this CPU lacks it.
+    pub fn force(self) -> Result<Forced, Unsupported> {
+        let isa = self.check()?;
+        let previous = FORCED.with(|f| f.replace(Some(isa)));
+        Ok(Forced {
+            previous,
+            _thread: PhantomData,
+        })
+    }
+
+    /// The instruction set the kernels use on this thread: the one
+    /// [`Isa::force`] set, else [`Isa::detect`]'s.
+    #[inline]
+    pub fn chosen() -> Isa {
+        FORCED.with(Cell::get).unwrap_or_else(Isa::detect)
+    }
+
     /// `self`, or [`Unsupported`] when this CPU lacks it.
     pub fn check(self) -> Result<Isa, Unsupported> {
         if self.is_supported() {
@@ -91,6 +166,26 @@ impl Isa {
         } else {
             Err(Unsupported(self))
         }
+    }
+}
+
+thread_local! {
+    /// This thread's forced instruction set ([`Isa::force`]).
+    static FORCED: Cell<Option<Isa>> = const { Cell::new(None) };
+}
+
+/// An instruction set forced on this thread ([`Isa::force`]); dropping it
+/// restores the choice before it. Stays on the thread that made it.
+#[must_use = "the set is forced only while the guard lives"]
+#[derive(Debug)]
+pub struct Forced {
+    previous: Option<Isa>,
+    _thread: PhantomData<*const ()>,
+}
+
+impl Drop for Forced {
+    fn drop(&mut self) {
+        FORCED.with(|f| f.set(self.previous));
     }
 }
 
@@ -108,10 +203,7 @@ static DETECTED: OnceLock<Detected> = OnceLock::new();
 
 /// Whether this build has the [`Isa::Simd128`] kernels (fixed at compile
 /// time: NEON is baseline on aarch64, simd128 a build choice on wasm32).
-const SIMD128: bool = cfg!(any(
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
-));
+const SIMD128: bool = simd128!(if { true } else { false });
 
 #[inline]
 fn detected() -> &'static Detected {
@@ -162,6 +254,22 @@ pub(crate) fn popcnt() -> bool {
 #[inline]
 pub(crate) fn vpclmulqdq() -> bool {
     detected().vpclmulqdq
+}
+
+/// Proof that this build has the [`Isa::Simd128`] kernels (only
+/// [`Simd128::detect`] makes one: never on x86-64, which has the wider
+/// sets).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Simd128 {
+    _detected: (),
+}
+
+impl Simd128 {
+    /// `Some` when this build has [`Isa::Simd128`].
+    #[inline]
+    pub fn detect() -> Option<Simd128> {
+        SIMD128.then_some(Simd128 { _detected: () })
+    }
 }
 
 /// Proof that the CPU has everything [`Isa::Avx2`] requires (only
@@ -219,6 +327,25 @@ mod tests {
         assert_eq!(isa, Isa::Simd128);
         #[cfg(target_arch = "x86_64")]
         assert!(!Isa::Simd128.is_supported() && Isa::Simd128.check().is_err());
+        // Forcing is per thread and scoped, and refuses what the CPU lacks.
+        {
+            let _scalar = Isa::Scalar.force().expect("always supported");
+            assert_eq!(Isa::chosen(), Isa::Scalar);
+            {
+                let _best = isa.force().expect("detected");
+                assert_eq!(Isa::chosen(), isa);
+                // Another thread keeps its own choice (no threads on WASI).
+                #[cfg(not(target_os = "wasi"))]
+                {
+                    let other = std::thread::spawn(Isa::chosen).join().expect("thread");
+                    assert_eq!(other, isa);
+                }
+            }
+            assert_eq!(Isa::chosen(), Isa::Scalar);
+        }
+        assert_eq!(Isa::chosen(), isa);
+        assert_eq!(Isa::supported().next(), Some(Isa::Scalar));
+        assert!(Isa::supported().all(Isa::is_supported));
         let msg = Unsupported(Isa::Avx512).to_string();
         assert!(
             msg.contains("Avx512") && msg.contains("does not support"),

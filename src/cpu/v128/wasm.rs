@@ -201,3 +201,47 @@ impl I4 {
         u32::from(i32x4_bitmask(self.0))
     }
 }
+
+/// Two `u64` lanes (packed mask words).
+#[derive(Clone, Copy)]
+pub(crate) struct W2(v128);
+
+impl W2 {
+    /// The two words at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to two readable `u64` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn load_ptr(p: *const u64) -> W2 {
+        // SAFETY: the caller vouches for the sixteen bytes; wasm loads
+        // need no alignment.
+        W2(unsafe { v128_load(p.cast()) })
+    }
+    #[inline(always)]
+    pub fn from_array(a: [u64; 2]) -> W2 {
+        W2(u64x2(a[0], a[1]))
+    }
+    #[inline(always)]
+    pub fn and(self, o: W2) -> W2 {
+        W2(v128_and(self.0, o.0))
+    }
+    #[inline(always)]
+    pub fn or(self, o: W2) -> W2 {
+        W2(v128_or(self.0, o.0))
+    }
+    /// Each lane shifted right by `n` (< 64).
+    #[inline(always)]
+    pub fn shr(self, n: u32) -> W2 {
+        W2(u64x2_shr(self.0, n))
+    }
+    /// Each lane shifted left by `n` (< 64).
+    #[inline(always)]
+    pub fn shl(self, n: u32) -> W2 {
+        W2(u64x2_shl(self.0, n))
+    }
+    /// True when any bit is set.
+    #[inline(always)]
+    pub fn any(self) -> bool {
+        v128_any_true(self.0)
+    }
+}

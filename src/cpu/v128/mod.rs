@@ -8,14 +8,16 @@
 //! Rust's `as`), and masks as lanes of all ones or all zeros. `F4` holds
 //! floats, `I4` integers (signed or unsigned as the method says) and masks.
 
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+// The module exists only under `simd128!`, so the architecture picks the
+// backend.
+#[cfg(target_arch = "aarch64")]
 #[path = "neon.rs"]
 mod imp;
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[cfg(target_arch = "wasm32")]
 #[path = "wasm.rs"]
 mod imp;
 
-pub(crate) use imp::{F4, I4};
+pub(crate) use imp::{F4, I4, W2};
 
 /// Lanes per vector.
 pub(crate) const LANES: usize = 4;

@@ -1,0 +1,116 @@
+//! Collision queries a second on one thread, per instruction set: the
+//! figures the 128-bit collision kernels are measured by (the peer of
+//! `field_steps.rs`), built for wasm32-wasip1 and run under Node or
+//! Wasmtime (it builds and runs natively too).
+//!
+//! ```sh
+//! CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="-C target-feature=+simd128" \
+//!   cargo build --release --example collide_steps --target wasm32-wasip1 \
+//!   --no-default-features --features internals
+//! node web/wasi-run.mjs target/wasm32-wasip1/release/examples/collide_steps.wasm
+//! ```
+//!
+//! Argument: `[ROUNDS]` (9). Cases: `translate_128_worst` (128² translated
+//! `intersects`, checkerboard against its inverse at (6, 4): nothing
+//! shared, nothing exits early), `posed_ship_80` (a posed mask of the
+//! 80×80 ship rebuilt for one of 64 turned poses), `posed_new_ship_80`
+//! (the same through `PosedMask::new`) and `pair_overlap_ship_80`
+//! (`collide::overlap` of two 80×80 ships turned 0.577 and 2.1 rad,
+//! overlapping). Each line is a case and an instruction set, with the
+//! median over the rounds of the time a call (every set gives the same
+//! answers; the line ends with a checksum of them).
+
+#[cfg(feature = "internals")]
+fn main() {
+    use std::hint::black_box;
+    use std::time::Instant;
+
+    use hitfield::collide::{self, PosedMask};
+    use hitfield::cpu::Isa;
+    use hitfield::mask::Mask;
+    use hitfield::pose::Pose;
+
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(9)
+        .max(1);
+    let checker = |parity: u32| Mask::from_fn(128, 128, move |x, y| (x + y) % 2 == parity);
+    let (ca, cb) = (checker(0), checker(1));
+    let (pca, pcb) = (Pose::at(0.0, 0.0), Pose::at(6.0, 4.0));
+    let ship = Mask::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+        dx * dx + dy * dy < 1500 && (x / 8 + y / 8) % 5 != 0
+    });
+    let mut rng = fastrand::Rng::with_seed(80);
+    let poses: Vec<Pose> = (0..64)
+        .map(|_| {
+            Pose::at(rng.f32() * 1000.0, rng.f32() * 600.0)
+                .rotated(rng.f32() * std::f32::consts::TAU)
+        })
+        .collect();
+    let (pa, pb) = (
+        Pose::at(0.0, 0.0).rotated(0.577),
+        Pose::at(23.0, 11.0).rotated(2.1),
+    );
+    // (name, calls a round, the call: returns something to check)
+    type Case<'a> = (&'static str, usize, Box<dyn FnMut(usize) -> u64 + 'a>);
+    let mut posed = PosedMask::default();
+    let cases: Vec<Case> = vec![
+        (
+            "translate_128_worst",
+            2000,
+            Box::new(|_| u64::from(collide::intersects(black_box(&ca), &pca, &cb, &pcb))),
+        ),
+        (
+            "posed_ship_80",
+            640,
+            Box::new(|k| {
+                posed.rebuild(black_box(&ship), &poses[k % poses.len()]);
+                posed.pixel_count()
+            }),
+        ),
+        (
+            "posed_new_ship_80",
+            640,
+            Box::new(|k| PosedMask::new(black_box(&ship), &poses[k % poses.len()]).pixel_count()),
+        ),
+        (
+            "pair_overlap_ship_80",
+            640,
+            Box::new(|_| {
+                collide::overlap(black_box(&ship), &pa, &ship, &pb).map_or(0, |o| o.count)
+            }),
+        ),
+    ];
+    println!("{rounds} rounds, one thread; median time a call");
+    for (name, calls, mut call) in cases {
+        for isa in Isa::supported() {
+            let _isa = isa.force().expect("supported");
+            let mut sum = 0u64;
+            for k in 0..calls {
+                sum = sum.wrapping_add(call(k));
+            }
+            let mut per_call: Vec<f64> = (0..rounds)
+                .map(|_| {
+                    let start = Instant::now();
+                    for k in 0..calls {
+                        black_box(call(k));
+                    }
+                    start.elapsed().as_secs_f64() / calls as f64
+                })
+                .collect();
+            per_call.sort_by(f64::total_cmp);
+            println!(
+                "{name:<22} {:<8} {:>10.3} µs  check {sum}",
+                format!("{isa:?}"),
+                per_call[rounds / 2] * 1e6
+            );
+        }
+    }
+}
+
+#[cfg(not(feature = "internals"))]
+fn main() {
+    eprintln!("collide_steps forces instruction sets: build it with --features internals");
+}
