@@ -11,9 +11,10 @@ use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
 /// A size [`Mask::try_from_fn`] or [`crate::ships::HitMap::try_new`]
-/// refuses: a side over [`Mask::MAX_SIDE`].
+/// refuses: a side over [`Mask::MAX_SIDE`] or more than
+/// [`Mask::MAX_TEXELS`] texels in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a mask of {width}×{height} texels is too large; the limit is {max}×{max}", max = Mask::MAX_SIDE)]
+#[error("a mask of {width}×{height} texels is too large; the limit is {side} texels a side and {texels} in all", side = Mask::MAX_SIDE, texels = Mask::MAX_TEXELS)]
 pub struct MaskSizeError {
     /// The width asked for.
     pub width: u32,
@@ -78,10 +79,15 @@ impl std::fmt::Debug for Derived {
 
 impl Mask {
     /// Largest width or height of a mask built from a function
-    /// ([`Mask::try_from_fn`]) and of a hit map: 32,768 texels, so one
-    /// mask holds at most 128 MiB. Every image ([`RgbaImage::MAX_SIDE`])
+    /// ([`Mask::try_from_fn`]) and of a hit map: 2^24 texels (the
+    /// collision code's limit, [`crate::collide::MAX_SIDE`]). Every image ([`RgbaImage::MAX_SIDE`])
     /// fits, so [`Mask::from_rgba`] cannot fail.
-    pub const MAX_SIDE: u32 = 1 << 15;
+    pub const MAX_SIDE: u32 = 1 << 24;
+
+    /// Most texels in one mask built from a function or one hit map:
+    /// 2^30, so a mask holds at most 128 MiB of bits. A long thin bar
+    /// (2^22 × 6) fits; 2^20 × 2^20 does not.
+    pub const MAX_TEXELS: u64 = 1 << 30;
 
     /// Solid where alpha ≥ `alpha_min`. (So `alpha_min = 0` makes every texel solid.)
     pub fn from_rgba(image: &RgbaImage, alpha_min: u8) -> Mask {
@@ -94,7 +100,8 @@ impl Mask {
 
     /// A `width`×`height` mask whose texel `(x, y)` is solid when
     /// `solid(x, y)`, or an error naming the size when a side exceeds
-    /// [`Mask::MAX_SIDE`] (nothing is allocated then). For sizes from input.
+    /// [`Mask::MAX_SIDE`] or the area [`Mask::MAX_TEXELS`] (nothing is
+    /// allocated then). For sizes from input.
     pub fn try_from_fn(
         width: u32,
         height: u32,
@@ -108,7 +115,7 @@ impl Mask {
     ///
     /// # Panics
     ///
-    /// When a side exceeds [`Mask::MAX_SIDE`]; use [`Mask::try_from_fn`]
+    /// Past [`Mask::MAX_SIDE`] or [`Mask::MAX_TEXELS`]; use [`Mask::try_from_fn`]
     /// for sizes from input.
     pub fn from_fn(width: u32, height: u32, solid: impl FnMut(u32, u32) -> bool) -> Mask {
         match Mask::try_from_fn(width, height, solid) {
@@ -461,9 +468,13 @@ pub(crate) fn low_bits(len: u32) -> u64 {
     }
 }
 
-/// Refuses a mask or hit map size with a side over [`Mask::MAX_SIDE`].
+/// Refuses a mask or hit map size with a side over [`Mask::MAX_SIDE`] or
+/// more than [`Mask::MAX_TEXELS`] texels.
 pub(crate) fn check_side(width: u32, height: u32) -> Result<(), MaskSizeError> {
-    if width > Mask::MAX_SIDE || height > Mask::MAX_SIDE {
+    if width > Mask::MAX_SIDE
+        || height > Mask::MAX_SIDE
+        || u64::from(width) * u64::from(height) > Mask::MAX_TEXELS
+    {
         return Err(MaskSizeError { width, height });
     }
     Ok(())

@@ -15,7 +15,7 @@ pub struct HitMap {
 
 impl HitMap {
     /// An empty map for a `width`×`height` sprite, or an error naming the
-    /// size when a side exceeds [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE) (nothing is allocated
+    /// size past [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE) or [`Mask::MAX_TEXELS`](crate::mask::Mask::MAX_TEXELS) (nothing is allocated
     /// then). For sizes from input.
     pub fn try_new(width: u32, height: u32) -> Result<HitMap, MaskSizeError> {
         check_side(width, height)?;
@@ -26,7 +26,7 @@ impl HitMap {
     ///
     /// # Panics
     ///
-    /// When a side exceeds [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE); use [`HitMap::try_new`] for
+    /// Past [`Mask::MAX_SIDE`](crate::mask::Mask::MAX_SIDE) or [`Mask::MAX_TEXELS`](crate::mask::Mask::MAX_TEXELS); use [`HitMap::try_new`] for
     /// sizes from input.
     pub fn new(width: u32, height: u32) -> HitMap {
         match HitMap::try_new(width, height) {
