@@ -302,9 +302,10 @@ fn bad_input_collides_with_nothing() {
     assert_eq!(checked(&a, far, &a, far).unwrap().count, 64);
     // A huge but finite rotation is reduced, not rejected.
     assert!(intersects(&a, &ok.rotated(1e30), &a, &ok));
-    // Wider than MAX_SIDE: collides with nothing (the reference agrees).
-    let wide = Mask::from_fn(MAX_SIDE + 1, 1, |_, _| true);
-    assert_eq!(checked(&wide, ok, &a, ok), None);
+    // Wider than MAX_SIDE: such a mask cannot be built (Mask::MAX_SIDE is
+    // collision's limit), so nothing past it reaches a query.
+    assert_eq!(Mask::MAX_SIDE, MAX_SIDE);
+    assert!(Mask::try_from_fn(MAX_SIDE + 1, 1, |_, _| true).is_err());
 }
 
 #[test]
