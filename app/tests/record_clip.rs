@@ -84,7 +84,7 @@ fn the_size_limit_holds() {
     let bytes = std::fs::metadata(&path).expect("clip").len();
     assert!(bytes <= 65_536, "{bytes} bytes");
     let (n, _) = frames(&path);
-    assert!(n >= 1 && n < 200, "{n} frames");
+    assert!((1..200).contains(&n), "{n} frames");
     assert!(
         stderr(&out).contains("size limit reached"),
         "{}",

@@ -94,7 +94,7 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
         let Some(clip) = clip.as_mut() else { return };
         // Frames after steps 1, K + 1, 2K + 1, …
         step += 1;
-        if (step - 1) % every != 0 {
+        if !(step - 1).is_multiple_of(every) {
             return;
         }
         let canvas = world.field().canvas();

@@ -110,11 +110,6 @@ impl Recorder {
             Err(TryRecvError::Disconnected) => Status::Failed("the clip writer stopped".into()),
         }
     }
-
-    /// Stops taking frames; the clip is written with what it has.
-    pub fn stop(&mut self) {
-        self.frames = None;
-    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,8 @@ pub enum Action {
     Screenshot,
     /// Record a trace of the next [`TRACE_FRAMES`] frames.
     RecordTrace,
+    /// Record a GIF clip of the next few seconds of the field.
+    RecordClip,
     /// Show or hide the help overlay.
     ToggleHelp,
     /// Show or hide the settings panel.
@@ -52,6 +54,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("C", "write the profiler CSV"),
     ("F12", "save a screenshot PNG"),
     ("T", "record a trace of the next 120 frames"),
+    ("G", "record a 4 s GIF clip of the field"),
     ("F", "freeze / resume the profiler graph"),
     ("H or F1", "this help"),
     ("Esc", "close help / quit"),
@@ -68,7 +71,7 @@ pub fn status_hint() -> &'static str {
 
 /// The shortcuts pressed this frame, in a fixed order.
 pub fn shortcuts() -> Vec<Action> {
-    let table: [(&[KeyCode], Action); 11] = [
+    let table: [(&[KeyCode], Action); 12] = [
         (&[KeyCode::Space], Action::TogglePause),
         (&[KeyCode::N, KeyCode::Period], Action::Step),
         (&[KeyCode::R], Action::Reset),
@@ -77,6 +80,7 @@ pub fn shortcuts() -> Vec<Action> {
         (&[KeyCode::C], Action::WriteCsv),
         (&[KeyCode::F12], Action::Screenshot),
         (&[KeyCode::T], Action::RecordTrace),
+        (&[KeyCode::G], Action::RecordClip),
         (&[KeyCode::F], Action::ToggleFreeze),
         (&[KeyCode::H, KeyCode::F1], Action::ToggleHelp),
         (&[KeyCode::Escape], Action::Back),
