@@ -28,6 +28,8 @@ impl Session {
             | Action::Screenshot
             | Action::RecordTrace
             | Action::RecordClip
+            | Action::CopySettings
+            | Action::PasteSettings
                 if !platform::FILES =>
             {
                 self.status.post(platform::NO_FILES_NOTE.to_string(), true);
@@ -52,6 +54,8 @@ impl Session {
                 self.start_trace(path, TRACE_FRAMES)
             }
             Action::RecordClip => self.start_clip(),
+            Action::CopySettings => self.copy_settings(),
+            Action::PasteSettings => self.paste_settings(),
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
             Action::TogglePanel => {
                 self.controls.show_panel = !self.controls.show_panel;

@@ -4,6 +4,7 @@
 
 mod actions;
 mod clip;
+mod clipboard;
 mod controls;
 mod input;
 mod spike;
