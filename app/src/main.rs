@@ -13,6 +13,8 @@
 mod bench;
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod clip;
 mod demo;
 mod memory;
 mod profile;

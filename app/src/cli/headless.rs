@@ -8,8 +8,10 @@ use clap::Args;
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
+use super::record_args::RecordArgs;
 use super::run_args::RunArgs;
 use super::trace_args::TraceArgs;
+use crate::clip::Clip;
 use crate::spike::SpikeWatch;
 use crate::trace::Tracing;
 
@@ -26,6 +28,9 @@ pub struct HeadlessArgs {
     /// Trace size cap and capture on spike.
     #[command(flatten)]
     pub traces: TraceArgs,
+    /// Clip flags.
+    #[command(flatten)]
+    pub clip: RecordArgs,
     /// Shared simulation flags.
     #[command(flatten)]
     pub run: RunArgs,
@@ -36,6 +41,22 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
     let (settings, images) = match args.run.resolve() {
         Ok(resolved) => resolved,
         Err(message) => return super::usage_error(message),
+    };
+    if let Some(flag) = args.clip.stray() {
+        return super::usage_error(format!("{flag}: needs --record PATH"));
+    }
+    if args.clip.record.is_some() && args.frames == 0 {
+        return super::usage_error("--frames 0: --record needs 1 or more frames");
+    }
+    let mut clip = match &args.clip.record {
+        Some(path) => {
+            let options = args.clip.options(settings.step_ms);
+            match Clip::new(path, settings.field.width, settings.field.height, &options) {
+                Ok(clip) => Some(clip),
+                Err(e) => return super::usage_error(format!("--record {}: {e}", path.display())),
+            }
+        }
+        None => None,
     };
     let alpha_min = settings.ships.ship_alpha_min;
     let sprites = images
@@ -66,10 +87,46 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
         (Some(options), Some(tracing)) => Some(SpikeWatch::new(tracing, options, "step")),
         _ => None,
     };
-    let (mut profiler, contacts) = super::report::run(&mut world, args.frames, watch.as_mut());
+    let every = args.clip.every();
+    let mut limit_told = false;
+    let mut step = 0u64;
+    let record = |world: &World| {
+        let Some(clip) = clip.as_mut() else { return };
+        // Frames after steps 1, K + 1, 2K + 1, …
+        step += 1;
+        if !(step - 1).is_multiple_of(every) {
+            return;
+        }
+        let canvas = world.field().canvas();
+        if !clip.push(canvas.rgba_bytes(), canvas.width(), canvas.height()) && !limit_told {
+            limit_told = true;
+            eprintln!(
+                "hitfield: --record: size limit reached after {} frames; no more frames added",
+                clip.frames()
+            );
+        }
+    };
+    let (mut profiler, contacts) =
+        super::report::run(&mut world, args.frames, watch.as_mut(), record);
+    let clipped = clip.map(Clip::finish);
     let traced = recording.map(Tracing::finish);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     let printed = super::print_report(report);
+    let printed = match clipped {
+        Some(Ok(summary)) => {
+            eprintln!(
+                "hitfield: wrote clip {} ({})",
+                shown(&summary.path).display(),
+                summary.describe()
+            );
+            printed
+        }
+        Some(Err(message)) => {
+            eprintln!("hitfield: error: --record: {message}");
+            ExitCode::FAILURE
+        }
+        None => printed,
+    };
     match traced {
         Some(Ok(recorded)) => {
             eprintln!(

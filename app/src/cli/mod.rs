@@ -5,6 +5,7 @@ pub mod demo;
 pub mod headless;
 pub mod number;
 pub mod overlap;
+pub mod record_args;
 pub mod report;
 pub mod run_args;
 pub mod trace_args;

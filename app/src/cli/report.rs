@@ -33,11 +33,13 @@ impl ContactStats {
 
 /// Steps `world` `frames` times, recording every step's stage times. With
 /// `spike`, each step is a frame of the spike ring, and a slow one's trace
-/// is written (its message on stderr).
+/// is written (its message on stderr). `after_step` sees the world after
+/// every step (the clip recorder).
 pub fn run(
     world: &mut World,
     frames: u64,
     mut spike: Option<&mut SpikeWatch>,
+    mut after_step: impl FnMut(&World),
 ) -> (Profiler, ContactStats) {
     let mut profiler = Profiler::new(frames.clamp(1, 1 << 20) as usize);
     let mut contacts = ContactStats::default();
@@ -49,6 +51,7 @@ pub fn run(
         let times = *world.step();
         profiler.record(times);
         contacts.record(world);
+        after_step(world);
         if let Some(watch) = spike.as_deref_mut() {
             tell(watch.end_frame(step, step, times.total()));
         }

@@ -23,6 +23,12 @@ pub enum Action {
     Screenshot,
     /// Record a trace of the next [`TRACE_FRAMES`] frames.
     RecordTrace,
+    /// Record a GIF clip of the next few seconds of the field.
+    RecordClip,
+    /// Copy the settings in force to the clipboard as preset TOML.
+    CopySettings,
+    /// Apply preset TOML from the clipboard, checked as a preset file is.
+    PasteSettings,
     /// Show or hide the help overlay.
     ToggleHelp,
     /// Show or hide the settings panel.
@@ -50,8 +56,13 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Tab", "hide / show the settings panel"),
     ("P", "hide / show the profiler"),
     ("C", "write the profiler CSV"),
+    (
+        "Ctrl+C / Ctrl+V",
+        "copy / paste the settings as preset TOML",
+    ),
     ("F12", "save a screenshot PNG"),
     ("T", "record a trace of the next 120 frames"),
+    ("G", "record a 4 s GIF clip of the field"),
     ("F", "freeze / resume the profiler graph"),
     ("H or F1", "this help"),
     ("Esc", "close help / quit"),
@@ -66,9 +77,27 @@ pub fn status_hint() -> &'static str {
     }
 }
 
-/// The shortcuts pressed this frame, in a fixed order.
+/// The shortcuts pressed this frame, in a fixed order. With Ctrl (or
+/// Cmd) held only the clipboard keys count, so Ctrl+C is not also C.
 pub fn shortcuts() -> Vec<Action> {
-    let table: [(&[KeyCode], Action); 11] = [
+    let ctrl = [
+        KeyCode::LeftControl,
+        KeyCode::RightControl,
+        KeyCode::LeftSuper,
+        KeyCode::RightSuper,
+    ];
+    if ctrl.iter().any(|&k| is_key_down(k)) {
+        let clipboard = [
+            (KeyCode::C, Action::CopySettings),
+            (KeyCode::V, Action::PasteSettings),
+        ];
+        return clipboard
+            .iter()
+            .filter(|(key, _)| is_key_pressed(*key))
+            .map(|&(_, a)| a)
+            .collect();
+    }
+    let table: [(&[KeyCode], Action); 12] = [
         (&[KeyCode::Space], Action::TogglePause),
         (&[KeyCode::N, KeyCode::Period], Action::Step),
         (&[KeyCode::R], Action::Reset),
@@ -77,6 +106,7 @@ pub fn shortcuts() -> Vec<Action> {
         (&[KeyCode::C], Action::WriteCsv),
         (&[KeyCode::F12], Action::Screenshot),
         (&[KeyCode::T], Action::RecordTrace),
+        (&[KeyCode::G], Action::RecordClip),
         (&[KeyCode::F], Action::ToggleFreeze),
         (&[KeyCode::H, KeyCode::F1], Action::ToggleHelp),
         (&[KeyCode::Escape], Action::Back),

@@ -20,6 +20,8 @@ mod scales;
 mod screenshot;
 mod session;
 mod settings_panel;
+#[cfg(not(target_arch = "wasm32"))]
+mod settings_text;
 mod theme;
 mod widgets;
 

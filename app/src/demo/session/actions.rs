@@ -27,6 +27,9 @@ impl Session {
             | Action::WriteCsv
             | Action::Screenshot
             | Action::RecordTrace
+            | Action::RecordClip
+            | Action::CopySettings
+            | Action::PasteSettings
                 if !platform::FILES =>
             {
                 self.status.post(platform::NO_FILES_NOTE.to_string(), true);
@@ -50,6 +53,9 @@ impl Session {
                 let path = fresh_path_in(&self.options.traces.dir, "hitfield-trace", "json");
                 self.start_trace(path, TRACE_FRAMES)
             }
+            Action::RecordClip => self.start_clip(),
+            Action::CopySettings => self.copy_settings(),
+            Action::PasteSettings => self.paste_settings(),
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
             Action::TogglePanel => {
                 self.controls.show_panel = !self.controls.show_panel;
@@ -265,7 +271,7 @@ fn fresh_path(stem: &str, ext: &str) -> PathBuf {
 }
 
 /// [`fresh_path`] in `dir` (the current directory when `dir` is `.`).
-fn fresh_path_in(dir: &Path, stem: &str, ext: &str) -> PathBuf {
+pub(super) fn fresh_path_in(dir: &Path, stem: &str, ext: &str) -> PathBuf {
     if dir == Path::new(".") {
         return fresh_path(stem, ext);
     }

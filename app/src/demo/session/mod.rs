@@ -3,6 +3,8 @@
 //! status bar, then does what was asked: each in its own module.
 
 mod actions;
+mod clip;
+mod clipboard;
 mod controls;
 mod input;
 mod spike;
@@ -133,6 +135,9 @@ pub struct Session {
     history: History,
     /// The profiler as it was when the graph was frozen.
     frozen: Option<Profiler>,
+    /// The clip being recorded (G key; never on the page).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    clip: Option<clip::Recording>,
 }
 
 /// A trace the T key started.
@@ -172,6 +177,7 @@ impl Session {
             spike: None,
             history: History::new(super::overlay::PROFILER_FRAMES),
             frozen: None,
+            clip: None,
         };
         if let Some(spike) = session.options.traces.spike.clone() {
             session.start_spike_watch(spike);
@@ -298,6 +304,7 @@ impl Session {
             }
         }
         self.count_trace_frame();
+        self.feed_clip(steps);
         self.finish_capture()
     }
 

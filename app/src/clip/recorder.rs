@@ -1,0 +1,146 @@
+//! The demo's clip recorder (G key): frames go to a background thread that
+//! shrinks and encodes them, so drawing never waits on the encoder. When
+//! the thread falls behind, frames are skipped rather than queued.
+
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError, TrySendError};
+use std::thread::JoinHandle;
+
+use super::{Clip, ClipOptions, ClipSummary};
+
+/// Frames waiting for the encoder before new ones are skipped.
+const QUEUE: usize = 4;
+
+/// A clip being recorded from the demo.
+pub struct Recorder {
+    frames: Option<SyncSender<Vec<u8>>>,
+    done: Receiver<Result<ClipSummary, String>>,
+    thread: Option<JoinHandle<()>>,
+    size: (u32, u32),
+    left: u64,
+    skipped: u64,
+}
+
+/// What [`Recorder::poll`] found.
+pub enum Status {
+    /// Still taking or encoding frames.
+    Recording,
+    /// The file is written: its summary and the frames skipped.
+    Done(ClipSummary, u64),
+    /// Writing failed.
+    Failed(String),
+}
+
+impl Recorder {
+    /// Starts recording `frames` frames of a `width`×`height` canvas to `path`.
+    pub fn start(
+        path: &Path,
+        width: u32,
+        height: u32,
+        frames: u64,
+        options: &ClipOptions,
+    ) -> Result<Recorder, String> {
+        let mut clip = Clip::new(path, width, height, options)?;
+        let (send, take) = mpsc::sync_channel::<Vec<u8>>(QUEUE);
+        let (report, done) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("hitfield-clip".into())
+            .spawn(move || {
+                for rgba in take {
+                    if !clip.push(&rgba, width, height) {
+                        break;
+                    }
+                }
+                let _ = report.send(clip.finish());
+            })
+            .map_err(|e| format!("could not start the clip writer: {e}"))?;
+        Ok(Recorder {
+            frames: Some(send),
+            done,
+            thread: Some(thread),
+            size: (width, height),
+            left: frames,
+            skipped: 0,
+        })
+    }
+
+    /// Offers this frame's canvas. Returns `false` once no more frames are
+    /// wanted (the count is reached, the size limit closed the clip, or the
+    /// canvas was resized).
+    pub fn offer(&mut self, rgba: &[u8], width: u32, height: u32) -> bool {
+        let Some(send) = &self.frames else {
+            return false;
+        };
+        if self.left == 0 || (width, height) != self.size {
+            self.frames = None;
+            return false;
+        }
+        match send.try_send(rgba.to_vec()) {
+            Ok(()) => self.left -= 1,
+            Err(TrySendError::Full(_)) => self.skipped += 1,
+            Err(TrySendError::Disconnected(_)) => {
+                self.frames = None;
+                return false;
+            }
+        }
+        if self.left == 0 {
+            self.frames = None;
+        }
+        self.frames.is_some()
+    }
+
+    /// Whether frames are still being taken.
+    pub fn taking(&self) -> bool {
+        self.frames.is_some()
+    }
+
+    /// Checks, without waiting, whether the file is written.
+    pub fn poll(&mut self) -> Status {
+        match self.done.try_recv() {
+            Ok(result) => {
+                if let Some(thread) = self.thread.take() {
+                    let _ = thread.join();
+                }
+                match result {
+                    Ok(summary) => Status::Done(summary, self.skipped),
+                    Err(message) => Status::Failed(message),
+                }
+            }
+            Err(TryRecvError::Empty) => Status::Recording,
+            Err(TryRecvError::Disconnected) => Status::Failed("the clip writer stopped".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_then_reports() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r.gif");
+        let options = ClipOptions {
+            scale: 1.0,
+            max_bytes: 1 << 20,
+            frame_ms: 20.0,
+        };
+        let mut rec = Recorder::start(&path, 8, 8, 3, &options).expect("start");
+        let frame = vec![200u8; 8 * 8 * 4];
+        let mut offered = 0;
+        while rec.offer(&frame, 8, 8) {
+            offered += 1;
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(offered <= 3 && !rec.taking());
+        let summary = loop {
+            match rec.poll() {
+                Status::Recording => std::thread::sleep(std::time::Duration::from_millis(5)),
+                Status::Done(summary, skipped) => break (summary, skipped),
+                Status::Failed(e) => panic!("{e}"),
+            }
+        };
+        assert_eq!(summary.0.frames + summary.1, 3);
+        assert!(path.exists());
+    }
+}

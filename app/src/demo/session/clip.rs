@@ -1,0 +1,122 @@
+//! The G key: a clip of the next few seconds of the field, written as a GIF
+//! into the `--trace-dir` folder (or the current one) by a background
+//! thread; the file is named in the status bar and on stderr. Desktop only:
+//! the page has no files.
+
+use super::Session;
+
+/// Seconds of simulation a clip holds.
+#[cfg(not(target_arch = "wasm32"))]
+const CLIP_SECONDS: f64 = 4.0;
+/// A clip takes every this many frames that stepped (at 60 Hz, 30 frames
+/// a second: players round shorter delays up or down unevenly).
+#[cfg(not(target_arch = "wasm32"))]
+const EVERY: u64 = 2;
+
+/// A clip being recorded.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) struct Recording {
+    recorder: crate::clip::recorder::Recorder,
+    /// Frames that stepped since the start (every [`EVERY`]th is taken).
+    seen: u64,
+}
+
+/// The page never records.
+#[cfg(target_arch = "wasm32")]
+pub(super) enum Recording {}
+
+impl Session {
+    /// Starts a clip (G key), unless one is being written.
+    pub(super) fn start_clip(&mut self) {
+        #[cfg(target_arch = "wasm32")]
+        self.status
+            .post("clips need the desktop build".to_string(), true);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use crate::clip::{recorder::Recorder, ClipOptions, DEFAULT_MAX_MB, DEFAULT_SCALE};
+            if self.clip.is_some() {
+                self.status
+                    .post("a clip is already being recorded".to_string(), true);
+                return;
+            }
+            let step_ms = self.stepping.world.settings().step_ms;
+            let frames = (CLIP_SECONDS * 1000.0 / (step_ms * EVERY as f64)).ceil() as u64;
+            let options = ClipOptions {
+                scale: DEFAULT_SCALE,
+                max_bytes: (DEFAULT_MAX_MB * f64::from(1u32 << 20)) as u64,
+                frame_ms: step_ms * EVERY as f64,
+            };
+            let path =
+                super::actions::fresh_path_in(&self.options.traces.dir, "hitfield-clip", "gif");
+            let canvas = self.stepping.world.field().canvas();
+            match Recorder::start(
+                &path,
+                canvas.width(),
+                canvas.height(),
+                frames.max(1),
+                &options,
+            ) {
+                Ok(recorder) => {
+                    self.clip = Some(Recording { recorder, seen: 0 });
+                    self.status.post(
+                        format!(
+                            "recording a {CLIP_SECONDS} s clip to {}",
+                            super::shown(&path).display()
+                        ),
+                        false,
+                    );
+                }
+                Err(e) => {
+                    eprintln!("hitfield: error: clip: {e}");
+                    self.status.post(format!("clip: {e}"), true);
+                }
+            }
+        }
+    }
+
+    /// Hands this frame's canvas to the clip (if it stepped), and says
+    /// where the clip went once it is written.
+    pub(super) fn feed_clip(&mut self, steps: u32) {
+        #[cfg(target_arch = "wasm32")]
+        let _ = steps;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use crate::clip::recorder::Status;
+            let Some(clip) = &mut self.clip else { return };
+            if steps > 0 && clip.recorder.taking() {
+                if clip.seen.is_multiple_of(EVERY) {
+                    let canvas = self.stepping.world.field().canvas();
+                    clip.recorder
+                        .offer(canvas.rgba_bytes(), canvas.width(), canvas.height());
+                }
+                clip.seen += 1;
+            }
+            match clip.recorder.poll() {
+                Status::Recording => {}
+                Status::Done(summary, skipped) => {
+                    self.clip = None;
+                    let shown = super::shown(&summary.path);
+                    let skipped = if skipped > 0 {
+                        format!(", {skipped} frames skipped while the encoder caught up")
+                    } else {
+                        String::new()
+                    };
+                    eprintln!(
+                        "hitfield: wrote clip {} ({}{skipped})",
+                        shown.display(),
+                        summary.describe()
+                    );
+                    self.status.post(
+                        format!("wrote clip {} ({})", shown.display(), summary.describe()),
+                        false,
+                    );
+                }
+                Status::Failed(e) => {
+                    self.clip = None;
+                    eprintln!("hitfield: error: clip: {e}");
+                    self.status.post(format!("clip: {e}"), true);
+                }
+            }
+        }
+    }
+}
