@@ -1,22 +1,25 @@
-//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the AVX2
-//! and AVX-512 row kernels of the translation path, and the AVX-512 kernels
-//! of the posed-mask rasteriser (edge flips, sixteen-lane pixel walk).
+//! The x86-64 kernels: the SSE2 two-word row search (no detection needed),
+//! AVX2 walkers with masked hardware gathers, the AVX2 and AVX-512 row
+//! kernels of the translation path, and the AVX2 and AVX-512 kernels of the
+//! posed-mask rasteriser (edge flips, prefix pass, sixteen-lane pixel walk).
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
 //! defines the traits ([`ScanKernels`], [`crate::collide::transformed::gather::Walker`]); each
 //! architecture gets one folder (this one, `x86/`) that implements them,
-//! with one subfolder per instruction set (`avx2/`, `avx512/`), files named
-//! by what they hold.
+//! with one file or subfolder per instruction set (`sse2.rs`, `avx2/`,
+//! `avx512/`), files named by what they hold.
 
 mod avx2;
 mod avx512;
+mod sse2;
 
 pub(crate) use crate::cpu::{Avx2, Avx512};
 pub(crate) use avx2::edges::{fits_avx2, flip_edges_avx2};
 pub(crate) use avx2::prefix::prefix_xor_rows_avx2;
 pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
+pub(crate) use avx512::pixel_walk::fill_walk_avx512;
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
-pub(crate) use avx512::walk::fill_walk_avx512;
+pub(crate) use sse2::first_row_two_words_sse2;
 
 use super::isa::ScanKernels;
 use crate::collide::transformed::gather::MapGather;
