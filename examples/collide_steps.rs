@@ -10,13 +10,20 @@
 //! node web/wasi-run.mjs target/wasm32-wasip1/release/examples/collide_steps.wasm
 //! ```
 //!
-//! Argument: `[ROUNDS]` (9). Cases: `translate_128_worst` (128² translated
+//! Arguments: `[ROUNDS] [CASE] [ISA]` (9, every case, every set; `CASE`
+//! keeps the cases whose name contains it and `ISA` the instruction sets
+//! whose name does, for profiling one under callgrind). Cases: `translate_128_worst` (128² translated
 //! `intersects`, checkerboard against its inverse at (6, 4): nothing
 //! shared, nothing exits early), `posed_ship_80` (a posed mask of the
-//! 80×80 ship rebuilt for one of 64 turned poses), `posed_new_ship_80`
+//! 80×80 ship rebuilt for one of 64 turned poses), `posed_walk_ship_80`
+//! (the same by the pixel walk, whichever the estimate picks),
+//! `posed_new_ship_80`
 //! (the same through `PosedMask::new`) and `pair_overlap_ship_80`
 //! (`collide::overlap` of two 80×80 ships turned 0.577 and 2.1 rad,
-//! overlapping). Each line is a case and an instruction set, with the
+//! overlapping), `intersects_hit_ship_80` (`collide::intersects` of the
+//! same pair), `intersects_apart_ship_80` (the second ship moved to (60, 60):
+//! boxes overlapping, nothing shared) and `pair_intersects_apart_ship_80`
+//! (the same through a `PairQuery`, the best path there). Each line is a case and an instruction set, with the
 //! median over the rounds of the time a call (every set gives the same
 //! answers; the line ends with a checksum of them).
 
@@ -25,7 +32,7 @@ fn main() {
     use std::hint::black_box;
     use std::time::Instant;
 
-    use hitfield::collide::{self, PosedMask};
+    use hitfield::collide::{self, PairQuery, PosedMask, RasterMethod};
     use hitfield::cpu::Isa;
     use hitfield::mask::Mask;
     use hitfield::pose::Pose;
@@ -35,6 +42,8 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(9)
         .max(1);
+    let only = std::env::args().nth(2).unwrap_or_default();
+    let only_isa = std::env::args().nth(3).unwrap_or_default();
     let checker = |parity: u32| Mask::from_fn(128, 128, move |x, y| (x + y) % 2 == parity);
     let (ca, cb) = (checker(0), checker(1));
     let (pca, pcb) = (Pose::at(0.0, 0.0), Pose::at(6.0, 4.0));
@@ -53,9 +62,13 @@ fn main() {
         Pose::at(0.0, 0.0).rotated(0.577),
         Pose::at(23.0, 11.0).rotated(2.1),
     );
+    // Boxes overlapping, discs apart: nothing shared.
+    let p_apart = Pose::at(60.0, 60.0).rotated(2.1);
+    let mut pair = PairQuery::new();
     // (name, calls a round, the call: returns something to check)
     type Case<'a> = (&'static str, usize, Box<dyn FnMut(usize) -> u64 + 'a>);
     let mut posed = PosedMask::default();
+    let mut walked = PosedMask::default();
     let cases: Vec<Case> = vec![
         (
             "translate_128_worst",
@@ -71,9 +84,36 @@ fn main() {
             }),
         ),
         (
+            "posed_walk_ship_80",
+            640,
+            Box::new(|k| {
+                walked.rebuild_with(
+                    black_box(&ship),
+                    &poses[k % poses.len()],
+                    RasterMethod::PixelWalk,
+                );
+                walked.pixel_count()
+            }),
+        ),
+        (
             "posed_new_ship_80",
             640,
             Box::new(|k| PosedMask::new(black_box(&ship), &poses[k % poses.len()]).pixel_count()),
+        ),
+        (
+            "intersects_hit_ship_80",
+            2000,
+            Box::new(|_| u64::from(collide::intersects(black_box(&ship), &pa, &ship, &pb))),
+        ),
+        (
+            "intersects_apart_ship_80",
+            2000,
+            Box::new(|_| u64::from(collide::intersects(black_box(&ship), &pa, &ship, &p_apart))),
+        ),
+        (
+            "pair_intersects_apart_ship_80",
+            2000,
+            Box::new(|_| u64::from(pair.intersects(black_box(&ship), &pa, &ship, &p_apart))),
         ),
         (
             "pair_overlap_ship_80",
@@ -85,7 +125,10 @@ fn main() {
     ];
     println!("{rounds} rounds, one thread; median time a call");
     for (name, calls, mut call) in cases {
-        for isa in Isa::supported() {
+        if !name.contains(only.as_str()) {
+            continue;
+        }
+        for isa in Isa::supported().filter(|isa| format!("{isa:?}").contains(only_isa.as_str())) {
             let _isa = isa.force().expect("supported");
             let mut sum = 0u64;
             for k in 0..calls {

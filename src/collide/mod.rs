@@ -106,9 +106,16 @@ use crate::mask::Mask;
 use crate::pose::Pose;
 
 /// True when any world pixel belongs to both posed sprites (exact).
+///
+/// Rotated and scaled sprites are first scanned on a coarse lattice of
+/// the boxes' overlap (cheap, and enough when they share a patch of
+/// pixels); when that finds nothing, posed masks built inside the query
+/// decide (this thread's [`PairQuery`]), which is faster than scanning
+/// every pixel when nothing is shared.
 pub fn intersects(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> bool {
     scan::translated_any(a, pose_a, b, pose_b)
-        .unwrap_or_else(|| intersects_with(a, pose_a, b, pose_b, &QueryOptions::default()))
+        .or_else(|| scan::probe_any(a, pose_a, b, pose_b))
+        .unwrap_or_else(|| posed::pair::with_pair(|q| q.intersects(a, pose_a, b, pose_b)))
 }
 
 /// What the two posed sprites share, or `None` when they do not touch (exact).

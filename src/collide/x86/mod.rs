@@ -1,22 +1,27 @@
-//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the AVX2
-//! and AVX-512 row kernels of the translation path, and the AVX-512 kernels
-//! of the posed-mask rasteriser (edge flips, sixteen-lane pixel walk).
+//! The x86-64 kernels: the SSE2 two-word row search (no detection needed),
+//! AVX2 walkers with masked hardware gathers, the AVX2 and AVX-512 row
+//! kernels of the translation path, and the AVX2 and AVX-512 kernels of the
+//! posed-mask rasteriser (edge flips, prefix pass, sixteen-lane pixel walk).
 //!
 //! The convention in `collide/`: portable code lives in `collide/*.rs` and
 //! defines the traits ([`ScanKernels`], [`crate::collide::transformed::gather::Walker`]); each
 //! architecture gets one folder (this one, `x86/`) that implements them,
-//! with one subfolder per instruction set (`avx2/`, `avx512/`), files named
-//! by what they hold.
+//! with one file or subfolder per instruction set (`sse2.rs`, `avx2/`,
+//! `avx512/`), files named by what they hold.
 
 mod avx2;
 mod avx512;
+mod sse2;
 
+#[cfg(test)]
+pub(crate) use crate::collide::posed::edges::check_prefix_pass;
 pub(crate) use crate::cpu::{Avx2, Avx512};
 pub(crate) use avx2::edges::{fits_avx2, flip_edges_avx2};
 pub(crate) use avx2::prefix::prefix_xor_rows_avx2;
 pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
+pub(crate) use avx512::pixel_walk::fill_walk_avx512;
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
-pub(crate) use avx512::walk::fill_walk_avx512;
+pub(crate) use sse2::first_row_two_words_sse2;
 
 use super::isa::ScanKernels;
 use crate::collide::transformed::gather::MapGather;
@@ -129,51 +134,5 @@ impl ScanKernels for Avx512 {
         }
         // SAFETY: as in `first_row`; the row count is checked above.
         unsafe { stats_avx512(rows) }
-    }
-}
-
-/// Checks a prefix pass against the portable one: the same words and
-/// summary for every row width (one and two words, three to eight, wider),
-/// on sparse and dense rows, empty ones too, and every kind of last-word cut.
-#[cfg(test)]
-pub(crate) fn check_prefix_pass(
-    name: &str,
-    pass: impl Fn(&mut [u64], usize, u64) -> crate::mask::Summary,
-) {
-    use crate::collide::posed::edges::prefix_xor_rows;
-    let mut rng = fastrand::Rng::with_seed(17);
-    for case in 0..3000 {
-        let per_row = rng.usize(1..13);
-        let rows = rng.usize(0..40);
-        let density = rng.u32(0..4);
-        let mut words: Vec<u64> = (0..per_row * rows)
-            .map(|_| {
-                (0..density).fold(u64::MAX, |w, _| w & rng.u64(..)) * u64::from(rng.u8(..) < 200)
-            })
-            .collect();
-        if case % 7 == 0 {
-            words.iter_mut().for_each(|w| *w = 0);
-        }
-        let tail = match rng.u8(0..3) {
-            0 => u64::MAX,
-            _ => (1u64 << rng.u32(1..64)) - 1,
-        };
-        let mut plain = words.clone();
-        let prefix = |mut x: u64| {
-            let (mut acc, mut out) = (0u64, 0u64);
-            for i in 0..64 {
-                acc ^= x & 1;
-                out |= acc << i;
-                x >>= 1;
-            }
-            out
-        };
-        let want = prefix_xor_rows(&mut plain, per_row, tail, prefix);
-        let got = pass(&mut words, per_row, tail);
-        assert_eq!(
-            (words, got),
-            (plain, want),
-            "case {case}: {per_row} words, {name}"
-        );
     }
 }

@@ -293,4 +293,34 @@ impl W2 {
         // SAFETY: NEON (module docs).
         unsafe { vmaxvq_u32(vreinterpretq_u32_u64(self.0)) != 0 }
     }
+    /// Both lanes `x`.
+    #[inline(always)]
+    pub fn splat(x: u64) -> W2 {
+        // SAFETY: NEON (module docs).
+        W2(unsafe { vdupq_n_u64(x) })
+    }
+    #[inline(always)]
+    pub fn xor(self, o: W2) -> W2 {
+        // SAFETY: NEON (module docs).
+        W2(unsafe { veorq_u64(self.0, o.0) })
+    }
+    /// Stores the two lanes at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to two writable `u64` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn store_ptr(self, p: *mut u64) {
+        // SAFETY: NEON; the caller vouches for the two words.
+        unsafe { vst1q_u64(p, self.0) }
+    }
+    /// `[0, low lane's top bit copied into all 64 bits]`: the carry of
+    /// a prefix XOR from the low word into the high one.
+    #[inline(always)]
+    pub fn low_sign_to_high(self) -> W2 {
+        // SAFETY: NEON (module docs).
+        unsafe {
+            let sign = vreinterpretq_u64_s64(vshrq_n_s64::<63>(vreinterpretq_s64_u64(self.0)));
+            W2(vextq_u64::<1>(vdupq_n_u64(0), sign))
+        }
+    }
 }

@@ -244,4 +244,28 @@ impl W2 {
     pub fn any(self) -> bool {
         v128_any_true(self.0)
     }
+    /// Both lanes `x`.
+    #[inline(always)]
+    pub fn splat(x: u64) -> W2 {
+        W2(u64x2_splat(x))
+    }
+    #[inline(always)]
+    pub fn xor(self, o: W2) -> W2 {
+        W2(v128_xor(self.0, o.0))
+    }
+    /// Stores the two lanes at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to two writable `u64` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn store_ptr(self, p: *mut u64) {
+        // SAFETY: the caller vouches for the sixteen bytes.
+        unsafe { v128_store(p.cast(), self.0) }
+    }
+    /// `[0, low lane's top bit copied into all 64 bits]`: the carry of
+    /// a prefix XOR from the low word into the high one.
+    #[inline(always)]
+    pub fn low_sign_to_high(self) -> W2 {
+        W2(i64x2_shuffle::<0, 2>(u64x2_splat(0), i64x2_shr(self.0, 63)))
+    }
 }

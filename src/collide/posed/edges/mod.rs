@@ -43,7 +43,8 @@ pub(crate) use {
 use crate::collide::posed::edges::crossing::Crossing;
 use crate::mask::{Mask, Summary};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
-use flips::{flip_edges, prefix_xor, Geometry};
+pub(in crate::collide) use flips::prefix_xor;
+use flips::{flip_edges, Geometry};
 
 impl Outline {
     /// Estimated cost of [`Outline::fill`] under `map`, in pixels of the
@@ -56,7 +57,7 @@ impl Outline {
         let per_visit = match EdgeKernel::available() {
             EdgeKernel::Avx512 => 6.0,
             EdgeKernel::Avx2 => 8.0,
-            EdgeKernel::Portable => 10.0,
+            EdgeKernel::Portable | EdgeKernel::Simd128 => 10.0,
         };
         let g = Geometry::of(map);
         let one = (1u64 << FRAC_BITS) as f64;
@@ -227,6 +228,11 @@ impl Outline {
             // POPCNT) was detected.
             return unsafe { crate::collide::x86::prefix_xor_rows_avx2(words, per_row, tail) };
         }
+        if kernel == EdgeKernel::Simd128 {
+            crate::cpu::simd128!(if {
+                return crate::collide::v128::prefix_xor_rows_v128(words, per_row, tail);
+            } else {});
+        }
         prefix_xor_rows(words, per_row, tail, prefix_xor)
     }
 }
@@ -253,6 +259,9 @@ fn seed_left(mask: &Mask, map: &PixelMap, out: &PixelRect, per_row: usize, words
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(in crate::collide) enum EdgeKernel {
     Portable,
+    /// The portable flips, the prefix pass two words per vector (the
+    /// 128-bit layer: NEON, simd128).
+    Simd128,
     /// Four edges at a time (x86-64 AVX2), with AVX2 and POPCNT in the
     /// prefix pass.
     Avx2,
@@ -269,9 +278,8 @@ impl EdgeKernel {
             crate::collide::choice::Chosen::Avx512(_) => EdgeKernel::Avx512,
             #[cfg(target_arch = "x86_64")]
             crate::collide::choice::Chosen::Avx2(_) => EdgeKernel::Avx2,
-            crate::collide::choice::Chosen::Scalar | crate::collide::choice::Chosen::Simd128(_) => {
-                EdgeKernel::Portable
-            }
+            crate::collide::choice::Chosen::Simd128(_) => EdgeKernel::Simd128,
+            crate::collide::choice::Chosen::Scalar => EdgeKernel::Portable,
         }
     }
 
@@ -280,6 +288,9 @@ impl EdgeKernel {
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     fn supported() -> Vec<EdgeKernel> {
         let mut all = vec![EdgeKernel::Portable];
+        if crate::cpu::Simd128::detect().is_some() {
+            all.push(EdgeKernel::Simd128);
+        }
         #[cfg(target_arch = "x86_64")]
         {
             if crate::collide::x86::Avx2::detect().is_some() {
@@ -314,6 +325,51 @@ pub(in crate::collide) fn fits(map: &PixelMap, out: &PixelRect) -> bool {
         ]
         .into_iter()
         .all(near)
+}
+
+/// Checks a prefix pass against the portable one: the same words and
+/// summary for every row width (one and two words, three to eight, wider),
+/// on sparse and dense rows, empty ones too, and every kind of last-word cut.
+#[cfg(test)]
+pub(crate) fn check_prefix_pass(
+    name: &str,
+    pass: impl Fn(&mut [u64], usize, u64) -> crate::mask::Summary,
+) {
+    let mut rng = fastrand::Rng::with_seed(17);
+    for case in 0..3000 {
+        let per_row = rng.usize(1..13);
+        let rows = rng.usize(0..40);
+        let density = rng.u32(0..4);
+        let mut words: Vec<u64> = (0..per_row * rows)
+            .map(|_| {
+                (0..density).fold(u64::MAX, |w, _| w & rng.u64(..)) * u64::from(rng.u8(..) < 200)
+            })
+            .collect();
+        if case % 7 == 0 {
+            words.iter_mut().for_each(|w| *w = 0);
+        }
+        let tail = match rng.u8(0..3) {
+            0 => u64::MAX,
+            _ => (1u64 << rng.u32(1..64)) - 1,
+        };
+        let mut plain = words.clone();
+        let prefix = |mut x: u64| {
+            let (mut acc, mut out) = (0u64, 0u64);
+            for i in 0..64 {
+                acc ^= x & 1;
+                out |= acc << i;
+                x >>= 1;
+            }
+            out
+        };
+        let want = prefix_xor_rows(&mut plain, per_row, tail, prefix);
+        let got = pass(&mut words, per_row, tail);
+        assert_eq!(
+            (words, got),
+            (plain, want),
+            "case {case}: {per_row} words, {name}"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,12 @@
 //! The collision kernels on the 128-bit layer ([`crate::cpu::v128`]: NEON
 //! on aarch64, simd128 on wasm32): the translation path's search for the
-//! first shared row, two words per step. The walkers, counts and
-//! statistics stay portable here (see `docs/performance.md`).
+//! first shared row, two words per step (here), and the posed-mask edge
+//! rasteriser's prefix pass (`prefix.rs`). The walkers, counts,
+//! statistics and edge flips stay portable here (see
+//! `docs/performance.md`).
+
+mod prefix;
+pub(crate) use prefix::prefix_xor_rows_v128;
 
 use crate::collide::isa::ScanKernels;
 use crate::collide::transformed::gather::{MapGather, PlainWalker};
