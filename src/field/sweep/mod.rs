@@ -29,6 +29,7 @@
 
 mod block;
 mod migrate;
+mod prefetch;
 mod scalar;
 crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
