@@ -297,7 +297,12 @@ impl Field {
         }
         sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
         self.steps += 1;
-        sweep::trim(&mut self.bins, &mut self.leftovers, self.steps);
+        sweep::trim(
+            &mut self.bins,
+            &mut self.leftovers,
+            self.steps,
+            self.settings.parallel,
+        );
         if self.steps.is_multiple_of(memory::RELEASE_EVERY) {
             memory::release_freed();
         }
