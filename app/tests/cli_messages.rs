@@ -180,3 +180,12 @@ fn screenshots_must_be_png_before_any_window() {
         "hitfield: error: --screenshot x.jpg: must end in .png (screenshots are PNG files)\n"
     );
 }
+
+#[test]
+fn bench_memory_and_sustained_are_one_or_the_other() {
+    let err = refused(&["bench", "--memory", "--sustained"]);
+    assert!(
+        err.contains("--memory") && err.contains("--sustained"),
+        "{err}"
+    );
+}

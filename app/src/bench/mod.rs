@@ -4,10 +4,12 @@
 //! Writes `results.csv` (one row per run), `accuracy.csv`, `chart.png`
 //! (frame time per stage against particle count) and `report.md` (the
 //! tables and the targets) into `--out`; with `--sustained`,
-//! `sustained.csv` and `sustained.md` instead.
+//! `sustained.csv` and `sustained.md` instead; with `--memory`, the field
+//! step's cost model (`memory.csv`, `memory.md`).
 
 pub mod accuracy;
 pub mod chart;
+pub mod memory;
 pub mod sustained;
 pub mod sweep;
 
@@ -36,6 +38,11 @@ pub struct BenchArgs {
     /// reported per 1,000-step window and over the whole run.
     #[arg(long)]
     pub sustained: bool,
+    /// The field step's cost model instead: a plain copy and a streaming
+    /// read-modify-write over the field's sizes, next to the field step at
+    /// 100k, 1M and 4M particles on 1 and 2 threads.
+    #[arg(long, conflicts_with = "sustained")]
+    pub memory: bool,
     /// Steps of each sustained run (at least 1,000).
     #[arg(long, value_name = "N", default_value_t = 7000, value_parser = clap::value_parser!(u64).range(1000..))]
     pub steps: u64,
@@ -69,6 +76,9 @@ pub fn run(args: BenchArgs) -> ExitCode {
     }
     if args.sustained {
         return run_sustained(&args);
+    }
+    if args.memory {
+        return run_memory(&args);
     }
     let (warmup, frames, accuracy_steps) = if args.quick {
         (3, 12, 240)
@@ -251,6 +261,34 @@ fn run_sustained(args: &BenchArgs) -> ExitCode {
     println!("{report}");
     eprintln!(
         "hitfield: wrote sustained.csv and sustained.md to {}",
+        args.out.display()
+    );
+    ExitCode::SUCCESS
+}
+
+/// `hitfield bench --memory`.
+fn run_memory(args: &BenchArgs) -> ExitCode {
+    let bar = progress_bar(memory::ticks());
+    bar.set_message("memory cases and field steps");
+    let model = match memory::run(|| bar.inc(1)) {
+        Ok(m) => m,
+        Err(e) => return crate::cli::usage_error(e),
+    };
+    bar.finish_and_clear();
+    let report = memory::report_markdown(&model);
+    let writes = [
+        ("memory.csv", memory::csv(&model)),
+        ("memory.md", report.clone()),
+    ];
+    for (name, text) in writes {
+        let path = args.out.join(name);
+        if let Err(e) = write_atomic(&path, text.as_bytes()) {
+            return crate::cli::usage_error(format!("{}: {e}", path.display()));
+        }
+    }
+    println!("{report}");
+    eprintln!(
+        "hitfield: wrote memory.csv and memory.md to {}",
         args.out.display()
     );
     ExitCode::SUCCESS

@@ -2,6 +2,7 @@
 //! per particle, and stage 2, which draws it.
 
 use super::migrate::Leftovers;
+use super::prefetch;
 use super::{
     line_code, rows_hold, Far, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS,
     SHORT, WRAPPED,
@@ -187,8 +188,23 @@ pub(super) fn draw(
 ) {
     let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
     let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
+    // The leavers' identities (a column stage 1 does not read) are fetched
+    // while the trails are drawn.
+    for (w, &word) in prep.leaving.iter().enumerate() {
+        let mut bits = word & low_bits(n.saturating_sub(64 * w));
+        while bits != 0 {
+            let j = start + 64 * w + bits.trailing_zeros() as usize;
+            prefetch::line(bin.id.as_ptr().wrapping_add(j));
+            bits &= bits - 1;
+        }
+    }
+    let pixels = zone.as_ptr();
     for i in 0..n {
         let f = flags[i];
+        if let (Some(&a), Some(&b)) = (from.get(i + AHEAD), to.get(i + AHEAD)) {
+            prefetch::line(pixels.wrapping_add(a as usize));
+            prefetch::line(pixels.wrapping_add(b as usize));
+        }
         if f == DIRECT | SHORT {
             // The usual trail, at most two steps long: its two ends and
             // the pixel between them are the whole line (see [`SHORT`]),
@@ -220,6 +236,9 @@ pub(super) fn draw(
         }
     }
 }
+
+/// How many particles ahead stage 2 asks for the trail pixels' lines.
+const AHEAD: usize = 16;
 
 /// Draws particle `i`'s wrapped move (particle `j` of `bin`) when both
 /// pieces are at most two steps long and the second lies in `zone` or

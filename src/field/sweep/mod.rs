@@ -29,6 +29,7 @@
 
 mod block;
 mod migrate;
+mod prefetch;
 mod scalar;
 crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
@@ -111,12 +112,25 @@ pub(crate) use migrate::{settle, Leftovers};
 
 /// Steps between two trims of the leftovers' lists ([`trim`]).
 pub(crate) const TRIM_EVERY: u64 = 64;
+/// Steps between two sorts of every bin by column ([`Bin::sort_by_column`]).
+pub(crate) const SORT_EVERY: u64 = 16;
+/// log2 of the pixels per column a bin is sorted by.
+pub(crate) const SORT_COLUMN_SHIFT: u32 = 5;
 
 /// Gives back memory the bins and the leftovers' lists no longer need (a
 /// bin that has stayed under two thirds full for a while, a list far larger
-/// than this step needed); call once a step, after [`settle`], with the
-/// number of steps so far. Amortised: nothing is allocated on most steps.
-pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
+/// than this step needed), and every [`SORT_EVERY`] steps sorts each bin
+/// by column; call once a step, after [`settle`], with the number of steps
+/// so far. Amortised: nothing is allocated on most steps.
+pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64, parallel: bool) {
+    if step.is_multiple_of(SORT_EVERY) {
+        let sort = |bin: &mut Bin| bin.sort_by_column(SORT_COLUMN_SHIFT);
+        if parallel {
+            bins.bins_mut().par_iter_mut().for_each(sort);
+        } else {
+            bins.bins_mut().iter_mut().for_each(sort);
+        }
+    }
     bins.bins_mut().iter_mut().for_each(Bin::trim);
     if step.is_multiple_of(TRIM_EVERY) {
         leftovers.iter_mut().for_each(Leftovers::trim);

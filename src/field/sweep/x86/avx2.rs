@@ -1,13 +1,10 @@
 //! Stage 1 with AVX2: 8 particles per step.
 
 use std::arch::x86_64::*;
-use std::f32::consts::TAU;
 
-use super::super::{
-    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
-};
+use super::super::{Prepared, Shared, Zone, BLOCK, CODE_SHIFT};
+use super::splat::Splat;
 use super::{redo_lanes, scalar_range};
-use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
 const LANES: usize = 8;
@@ -28,47 +25,46 @@ pub(super) unsafe fn prepare(
 ) {
     let n = xs.len();
     assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
-    let m = s.motion;
-    let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
+    let (_, _, _, brightness) = s.flow.lookup_parts();
     let table = s.sincos.table().as_ptr().cast::<f32>();
     let palette = s.palette.as_ptr().cast::<i32>();
-
-    let inv_cell = _mm256_set1_ps(inv_cell);
-    let last_col = _mm256_set1_epi32(cols as i32 - 1);
-    let last_row = _mm256_set1_epi32(rows as i32 - 1);
-    let cols = _mm256_set1_epi32(cols as i32);
-    let base_speed = _mm256_set1_ps(m.base_speed);
-    let speed_scale = _mm256_set1_ps(m.speed_scale);
-    let tau = _mm256_set1_ps(TAU);
-    let wander_scale = _mm256_set1_ps(m.wander);
-    let to_index = _mm256_set1_ps(TURN_TO_INDEX);
-    let half = _mm256_set1_ps(0.5);
-    let index_mask = _mm256_set1_epi32(SIN_TABLE_LEN as i32 - 1);
-    let index_limit = _mm256_set1_ps(2_147_483_648.0);
+    let Splat {
+        inv_cell,
+        last_col,
+        last_row,
+        cols,
+        base_speed,
+        speed_scale,
+        tau,
+        wander_scale,
+        to_index,
+        half,
+        index_mask,
+        index_limit,
+        shade_scale,
+        top_shade,
+        zero,
+        width_f,
+        height_f,
+        width,
+        zone_base,
+        bin,
+        half_band,
+        one,
+        three,
+        medium_limit,
+        code_bias,
+        code_row,
+        direct_flag,
+        short_flag,
+        medium_flag,
+        wrapped_flag,
+        min_pixel,
+        max_pixel,
+        low_half,
+    } = Splat::new(s, z, |v| _mm256_set1_ps(v), |v| _mm256_set1_epi32(v));
     let abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX));
-    let shade_scale = _mm256_set1_ps(m.shade_scale);
-    let zero = _mm256_setzero_ps();
-    let top_shade = _mm256_set1_ps(255.0);
-    let width_f = _mm256_set1_ps(m.width);
-    let height_f = _mm256_set1_ps(m.height);
-    let width = _mm256_set1_epi32(s.width as i32);
-    let zone_base = _mm256_set1_epi32(z.base(s.width) as i32);
-    let bin = _mm256_set1_epi32(z.bin as i32);
     let shift = _mm_cvtsi32_si128(s.shift as i32);
-    let half_band = _mm256_set1_epi32(1 << s.shift >> 1);
-    let one = _mm256_set1_epi32(1);
-    let three = _mm256_set1_epi32(3);
-    let medium_limit = _mm256_set1_epi32(MEDIUM_STEPS + 1);
-    let code_bias = _mm256_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
-    let code_row = _mm256_set1_epi32(2 * MEDIUM_STEPS + 1);
-    let medium_flag = _mm256_set1_epi32(MEDIUM as i32);
-    let wrapped_flag = _mm256_set1_epi32(WRAPPED as i32);
-    let (min_pixel, max_pixel) = (_mm256_set1_epi32(MIN_PIXEL), _mm256_set1_epi32(MAX_PIXEL));
-    let low_half = _mm256_set1_epi32(0xffff);
-    let (direct_flag, short_flag) = (
-        _mm256_set1_epi32(DIRECT as i32),
-        _mm256_set1_epi32(SHORT as i32),
-    );
 
     let mut i = 0;
     while i + LANES <= n {
@@ -83,7 +79,7 @@ pub(super) unsafe fn prepare(
         let col = _mm256_min_epu32(_mm256_cvttps_epi32(_mm256_mul_ps(x, inv_cell)), last_col);
         let row = _mm256_min_epu32(_mm256_cvttps_epi32(_mm256_mul_ps(y, inv_cell)), last_row);
         let cell = _mm256_add_epi32(_mm256_mullo_epi32(row, cols), col);
-        let b = _mm256_i32gather_ps::<4>(brightness.as_ptr(), cell);
+        let b = gather_f32(brightness.as_ptr(), cell);
 
         // move_with_brightness, operation for operation.
         let spd = _mm256_add_ps(
@@ -93,11 +89,8 @@ pub(super) unsafe fn prepare(
         let angle = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(tau, b), wander), wander_scale);
         let t = _mm256_add_ps(_mm256_mul_ps(angle, to_index), half);
         let index_ok = _mm256_cmp_ps::<_CMP_LT_OQ>(_mm256_and_ps(t, abs_mask), index_limit);
-        // Entry k's sine is float 2k of the table, its cosine float 2k + 1.
         let k = _mm256_and_si256(_mm256_cvttps_epi32(t), index_mask);
-        let k2 = _mm256_slli_epi32::<1>(k);
-        let sin = _mm256_i32gather_ps::<4>(table, k2);
-        let cos = _mm256_i32gather_ps::<4>(table.add(1), k2);
+        let (sin, cos) = sin_cos(table, k);
         let ux = _mm256_add_ps(x, _mm256_mul_ps(cos, spd));
         let uy = _mm256_add_ps(y, _mm256_mul_ps(sin, spd));
 
@@ -144,7 +137,7 @@ pub(super) unsafe fn prepare(
             _mm256_max_ps(_mm256_mul_ps(spd, shade_scale), zero),
             top_shade,
         ));
-        let colour = _mm256_i32gather_epi32::<4>(palette, shade);
+        let colour = _mm256_castps_si256(gather_f32(palette.cast(), shade));
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm256_cvttps_epi32(x), _mm256_cvttps_epi32(y));
@@ -244,4 +237,46 @@ pub(super) unsafe fn prepare(
         i += LANES;
     }
     scalar_range(i..n, xs, ys, speeds, wanders, s, z, out);
+}
+
+/// `_mm256_i32gather_ps(base, index)` done with eight plain loads: a
+/// hardware gather is slower on AMD Zen 3, the CPU this was measured on.
+///
+/// # Safety
+/// Every lane of `index` must be an element index into `base`'s buffer.
+#[inline(always)]
+unsafe fn gather_f32(base: *const f32, index: __m256i) -> __m256 {
+    let mut at = [0i32; LANES];
+    _mm256_storeu_si256(at.as_mut_ptr().cast(), index);
+    let get = |j: usize| *base.add(at[j] as usize);
+    _mm256_setr_ps(
+        get(0),
+        get(1),
+        get(2),
+        get(3),
+        get(4),
+        get(5),
+        get(6),
+        get(7),
+    )
+}
+
+/// The sines and cosines of entries `k` of the table (`(sin, cos)` pairs
+/// of floats), each pair read with one 64-bit load instead of two hardware
+/// gathers, then split into a sine and a cosine vector.
+///
+/// # Safety
+/// Every lane of `k` must be an entry of the table at `table`.
+#[inline(always)]
+unsafe fn sin_cos(table: *const f32, k: __m256i) -> (__m256, __m256) {
+    let mut at = [0i32; LANES];
+    _mm256_storeu_si256(at.as_mut_ptr().cast(), k);
+    let pair = |j: usize| table.add(2 * at[j] as usize).cast::<i64>().read_unaligned();
+    // Lanes 0, 1 | 4, 5 and 2, 3 | 6, 7: each 128-bit half holds two pairs.
+    let a = _mm256_castsi256_ps(_mm256_set_epi64x(pair(5), pair(4), pair(1), pair(0)));
+    let b = _mm256_castsi256_ps(_mm256_set_epi64x(pair(7), pair(6), pair(3), pair(2)));
+    (
+        _mm256_shuffle_ps::<0b10_00_10_00>(a, b),
+        _mm256_shuffle_ps::<0b11_01_11_01>(a, b),
+    )
 }

@@ -2,13 +2,10 @@
 //! stable since Rust 1.89, which is why the crate's `rust-version` is 1.89.
 
 use std::arch::x86_64::*;
-use std::f32::consts::TAU;
 
-use super::super::{
-    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
-};
+use super::super::{Prepared, Shared, Zone, BLOCK, CODE_SHIFT};
+use super::splat::Splat;
 use super::{redo_lanes, scalar_range};
-use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// Lanes per vector.
 const LANES: usize = 16;
@@ -30,47 +27,46 @@ pub(super) unsafe fn prepare(
 ) {
     let n = xs.len();
     assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
-    let m = s.motion;
-    let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
+    let (_, _, _, brightness) = s.flow.lookup_parts();
     let table = s.sincos.table().as_ptr().cast::<f32>();
     let palette = s.palette.as_ptr().cast::<i32>();
-
-    let inv_cell = _mm512_set1_ps(inv_cell);
-    let last_col = _mm512_set1_epi32(cols as i32 - 1);
-    let last_row = _mm512_set1_epi32(rows as i32 - 1);
-    let cols = _mm512_set1_epi32(cols as i32);
-    let base_speed = _mm512_set1_ps(m.base_speed);
-    let speed_scale = _mm512_set1_ps(m.speed_scale);
-    let tau = _mm512_set1_ps(TAU);
-    let wander_scale = _mm512_set1_ps(m.wander);
-    let to_index = _mm512_set1_ps(TURN_TO_INDEX);
-    let half = _mm512_set1_ps(0.5);
-    let index_mask = _mm512_set1_epi32(SIN_TABLE_LEN as i32 - 1);
-    let index_limit = _mm512_set1_ps(2_147_483_648.0);
-    let shade_scale = _mm512_set1_ps(m.shade_scale);
-    let zero = _mm512_setzero_ps();
-    let top_shade = _mm512_set1_ps(255.0);
-    let width_f = _mm512_set1_ps(m.width);
-    let height_f = _mm512_set1_ps(m.height);
-    let width = _mm512_set1_epi32(s.width as i32);
-    let zone_base = _mm512_set1_epi32(z.base(s.width) as i32);
-    let bin = _mm512_set1_epi32(z.bin as i32);
-    let shift = _mm_cvtsi32_si128(s.shift as i32);
-    let half_band = _mm512_set1_epi32(1 << s.shift >> 1);
-    let one = _mm512_set1_epi32(1);
-    let three = _mm512_set1_epi32(3);
-    let medium_limit = _mm512_set1_epi32(MEDIUM_STEPS + 1);
-    let code_bias = _mm512_set1_epi32(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
-    let code_row = _mm512_set1_epi32(2 * MEDIUM_STEPS + 1);
-    let medium_flag = _mm512_set1_epi32(MEDIUM as i32);
-    let wrapped_flag = _mm512_set1_epi32(WRAPPED as i32);
-    let (min_pixel, max_pixel) = (_mm512_set1_epi32(MIN_PIXEL), _mm512_set1_epi32(MAX_PIXEL));
-    let low_half = _mm512_set1_epi32(0xffff);
+    let Splat {
+        inv_cell,
+        last_col,
+        last_row,
+        cols,
+        base_speed,
+        speed_scale,
+        tau,
+        wander_scale,
+        to_index,
+        half,
+        index_mask,
+        index_limit,
+        shade_scale,
+        top_shade,
+        zero,
+        width_f,
+        height_f,
+        width,
+        zone_base,
+        bin,
+        half_band,
+        one,
+        three,
+        medium_limit,
+        code_bias,
+        code_row,
+        direct_flag,
+        short_flag,
+        medium_flag,
+        wrapped_flag,
+        min_pixel,
+        max_pixel,
+        low_half,
+    } = Splat::new(s, z, |v| _mm512_set1_ps(v), |v| _mm512_set1_epi32(v));
     let minus_one = _mm512_set1_epi32(-1);
-    let (direct_flag, short_flag) = (
-        _mm512_set1_epi32(DIRECT as i32),
-        _mm512_set1_epi32(SHORT as i32),
-    );
+    let shift = _mm_cvtsi32_si128(s.shift as i32);
 
     let mut i = 0;
     while i + LANES <= n {

@@ -12,6 +12,7 @@
 
 mod avx2;
 mod avx512;
+mod splat;
 
 use super::scalar::{prepare_range as scalar_range, redo_lanes};
 use super::{Prepared, Shared, Zone};
