@@ -8,24 +8,12 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::process::{on_path, wait_with_timeout};
-
-/// Runs `xdotool` with `args`: its output when it succeeded.
-fn xdotool(args: &[&str]) -> Option<String> {
-    let out = Command::new("xdotool").args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
-}
+use common::process::wait_with_timeout;
+use common::window::{can_drive_window, focus, press, wait_for_window};
 
 #[test]
 fn g_writes_a_clip_with_the_frames_it_names() {
-    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
-        assert!(
-            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
-            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
-        );
-        eprintln!("SKIPPED demo_clip: needs DISPLAY and xdotool");
+    if !can_drive_window("demo_clip", &[]) {
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");
@@ -47,26 +35,10 @@ fn g_writes_a_clip_with_the_frames_it_names() {
         .spawn()
         .expect("start the demo");
     let started = Instant::now();
-    let window = loop {
-        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
-            .and_then(|ids| ids.lines().next().map(str::to_owned))
-        {
-            break first;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no demo window after 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let (child, window) = wait_for_window(child, started);
     std::thread::sleep(Duration::from_millis(1000));
-    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
-        || xdotool(&["windowfocus", "--sync", &window]).is_some();
-    assert!(focused, "could not focus window {window}");
-    assert!(
-        xdotool(&["key", "--delay", "50", "g"]).is_some(),
-        "xdotool could not press G"
-    );
+    focus(&window);
+    press(&["g"]);
     let out = wait_with_timeout(child, started, Duration::from_secs(300));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
