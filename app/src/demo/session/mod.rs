@@ -7,6 +7,7 @@ mod clip;
 mod clipboard;
 mod controls;
 mod input;
+mod link;
 mod spike;
 mod status;
 mod stepping;
@@ -138,6 +139,8 @@ pub struct Session {
     /// The clip being recorded (G key; never on the page).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     clip: Option<clip::Recording>,
+    /// The page's URL fragment kept in step with the settings (web only).
+    link: Option<link::PageLink>,
 }
 
 /// A trace the T key started.
@@ -160,6 +163,8 @@ impl Session {
         options: Options,
     ) -> Result<Session, WorldError> {
         fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
+        let mut status = Status::default();
+        let link = link::start(&mut settings, &mut status);
         warm_font_cache();
         let stepping = Stepping::new(settings, images)?;
         let mut session = Session {
@@ -167,7 +172,7 @@ impl Session {
             stepping,
             view: View::new(),
             pointer: Pointer::default(),
-            status: Status::default(),
+            status,
             profiler: controls::new_profiler(),
             clock: FrameClock::default(),
             options,
@@ -178,6 +183,7 @@ impl Session {
             history: History::new(super::overlay::PROFILER_FRAMES),
             frozen: None,
             clip: None,
+            link,
         };
         if let Some(spike) = session.options.traces.spike.clone() {
             session.start_spike_watch(spike);
@@ -272,6 +278,7 @@ impl Session {
             time,
         ));
         self.follow_spike_setting();
+        self.keep_link();
         if self.controls.show_help {
             overlay::draw_help(layout.field_area);
         }
