@@ -1,7 +1,7 @@
 //! The demo's G key: a GIF clip of the field lands in `--trace-dir`, named
-//! on stderr, with the frames it says it has. Driven with `xdotool` (run
-//! under `xvfb-run`; skipped without a display unless
-//! HITFIELD_REQUIRE_WINDOW is set).
+//! on stderr, with the frames it says it has, also when the demo quits
+//! while it records. Driven with `xdotool` (run under `xvfb-run`; skipped
+//! without a display unless HITFIELD_REQUIRE_WINDOW is set).
 
 mod common;
 
@@ -53,16 +53,75 @@ fn g_writes_a_clip_with_the_frames_it_names() {
         .lines()
         .find(|l| l.contains("wrote clip"))
         .unwrap_or_else(|| panic!("no clip message: {stderr}"));
-    let file = std::fs::File::open(&clips[0]).expect("clip");
-    let mut decoder = gif::DecodeOptions::new().read_info(file).expect("a GIF");
-    let mut frames = 0u64;
-    while decoder.read_next_frame().expect("a frame").is_some() {
-        frames += 1;
-    }
+    let frames = gif_frames(&clips[0]);
     assert!(frames > 0, "{line}");
     assert!(
         line.contains(&format!("({frames} frames")),
         "{frames} frames: {line}"
     );
     assert!(std::fs::metadata(&clips[0]).expect("meta").len() <= 8 << 20);
+}
+
+/// The frames in the GIF at `path`.
+fn gif_frames(path: &std::path::Path) -> u64 {
+    let file = std::fs::File::open(path).expect("clip");
+    let mut decoder = gif::DecodeOptions::new().read_info(file).expect("a GIF");
+    let mut frames = 0u64;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    frames
+}
+
+/// Esc a second into a 4 s clip: the demo writes the frames it took,
+/// names the file and exits 0.
+#[test]
+fn quitting_while_recording_writes_the_clip_so_far() {
+    if !can_drive_window("demo_clip quit", &[]) {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args(["--window-size", "800x600", "--particles", "20000"])
+        .arg("--trace-dir")
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the demo");
+    let started = Instant::now();
+    let (child, window) = wait_for_window(child, started);
+    std::thread::sleep(Duration::from_millis(1000));
+    focus(&window);
+    press(&["g"]);
+    std::thread::sleep(Duration::from_millis(1000));
+    press(&["Escape"]);
+    let out = wait_with_timeout(child, started, Duration::from_secs(120));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let clips: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("trace dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(
+        clips.len(),
+        1,
+        "one finished file, no .part: {clips:?} {stderr}"
+    );
+    assert_eq!(clips[0].extension().and_then(|e| e.to_str()), Some("gif"));
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("wrote clip"))
+        .unwrap_or_else(|| panic!("no clip message: {stderr}"));
+    let name = clips[0].file_name().and_then(|n| n.to_str()).expect("name");
+    assert!(line.contains(name), "{line}");
+    assert!(line.contains("cut short by quitting"), "{line}");
+    let frames = gif_frames(&clips[0]);
+    // A 4 s clip holds 120 frames; a second of it far fewer, but some.
+    assert!(frames > 0 && frames < 120, "{frames} frames: {line}");
+    assert!(
+        line.contains(&format!("({frames} frames")),
+        "{frames} frames: {line}"
+    );
 }

@@ -21,7 +21,9 @@ use hitfield::clock::Clock;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::Settings;
 use hitfield::world::WorldError;
-use macroquad::input::{clear_input_queue, is_mouse_button_pressed, MouseButton};
+use macroquad::input::{
+    clear_input_queue, is_mouse_button_pressed, is_quit_requested, prevent_quit, MouseButton,
+};
 use macroquad::math::Rect;
 use macroquad::time::get_time;
 use macroquad::window::{
@@ -198,6 +200,9 @@ impl Session {
     /// Runs frames until the user quits or the capture is done. Returns the
     /// exit status.
     pub async fn run(mut self) -> u8 {
+        // Closing the window asks, as Esc does, so files being written
+        // (a clip) are finished first.
+        prevent_quit();
         let mut last = FRAME_CLOCK.now();
         loop {
             let now = FRAME_CLOCK.now();
@@ -208,7 +213,8 @@ impl Session {
             }
             let (quit, code) = self.frame(dt);
             clear_input_queue();
-            if quit {
+            if quit || is_quit_requested() {
+                self.finish_clip_on_quit();
                 return code;
             }
             next_frame().await;
