@@ -1,3 +1,6 @@
+//! The link parser against the preset's messages, and property tests of
+//! random fragments: no panic, no setting out of range, and round trips.
+
 use proptest::prelude::*;
 
 use super::*;

@@ -49,7 +49,11 @@ impl Layout {
         let panel_x = w - 10 - 340;
         let body_h = h - 24;
         let card_w = panel_x - 10 - 20;
-        let card_h = if h < 700 || card_w >= 934 + 520 { 202 } else { 300 };
+        let card_h = if h < 700 || card_w >= 934 + 520 {
+            202
+        } else {
+            300
+        };
         let field = [0, 0, panel_x - 10, body_h - 10 - card_h - 10];
         Layout {
             size: (w, h),
