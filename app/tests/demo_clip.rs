@@ -9,13 +9,14 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::process::wait_with_timeout;
-use common::window::{can_drive_window, focus, press, wait_for_window};
+use common::window::{can_drive_window, focus, one_window_at_a_time, press, wait_for_window};
 
 #[test]
 fn g_writes_a_clip_with_the_frames_it_names() {
     if !can_drive_window("demo_clip", &[]) {
         return;
     }
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("tempdir");
     // Long enough for the 4 s clip (120 frames taken from 240 stepped
     // ones) to be encoded and written after G.
@@ -80,6 +81,7 @@ fn quitting_while_recording_writes_the_clip_so_far() {
     if !can_drive_window("demo_clip quit", &[]) {
         return;
     }
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("tempdir");
     let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
         .args(["--window-size", "800x600", "--particles", "20000"])

@@ -7,24 +7,19 @@ mod common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use common::picture::{self, fraction, near, Layout, STATUS_BG};
 use common::process::{run_with_timeout, wait_with_timeout};
-use common::window::{can_drive_window, focus, press, wait_for_window, window_command, xdotool};
+use common::window::{
+    can_drive_window, focus, one_window_at_a_time, press, wait_for_window, window_command, xdotool,
+};
 use image::RgbaImage;
 
 const WINDOW: (u32, u32) = (1280, 800);
 
-/// The window tests run one at a time, so the resize test finds its own
-/// window by title (the demo's window has no `_NET_WM_PID`).
-static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
-
 fn capture(window: (u32, u32), extra: &[&str], png: &Path) -> Option<RgbaImage> {
-    let _alone = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let _alone = one_window_at_a_time();
     // CI sets HITFIELD_REQUIRE_WINDOW so a missing display fails there.
     let mut cmd = window_command("demo_window")?;
     let size = format!("{}x{}", window.0, window.1);
@@ -180,9 +175,7 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
     if !can_drive_window("resize test", &[]) {
         return;
     }
-    let _alone = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
     let png = dir.path().join("after.png");
     let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
@@ -243,9 +236,7 @@ fn t_key_records_the_next_120_frames() {
     if !can_drive_window("T key test", &[]) {
         return;
     }
-    let _alone = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
     let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
         .args(["--frames", "900", "--particles", "5000"])

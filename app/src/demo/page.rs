@@ -4,14 +4,13 @@
 //! JavaScript half is in `web/index.html` (`hitfield_link_*`). On the
 //! desktop there is no page: nothing is read and writes do nothing.
 
-use crate::link::MAX_FRAGMENT_BYTES;
-
 /// The page's URL fragment without its `#`, on the web (empty when it has
 /// none); `None` on the desktop. A fragment longer than the link parser
 /// reads comes back cut just past its limit, so the parser says so.
 pub fn read_fragment() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
+        use crate::link::MAX_FRAGMENT_BYTES;
         let mut buf = vec![0u8; MAX_FRAGMENT_BYTES + 1];
         // SAFETY: the page's `hitfield_link_read` writes at most `cap`
         // bytes at `ptr` (a live buffer of that size) and keeps no pointer.
@@ -20,10 +19,7 @@ pub fn read_fragment() -> Option<String> {
         Some(String::from_utf8_lossy(&buf).into_owned())
     }
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = MAX_FRAGMENT_BYTES;
-        None
-    }
+    None
 }
 
 /// Puts `fragment` in the page's address (replacing the history entry, so
@@ -46,14 +42,16 @@ pub fn write_fragment(fragment: &str, settings: &str) {
 
 /// Records the link's messages (one a line) on the page.
 pub fn report(messages: &[String]) {
-    let text = messages.join("\n");
     #[cfg(target_arch = "wasm32")]
-    // SAFETY: as in `write_fragment`.
-    unsafe {
-        hitfield_link_report(text.as_ptr(), text.len() as u32, messages.len() as u32);
+    {
+        let text = messages.join("\n");
+        // SAFETY: as in `write_fragment`.
+        unsafe {
+            hitfield_link_report(text.as_ptr(), text.len() as u32, messages.len() as u32);
+        }
     }
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = text;
+    let _ = messages;
 }
 
 #[cfg(target_arch = "wasm32")]

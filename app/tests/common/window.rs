@@ -4,12 +4,24 @@
 //! neither a display nor the tools are there.
 
 use std::process::{Child, Command};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::process::{on_path, wait_with_timeout};
 
 /// How long a started demo may take to show its window.
 const WINDOW_WAIT: Duration = Duration::from_secs(60);
+
+/// Held by each test of a crate while its demo window is open.
+static ONE_WINDOW: Mutex<()> = Mutex::new(());
+
+/// Runs the window tests of one test crate one at a time: they find their
+/// window by title (the demo's window has no `_NET_WM_PID`), and keys
+/// typed into the wrong one would fail both. Hold the guard while the
+/// window is open.
+pub fn one_window_at_a_time() -> MutexGuard<'static, ()> {
+    ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// The binary, wrapped in `xvfb-run` when there is no display. `None`
 /// (after saying the test is skipped) when neither exists; fails instead
