@@ -5,11 +5,10 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::process::wait_with_timeout;
-use common::window::{can_drive_window, focus, one_window_at_a_time, press, wait_for_window};
+use common::window::{can_drive_window, demo, focus, one_window_at_a_time, press, start_demo};
 
 #[test]
 fn g_writes_a_clip_with_the_frames_it_names() {
@@ -20,23 +19,10 @@ fn g_writes_a_clip_with_the_frames_it_names() {
     let dir = tempfile::tempdir().expect("tempdir");
     // Long enough for the 4 s clip (120 frames taken from 240 stepped
     // ones) to be encoded and written after G.
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args([
-            "--window-size",
-            "800x600",
-            "--particles",
-            "20000",
-            "--frames",
-            "1200",
-        ])
-        .arg("--trace-dir")
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let (child, window) = wait_for_window(child, started);
+    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
+    cmd.args(["--frames", "1200", "--trace-dir"])
+        .arg(dir.path());
+    let (child, window, started) = start_demo(cmd);
     std::thread::sleep(Duration::from_millis(1000));
     focus(&window);
     press(&["g"]);
@@ -83,16 +69,9 @@ fn quitting_while_recording_writes_the_clip_so_far() {
     }
     let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("tempdir");
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--window-size", "800x600", "--particles", "20000"])
-        .arg("--trace-dir")
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let (child, window) = wait_for_window(child, started);
+    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
+    cmd.arg("--trace-dir").arg(dir.path());
+    let (child, window, started) = start_demo(cmd);
     std::thread::sleep(Duration::from_millis(1000));
     focus(&window);
     press(&["g"]);

@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::process::wait_with_timeout;
-use common::window::{can_drive_window, focus, press, wait_for_window};
+use common::window::{can_drive_window, demo, focus, press, start_demo};
 
 /// The CLIPBOARD selection's text, asked of its owner (`None` when there
 /// is no owner or no text yet).
@@ -83,21 +83,15 @@ fn ctrl_c_copies_and_ctrl_v_pastes_the_settings_as_preset_toml() {
     if !can_drive_window("demo_clipboard", &["xclip"]) {
         return;
     }
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args([
-            "--window-size",
-            "800x600",
-            "--particles",
-            "4321",
-            "--seed",
-            "5",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let (child, window) = wait_for_window(child, started);
+    let cmd = demo(&[
+        "--window-size",
+        "800x600",
+        "--particles",
+        "4321",
+        "--seed",
+        "5",
+    ]);
+    let (child, window, started) = start_demo(cmd);
     std::thread::sleep(Duration::from_millis(700));
     focus(&window);
 

@@ -6,12 +6,11 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::picture::{fraction, near};
 use common::process::wait_with_timeout;
-use common::window::{can_drive_window, focus, wait_for_window, xdotool};
+use common::window::{can_drive_window, demo, focus, start_demo, xdotool};
 
 #[test]
 fn a_clicked_frame_is_read_and_f_freezes_the_graph() {
@@ -20,18 +19,12 @@ fn a_clicked_frame_is_read_and_f_freezes_the_graph() {
     }
     let png = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-history.png");
     let csv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-history.csv");
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--window-size", "1280x800", "--particles", "5000"])
-        .args(["--frames", "700", "--screenshot"])
+    let mut cmd = demo(&["--window-size", "1280x800", "--particles", "5000"]);
+    cmd.args(["--frames", "700", "--screenshot"])
         .arg(&png)
         .arg("--profile-csv")
-        .arg(&csv)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let (child, window) = wait_for_window(child, started);
+        .arg(&csv);
+    let (child, window, started) = start_demo(cmd);
     // Let the graph fill a few hundred pixels' worth of frames.
     std::thread::sleep(Duration::from_millis(2500));
     focus(&window);

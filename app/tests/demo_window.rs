@@ -6,13 +6,13 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use common::picture::{self, fraction, near, Layout, STATUS_BG};
 use common::process::{run_with_timeout, wait_with_timeout};
 use common::window::{
-    can_drive_window, focus, one_window_at_a_time, press, wait_for_window, window_command, xdotool,
+    can_drive_window, demo, focus, one_window_at_a_time, press, start_demo, window_command, xdotool,
 };
 use image::RgbaImage;
 
@@ -178,15 +178,9 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
     let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
     let png = dir.path().join("after.png");
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--frames", "1500", "--particles", "5000", "--screenshot"])
-        .arg(&png)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let (mut child, window) = wait_for_window(child, started);
+    let mut cmd = demo(&["--frames", "1500", "--particles", "5000", "--screenshot"]);
+    cmd.arg(&png);
+    let (mut child, window, started) = start_demo(cmd);
     let pause = || std::thread::sleep(Duration::from_millis(700));
     let run = |args: &[&str]| {
         let done = (0..20).any(|_| {
@@ -238,15 +232,9 @@ fn t_key_records_the_next_120_frames() {
     }
     let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--frames", "900", "--particles", "5000"])
-        .current_dir(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let (child, window) = wait_for_window(child, started);
+    let mut cmd = demo(&["--frames", "900", "--particles", "5000"]);
+    cmd.current_dir(dir.path());
+    let (child, window, started) = start_demo(cmd);
     std::thread::sleep(Duration::from_millis(500));
     focus(&window);
     press(&["t"]);

@@ -98,17 +98,20 @@ impl Recorder {
     /// Checks, without waiting, whether the file is written.
     pub fn poll(&mut self) -> Status {
         match self.done.try_recv() {
-            Ok(result) => {
-                if let Some(thread) = self.thread.take() {
-                    let _ = thread.join();
-                }
-                match result {
-                    Ok(summary) => Status::Done(summary, self.skipped),
-                    Err(message) => Status::Failed(message),
-                }
-            }
+            Ok(result) => self.written(result),
             Err(TryRecvError::Empty) => Status::Recording,
             Err(TryRecvError::Disconnected) => Status::Failed("the clip writer stopped".into()),
+        }
+    }
+
+    /// The writer's result, once it has sent it: its thread is joined.
+    fn written(&mut self, result: Result<ClipSummary, String>) -> Status {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        match result {
+            Ok(summary) => Status::Done(summary, self.skipped),
+            Err(message) => Status::Failed(message),
         }
     }
 
@@ -118,15 +121,7 @@ impl Recorder {
         // Closing the channel ends the writer's loop; it then writes the file.
         self.frames = None;
         match self.done.recv_timeout(wait) {
-            Ok(result) => {
-                if let Some(thread) = self.thread.take() {
-                    let _ = thread.join();
-                }
-                match result {
-                    Ok(summary) => Status::Done(summary, self.skipped),
-                    Err(message) => Status::Failed(message),
-                }
-            }
+            Ok(result) => self.written(result),
             Err(RecvTimeoutError::Timeout) => Status::Failed(format!(
                 "still writing after {} s; the clip was left unfinished",
                 wait.as_secs_f64()
@@ -140,16 +135,20 @@ impl Recorder {
 mod tests {
     use super::*;
 
+    /// Full-size frames, a 1 MiB limit.
+    fn options() -> ClipOptions {
+        ClipOptions {
+            scale: 1.0,
+            max_bytes: 1 << 20,
+            frame_ms: 20.0,
+        }
+    }
+
     #[test]
     fn records_then_reports() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("r.gif");
-        let options = ClipOptions {
-            scale: 1.0,
-            max_bytes: 1 << 20,
-            frame_ms: 20.0,
-        };
-        let mut rec = Recorder::start(&path, 8, 8, 3, &options).expect("start");
+        let mut rec = Recorder::start(&path, 8, 8, 3, &options()).expect("start");
         let frame = vec![200u8; 8 * 8 * 4];
         let mut offered = 0;
         while rec.offer(&frame, 8, 8) {
@@ -172,12 +171,7 @@ mod tests {
     fn finishing_early_writes_the_frames_taken() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("early.gif");
-        let options = ClipOptions {
-            scale: 1.0,
-            max_bytes: 1 << 20,
-            frame_ms: 20.0,
-        };
-        let mut rec = Recorder::start(&path, 8, 8, 100, &options).expect("start");
+        let mut rec = Recorder::start(&path, 8, 8, 100, &options()).expect("start");
         let frame = vec![90u8; 8 * 8 * 4];
         for _ in 0..3 {
             assert!(rec.offer(&frame, 8, 8));

@@ -3,7 +3,7 @@
 //! and the skip (or failure, where CI sets `HITFIELD_REQUIRE_WINDOW`) when
 //! neither a display nor the tools are there.
 
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -78,6 +78,26 @@ pub fn xdotool(args: &[&str]) -> Option<String> {
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// The demo binary with `args`; [`start_demo`] starts it.
+pub fn demo(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hitfield"));
+    cmd.args(args);
+    cmd
+}
+
+/// Starts `cmd` (stdout dropped, stderr kept for the test to read) and
+/// waits for its window: the child, the window's id and when it started.
+pub fn start_demo(mut cmd: Command) -> (Child, String, Instant) {
+    let child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the demo");
+    let started = Instant::now();
+    let (child, window) = wait_for_window(child, started);
+    (child, window, started)
 }
 
 /// The id of the demo's window (title `hitfield…`), polled for up to 60 s
