@@ -16,6 +16,7 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod clip;
 mod demo;
+mod link;
 mod memory;
 mod profile;
 mod spike;

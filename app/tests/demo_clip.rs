@@ -1,72 +1,31 @@
 //! The demo's G key: a GIF clip of the field lands in `--trace-dir`, named
-//! on stderr, with the frames it says it has. Driven with `xdotool` (run
-//! under `xvfb-run`; skipped without a display unless
-//! HITFIELD_REQUIRE_WINDOW is set).
+//! on stderr, with the frames it says it has, also when the demo quits
+//! while it records. Driven with `xdotool` (run under `xvfb-run`; skipped
+//! without a display unless HITFIELD_REQUIRE_WINDOW is set).
 
 mod common;
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::process::{on_path, wait_with_timeout};
-
-/// Runs `xdotool` with `args`: its output when it succeeded.
-fn xdotool(args: &[&str]) -> Option<String> {
-    let out = Command::new("xdotool").args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
-}
+use common::process::wait_with_timeout;
+use common::window::{can_drive_window, demo, focus, one_window_at_a_time, press, start_demo};
 
 #[test]
 fn g_writes_a_clip_with_the_frames_it_names() {
-    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
-        assert!(
-            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
-            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
-        );
-        eprintln!("SKIPPED demo_clip: needs DISPLAY and xdotool");
+    if !can_drive_window("demo_clip", &[]) {
         return;
     }
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("tempdir");
     // Long enough for the 4 s clip (120 frames taken from 240 stepped
     // ones) to be encoded and written after G.
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args([
-            "--window-size",
-            "800x600",
-            "--particles",
-            "20000",
-            "--frames",
-            "1200",
-        ])
-        .arg("--trace-dir")
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let window = loop {
-        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
-            .and_then(|ids| ids.lines().next().map(str::to_owned))
-        {
-            break first;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no demo window after 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
+    cmd.args(["--frames", "1200", "--trace-dir"])
+        .arg(dir.path());
+    let (child, window, started) = start_demo(cmd);
     std::thread::sleep(Duration::from_millis(1000));
-    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
-        || xdotool(&["windowfocus", "--sync", &window]).is_some();
-    assert!(focused, "could not focus window {window}");
-    assert!(
-        xdotool(&["key", "--delay", "50", "g"]).is_some(),
-        "xdotool could not press G"
-    );
+    focus(&window);
+    press(&["g"]);
     let out = wait_with_timeout(child, started, Duration::from_secs(300));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
@@ -81,16 +40,69 @@ fn g_writes_a_clip_with_the_frames_it_names() {
         .lines()
         .find(|l| l.contains("wrote clip"))
         .unwrap_or_else(|| panic!("no clip message: {stderr}"));
-    let file = std::fs::File::open(&clips[0]).expect("clip");
-    let mut decoder = gif::DecodeOptions::new().read_info(file).expect("a GIF");
-    let mut frames = 0u64;
-    while decoder.read_next_frame().expect("a frame").is_some() {
-        frames += 1;
-    }
+    let frames = gif_frames(&clips[0]);
     assert!(frames > 0, "{line}");
     assert!(
         line.contains(&format!("({frames} frames")),
         "{frames} frames: {line}"
     );
     assert!(std::fs::metadata(&clips[0]).expect("meta").len() <= 8 << 20);
+}
+
+/// The frames in the GIF at `path`.
+fn gif_frames(path: &std::path::Path) -> u64 {
+    let file = std::fs::File::open(path).expect("clip");
+    let mut decoder = gif::DecodeOptions::new().read_info(file).expect("a GIF");
+    let mut frames = 0u64;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    frames
+}
+
+/// Esc a second into a 4 s clip: the demo writes the frames it took,
+/// names the file and exits 0.
+#[test]
+fn quitting_while_recording_writes_the_clip_so_far() {
+    if !can_drive_window("demo_clip quit", &[]) {
+        return;
+    }
+    let _alone = one_window_at_a_time();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
+    cmd.arg("--trace-dir").arg(dir.path());
+    let (child, window, started) = start_demo(cmd);
+    std::thread::sleep(Duration::from_millis(1000));
+    focus(&window);
+    press(&["g"]);
+    std::thread::sleep(Duration::from_millis(1000));
+    press(&["Escape"]);
+    let out = wait_with_timeout(child, started, Duration::from_secs(120));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let clips: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("trace dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(
+        clips.len(),
+        1,
+        "one finished file, no .part: {clips:?} {stderr}"
+    );
+    assert_eq!(clips[0].extension().and_then(|e| e.to_str()), Some("gif"));
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("wrote clip"))
+        .unwrap_or_else(|| panic!("no clip message: {stderr}"));
+    let name = clips[0].file_name().and_then(|n| n.to_str()).expect("name");
+    assert!(line.contains(name), "{line}");
+    assert!(line.contains("cut short by quitting"), "{line}");
+    let frames = gif_frames(&clips[0]);
+    // A 4 s clip holds 120 frames; a second of it far fewer, but some.
+    assert!(frames > 0 && frames < 120, "{frames} frames: {line}");
+    assert!(
+        line.contains(&format!("({frames} frames")),
+        "{frames} frames: {line}"
+    );
 }

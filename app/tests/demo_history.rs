@@ -6,60 +6,28 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::picture::{fraction, near};
-use common::process::{on_path, wait_with_timeout};
-
-/// Runs `xdotool` with `args`: its output when it succeeded.
-fn xdotool(args: &[&str]) -> Option<String> {
-    let out = Command::new("xdotool").args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
-}
+use common::process::wait_with_timeout;
+use common::window::{can_drive_window, demo, focus, start_demo, xdotool};
 
 #[test]
 fn a_clicked_frame_is_read_and_f_freezes_the_graph() {
-    if std::env::var_os("DISPLAY").is_none() || !on_path("xdotool") {
-        assert!(
-            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
-            "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
-        );
-        eprintln!("SKIPPED demo_history: needs DISPLAY and xdotool");
+    if !can_drive_window("demo_history", &[]) {
         return;
     }
     let png = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-history.png");
     let csv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("demo-history.csv");
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--window-size", "1280x800", "--particles", "5000"])
-        .args(["--frames", "700", "--screenshot"])
+    let mut cmd = demo(&["--window-size", "1280x800", "--particles", "5000"]);
+    cmd.args(["--frames", "700", "--screenshot"])
         .arg(&png)
         .arg("--profile-csv")
-        .arg(&csv)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let window = loop {
-        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
-            .and_then(|ids| ids.lines().next().map(str::to_owned))
-        {
-            break first;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no demo window after 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+        .arg(&csv);
+    let (child, window, started) = start_demo(cmd);
     // Let the graph fill a few hundred pixels' worth of frames.
     std::thread::sleep(Duration::from_millis(2500));
-    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
-        || xdotool(&["windowfocus", "--sync", &window]).is_some();
-    assert!(focused, "could not focus window {window}");
+    focus(&window);
     // The graph of the 1280×800 card spans x 54..354, y 524..644; the
     // newest frame is at x 353.
     let ok = xdotool(&["mousemove", "--window", &window, "340", "600"]).is_some()

@@ -8,32 +8,13 @@ mod common;
 use std::process::Command;
 use std::time::Duration;
 
-use common::process::{on_path, run_with_timeout};
+use common::process::run_with_timeout;
+use common::window::window_command;
 use serde_json::Value;
-
-/// The binary under `xvfb-run` when there is no display; `None` when
-/// neither exists.
-fn window_command() -> Option<Command> {
-    let bin = env!("CARGO_BIN_EXE_hitfield");
-    if std::env::var_os("DISPLAY").is_some() {
-        return Some(Command::new(bin));
-    }
-    if on_path("xvfb-run") {
-        let mut cmd = Command::new("xvfb-run");
-        cmd.args(["-a", "-s", "-screen 0 1920x1200x24", bin]);
-        return Some(cmd);
-    }
-    None
-}
 
 #[test]
 fn a_forced_spike_in_the_demo_writes_a_valid_bounded_trace() {
-    let Some(mut cmd) = window_command() else {
-        assert!(
-            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
-            "HITFIELD_REQUIRE_WINDOW is set but there is no DISPLAY and no xvfb-run"
-        );
-        eprintln!("SKIPPED demo_spike: no DISPLAY and no xvfb-run on PATH");
+    let Some(mut cmd) = window_command("demo_spike") else {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");

@@ -6,48 +6,22 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use common::picture::{self, fraction, near, Layout, STATUS_BG};
-use common::process::{on_path, run_with_timeout, wait_with_timeout};
+use common::process::{run_with_timeout, wait_with_timeout};
+use common::window::{
+    can_drive_window, demo, focus, one_window_at_a_time, press, start_demo, window_command, xdotool,
+};
 use image::RgbaImage;
 
 const WINDOW: (u32, u32) = (1280, 800);
 
-/// The window tests run one at a time, so the resize test finds its own
-/// window by title (the demo's window has no `_NET_WM_PID`).
-static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// The binary, wrapped in `xvfb-run` when there is no display. `None` when
-/// neither exists.
-fn window_command() -> Option<Command> {
-    let bin = env!("CARGO_BIN_EXE_hitfield");
-    if std::env::var_os("DISPLAY").is_some() {
-        return Some(Command::new(bin));
-    }
-    if on_path("xvfb-run") {
-        let mut cmd = Command::new("xvfb-run");
-        cmd.args(["-a", "-s", "-screen 0 1920x1200x24", bin]);
-        return Some(cmd);
-    }
-    None
-}
-
 fn capture(window: (u32, u32), extra: &[&str], png: &Path) -> Option<RgbaImage> {
-    let _alone = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    let Some(mut cmd) = window_command() else {
-        // CI sets HITFIELD_REQUIRE_WINDOW so a missing display fails there.
-        assert!(
-            std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
-            "HITFIELD_REQUIRE_WINDOW is set but there is no DISPLAY and no xvfb-run"
-        );
-        eprintln!("SKIPPED demo_window: no DISPLAY and no xvfb-run on PATH");
-        return None;
-    };
+    let _alone = one_window_at_a_time();
+    // CI sets HITFIELD_REQUIRE_WINDOW so a missing display fails there.
+    let mut cmd = window_command("demo_window")?;
     let size = format!("{}x{}", window.0, window.1);
     cmd.args(["--window-size", &size, "--frames", "30", "--screenshot"])
         .arg(png)
@@ -193,70 +167,20 @@ fn capture_with_trace_writes_frames_with_steps_nested() {
     assert_eq!(stages_in_steps, 30);
 }
 
-/// Whether a test can drive a running demo's window with xdotool (DISPLAY
-/// set, xdotool on PATH); when not, says the test is skipped, and fails
-/// where CI sets HITFIELD_REQUIRE_WINDOW.
-fn can_drive_window(test: &str) -> bool {
-    if std::env::var_os("DISPLAY").is_some() && on_path("xdotool") {
-        return true;
-    }
-    assert!(
-        std::env::var_os("HITFIELD_REQUIRE_WINDOW").is_none(),
-        "HITFIELD_REQUIRE_WINDOW is set but DISPLAY or xdotool is missing"
-    );
-    eprintln!("SKIPPED {test}: needs DISPLAY and xdotool");
-    false
-}
-
-/// Runs `xdotool` with `args`: its output when it succeeded.
-fn xdotool(args: &[&str]) -> Option<String> {
-    let out = Command::new("xdotool").args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
-}
-
 /// The window shrunk to 1×1, unmapped (what minimising does to it) and
 /// brought back while the demo runs: frames keep coming, it exits 0 and its
 /// last frame is a whole picture at the new size.
 #[test]
 fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
-    if !can_drive_window("resize test") {
+    if !can_drive_window("resize test", &[]) {
         return;
     }
-    let _alone = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
     let png = dir.path().join("after.png");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--frames", "1500", "--particles", "5000", "--screenshot"])
-        .arg(&png)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let window = loop {
-        if let Some(ids) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"]) {
-            if let Some(first) = ids.lines().next() {
-                break first.to_owned();
-            }
-        }
-        if child.try_wait().expect("poll").is_some() {
-            let out = wait_with_timeout(child, started, Duration::from_secs(5));
-            panic!(
-                "demo exited ({:?}) before its window could be found: {}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no demo window after 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let mut cmd = demo(&["--frames", "1500", "--particles", "5000", "--screenshot"]);
+    cmd.arg(&png);
+    let (mut child, window, started) = start_demo(cmd);
     let pause = || std::thread::sleep(Duration::from_millis(700));
     let run = |args: &[&str]| {
         let done = (0..20).any(|_| {
@@ -303,41 +227,17 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
 /// `hitfield-trace-<unix time>.json` in the working directory and says so.
 #[test]
 fn t_key_records_the_next_120_frames() {
-    if !can_drive_window("T key test") {
+    if !can_drive_window("T key test", &[]) {
         return;
     }
-    let _alone = ONE_WINDOW_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
-    let child = Command::new(env!("CARGO_BIN_EXE_hitfield"))
-        .args(["--frames", "900", "--particles", "5000"])
-        .current_dir(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the demo");
-    let started = Instant::now();
-    let window = loop {
-        if let Some(first) = xdotool(&["search", "--onlyvisible", "--name", "^hitfield"])
-            .and_then(|ids| ids.lines().next().map(str::to_owned))
-        {
-            break first;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no demo window after 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let mut cmd = demo(&["--frames", "900", "--particles", "5000"]);
+    cmd.current_dir(dir.path());
+    let (child, window, started) = start_demo(cmd);
     std::thread::sleep(Duration::from_millis(500));
-    let focused = xdotool(&["windowactivate", "--sync", &window]).is_some()
-        || xdotool(&["windowfocus", "--sync", &window]).is_some();
-    assert!(focused, "could not focus window {window}");
-    assert!(
-        xdotool(&["key", "--delay", "50", "t"]).is_some(),
-        "xdotool key t"
-    );
+    focus(&window);
+    press(&["t"]);
     let out = wait_with_timeout(child, started, Duration::from_secs(300));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "demo failed: {stderr}");

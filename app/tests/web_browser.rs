@@ -6,6 +6,10 @@
 //! error, saves the frame and checks that it shows trails, ships with hit
 //! texels and the panel, as the desktop window test does.
 //!
+//! A second load carries settings in its URL fragment: the page applies
+//! the good ones, writes the fragment back, and names the bad ones on its
+//! status line and in its record.
+//!
 //! Skipped with a message when Chromium or `web/dist` is missing, unless
 //! `HITFIELD_REQUIRE_BROWSER` is set (CI sets it).
 
@@ -34,6 +38,20 @@ struct PageRun {
     viewport: String,
     message: String,
     last_frame_png: Vec<u8>,
+    /// The settings in a link, as `#hitfield-link` records them.
+    link: LinkRecord,
+}
+
+/// The page's record of the settings in its link.
+#[derive(Debug, Default)]
+struct LinkRecord {
+    /// The fragment the page wrote back.
+    fragment: String,
+    /// Every setting in force, `key=value` joined by `&`.
+    settings: String,
+    /// How many pairs were not applied, and their messages.
+    count: u32,
+    messages: String,
 }
 
 /// Skips the test (or fails it when the browser test is required).
@@ -55,19 +73,29 @@ fn browser() -> Option<PathBuf> {
         .find_map(|name| find_on_path(name))
 }
 
-#[test]
-fn web_demo_runs_in_headless_chromium_and_shows_the_field() {
+/// Chromium and the served `web/dist` (its port), or `None` after
+/// skipping.
+fn browser_and_page() -> Option<(PathBuf, u16)> {
     let dist = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("..")
         .join("web")
         .join("dist");
     let Some(browser) = browser() else {
-        return skip("no chromium on PATH (apt-get install chromium)");
+        skip("no chromium on PATH (apt-get install chromium)");
+        return None;
     };
     if !dist.join("hitfield.wasm").is_file() {
-        return skip("web/dist/hitfield.wasm is missing (run `bash web/build.sh` first)");
+        skip("web/dist/hitfield.wasm is missing (run `bash web/build.sh` first)");
+        return None;
     }
-    let port = common::serve::serve(&dist);
+    Some((browser, common::serve::serve(&dist)))
+}
+
+#[test]
+fn web_demo_runs_in_headless_chromium_and_shows_the_field() {
+    let Some((browser, port)) = browser_and_page() else {
+        return;
+    };
     let url = format!("http://127.0.0.1:{port}/index.html?frames={FRAMES}");
     let profile = tempfile::tempdir().expect("temp dir for the browser profile");
 
@@ -97,6 +125,58 @@ fn web_demo_runs_in_headless_chromium_and_shows_the_field() {
     picture::assert_demo_picture(&img, &Layout::for_window(w, h));
 }
 
+#[test]
+fn settings_in_the_link_apply_and_a_bad_one_is_named() {
+    let Some((browser, port)) = browser_and_page() else {
+        return;
+    };
+    let fragment = "particles=20000&sample_ms=50&seed=7&field.fade=3&ships=abc&particlez=1";
+    let url = format!("http://127.0.0.1:{port}/index.html?frames=30#{fragment}");
+    let profile = tempfile::tempdir().expect("temp dir for the browser profile");
+    let run = load_page(&browser, &url, profile.path());
+    assert_eq!(run.state, "done", "{}", run.message);
+    let link = &run.link;
+    eprintln!("link record: {link:?}");
+    let applied: Vec<&str> = link.settings.split('&').collect();
+    let defaults = hitfield::settings::Settings::demo();
+    for pair in [
+        "field.particles=20000".to_string(),
+        "ships.sample_interval_ms=50".to_string(),
+        "field.seed=7".to_string(),
+        "field.fade=3".to_string(),
+        // The bad value leaves the page's own.
+        format!("ships.count={}", defaults.ships.count),
+    ] {
+        assert!(applied.contains(&pair.as_str()), "{pair} in {applied:?}");
+    }
+    let mut written: Vec<&str> = link.fragment.split('&').collect();
+    written.sort_unstable();
+    assert_eq!(
+        written,
+        ["field.fade=3", "particles=20000", "sample_ms=50", "seed=7"],
+        "the fragment written back holds the applied keys"
+    );
+    assert_eq!(link.count, 2, "{}", link.messages);
+    let lines: Vec<&str> = link.messages.lines().collect();
+    assert!(
+        lines[0].starts_with("link: ships.count: invalid type: string \"abc\""),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("link: particlez: unknown key"),
+        "{lines:?}"
+    );
+    // The status line names them in the error colour.
+    let img = image::load_from_memory(&run.last_frame_png)
+        .expect("the page's last frame is a PNG")
+        .to_rgba8();
+    let (w, h) = img.dimensions();
+    let red = picture::fraction(&img, [w / 3, h - 20, w, h], |p| {
+        picture::near(p, [0xFF, 0x6B, 0x6B], 40)
+    });
+    assert!(red > 0.002, "no error message on the status line: {red:.4}");
+}
+
 /// Loads `url` in headless Chromium and reads the page's record of the run.
 fn load_page(browser: &Path, url: &str, profile: &Path) -> PageRun {
     let mut cmd = Command::new(browser);
@@ -124,27 +204,55 @@ fn load_page(browser: &Path, url: &str, profile: &Path) -> PageRun {
     parse_run(&dom).unwrap_or_else(|| panic!("no #hitfield-run record in the page:\n{dom}"))
 }
 
-/// The `#hitfield-run` record and the `#hitfield-last-frame` image of a dumped page.
-fn parse_run(dom: &str) -> Option<PageRun> {
-    let start = dom.find("<pre id=\"hitfield-run\"")?;
-    let tag_end = start + dom[start..].find('>')?;
-    let tag = &dom[start..tag_end];
-    let text_end = tag_end + dom[tag_end..].find("</pre>")?;
-    let attr = |name: &str| {
-        let key = format!("{name}=\"");
-        tag.find(&key).map_or(String::new(), |i| {
-            let v = &tag[i + key.len()..];
-            v[..v.find('"').unwrap_or(v.len())].to_string()
+/// A `<pre id="ID" ...>text</pre>` element of a dumped page: its
+/// attributes (unescaped) and its text.
+struct Element {
+    tag: String,
+    text: String,
+}
+
+impl Element {
+    fn find(dom: &str, id: &str) -> Option<Element> {
+        let start = dom.find(&format!("<pre id=\"{id}\""))?;
+        let tag_end = start + dom[start..].find('>')?;
+        let text_end = tag_end + dom[tag_end..].find("</pre>")?;
+        Some(Element {
+            tag: dom[start..tag_end].to_string(),
+            text: unescape(&dom[tag_end + 1..text_end]),
         })
-    };
+    }
+
+    /// The attribute's value, empty when it is missing.
+    fn attr(&self, name: &str) -> String {
+        let key = format!("{name}=\"");
+        self.tag.find(&key).map_or(String::new(), |i| {
+            let v = &self.tag[i + key.len()..];
+            unescape(&v[..v.find('"').unwrap_or(v.len())])
+        })
+    }
+}
+
+/// The `#hitfield-run` record, the `#hitfield-link` record and the
+/// `#hitfield-last-frame` image of a dumped page.
+fn parse_run(dom: &str) -> Option<PageRun> {
+    let record = Element::find(dom, "hitfield-run")?;
     let mut run = PageRun {
-        state: attr("data-state"),
-        frames: attr("data-frames").parse().unwrap_or(0),
-        canvas: attr("data-canvas"),
-        viewport: attr("data-viewport"),
-        message: unescape(&dom[tag_end + 1..text_end]),
+        state: record.attr("data-state"),
+        frames: record.attr("data-frames").parse().unwrap_or(0),
+        canvas: record.attr("data-canvas"),
+        viewport: record.attr("data-viewport"),
+        message: record.text.clone(),
         last_frame_png: Vec::new(),
+        link: LinkRecord::default(),
     };
+    if let Some(link) = Element::find(dom, "hitfield-link") {
+        run.link = LinkRecord {
+            fragment: link.attr("data-fragment"),
+            settings: link.attr("data-settings"),
+            count: link.attr("data-messages").parse().unwrap_or(0),
+            messages: link.text,
+        };
+    }
     let prefix = "data:image/png;base64,";
     if let Some(i) = dom.find(prefix) {
         let data = &dom[i + prefix.len()..];
@@ -207,4 +315,11 @@ fn page_record_is_read_from_a_dumped_dom() {
     assert_eq!((run.state.as_str(), run.frames), ("panicked", 7));
     assert_eq!(run.message, "panicked at src/x.rs: a < b");
     assert_eq!(run.last_frame_png, b"abc");
+    let dom = r#"<pre id="hitfield-run" data-state="done"></pre><pre id="hitfield-link" data-fragment="seed=7&amp;particles=5" data-settings="" data-messages="1" hidden="">link: x: unknown key</pre>"#;
+    let link = parse_run(dom).expect("a record").link;
+    assert_eq!(link.fragment, "seed=7&particles=5");
+    assert_eq!(
+        (link.count, link.messages.as_str()),
+        (1, "link: x: unknown key")
+    );
 }

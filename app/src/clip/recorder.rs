@@ -3,8 +3,9 @@
 //! the thread falls behind, frames are skipped rather than queued.
 
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError, TrySendError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use super::{Clip, ClipOptions, ClipSummary};
 
@@ -97,17 +98,35 @@ impl Recorder {
     /// Checks, without waiting, whether the file is written.
     pub fn poll(&mut self) -> Status {
         match self.done.try_recv() {
-            Ok(result) => {
-                if let Some(thread) = self.thread.take() {
-                    let _ = thread.join();
-                }
-                match result {
-                    Ok(summary) => Status::Done(summary, self.skipped),
-                    Err(message) => Status::Failed(message),
-                }
-            }
+            Ok(result) => self.written(result),
             Err(TryRecvError::Empty) => Status::Recording,
             Err(TryRecvError::Disconnected) => Status::Failed("the clip writer stopped".into()),
+        }
+    }
+
+    /// The writer's result, once it has sent it: its thread is joined.
+    fn written(&mut self, result: Result<ClipSummary, String>) -> Status {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        match result {
+            Ok(summary) => Status::Done(summary, self.skipped),
+            Err(message) => Status::Failed(message),
+        }
+    }
+
+    /// Takes no more frames and waits at most `wait` for the frames taken
+    /// so far to be written: for quitting while recording.
+    pub fn finish(mut self, wait: Duration) -> Status {
+        // Closing the channel ends the writer's loop; it then writes the file.
+        self.frames = None;
+        match self.done.recv_timeout(wait) {
+            Ok(result) => self.written(result),
+            Err(RecvTimeoutError::Timeout) => Status::Failed(format!(
+                "still writing after {} s; the clip was left unfinished",
+                wait.as_secs_f64()
+            )),
+            Err(RecvTimeoutError::Disconnected) => Status::Failed("the clip writer stopped".into()),
         }
     }
 }
@@ -116,16 +135,20 @@ impl Recorder {
 mod tests {
     use super::*;
 
+    /// Full-size frames, a 1 MiB limit.
+    fn options() -> ClipOptions {
+        ClipOptions {
+            scale: 1.0,
+            max_bytes: 1 << 20,
+            frame_ms: 20.0,
+        }
+    }
+
     #[test]
     fn records_then_reports() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("r.gif");
-        let options = ClipOptions {
-            scale: 1.0,
-            max_bytes: 1 << 20,
-            frame_ms: 20.0,
-        };
-        let mut rec = Recorder::start(&path, 8, 8, 3, &options).expect("start");
+        let mut rec = Recorder::start(&path, 8, 8, 3, &options()).expect("start");
         let frame = vec![200u8; 8 * 8 * 4];
         let mut offered = 0;
         while rec.offer(&frame, 8, 8) {
@@ -141,6 +164,27 @@ mod tests {
             }
         };
         assert_eq!(summary.0.frames + summary.1, 3);
+        assert!(path.exists());
+    }
+
+    #[test]
+    fn finishing_early_writes_the_frames_taken() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("early.gif");
+        let mut rec = Recorder::start(&path, 8, 8, 100, &options()).expect("start");
+        let frame = vec![90u8; 8 * 8 * 4];
+        for _ in 0..3 {
+            assert!(rec.offer(&frame, 8, 8));
+        }
+        match rec.finish(Duration::from_secs(30)) {
+            Status::Done(summary, skipped) => {
+                assert_eq!(summary.frames + skipped, 3);
+                assert!(summary.frames > 0);
+                assert_eq!(summary.path, path);
+            }
+            Status::Recording => panic!("still recording"),
+            Status::Failed(e) => panic!("{e}"),
+        }
         assert!(path.exists());
     }
 }

@@ -229,7 +229,7 @@ fn draw_slowest(slowest: &[FrameRecord], r: Rect, mouse: Mouse, shown: Option<u6
         text(
             "none yet",
             r.x,
-            r.y + 30.0,
+            r.y + 28.0 + ROW_H,
             theme::FONT_SMALL,
             theme::TEXT_DIM,
         );

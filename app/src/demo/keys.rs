@@ -1,7 +1,7 @@
 //! Keyboard shortcuts and the player's movement keys.
 
 use hitfield::ships::Steer;
-use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
+use macroquad::input::{is_key_down, is_key_pressed, is_key_released, KeyCode};
 use macroquad::math::vec2;
 
 /// Something the user asked for, by key or by button.
@@ -78,7 +78,9 @@ pub fn status_hint() -> &'static str {
 }
 
 /// The shortcuts pressed this frame, in a fixed order. With Ctrl (or
-/// Cmd) held only the clipboard keys count, so Ctrl+C is not also C.
+/// Cmd) held only the clipboard keys count, so Ctrl+C is not also C. Ctrl
+/// counts as held when it went down or up this frame too: a quick chord
+/// (or one typed by a tool) can press and release it within one frame.
 pub fn shortcuts() -> Vec<Action> {
     let ctrl = [
         KeyCode::LeftControl,
@@ -86,7 +88,10 @@ pub fn shortcuts() -> Vec<Action> {
         KeyCode::LeftSuper,
         KeyCode::RightSuper,
     ];
-    if ctrl.iter().any(|&k| is_key_down(k)) {
+    if ctrl
+        .iter()
+        .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+    {
         let clipboard = [
             (KeyCode::C, Action::CopySettings),
             (KeyCode::V, Action::PasteSettings),

@@ -1,7 +1,9 @@
 //! Where everything goes in a window of any size. The field, the settings
 //! panel, the profiler card and the status bar never overlap: the panel
-//! takes a column on the right, the profiler a band under the field, and
-//! the field canvas is letterboxed into what is left.
+//! takes a column on the right, the profiler a band under the field as
+//! wide as the field, and the field canvas is letterboxed into what is
+//! left. The card takes one of three shapes ([`ProfilerShape`]) so that
+//! neither a wide nor a short window leaves room unused.
 
 use macroquad::math::Rect;
 
@@ -9,12 +11,43 @@ use super::theme;
 
 /// Gap between the window edge, the field, the panel and the profiler.
 pub const MARGIN: f32 = 10.0;
-/// The profiler card's full width: its graph (one pixel per frame) and
-/// legend take 514 px, the frame history column the rest
-/// ([`super::history_view`]).
+/// The profiler card's width for everything at its natural size: its
+/// graph (one pixel per frame) and legend take 514 px, the frame history
+/// column the rest ([`super::history_view`]). A wider card gives the
+/// history column the extra.
 pub const PROFILER_W: f32 = 934.0;
-/// The profiler card's height: the frames graph and the long view.
+/// The profiler card's height with the long view under the frames.
 pub const PROFILER_H: f32 = super::overlay::FRAMES_H + super::long_view::HEIGHT;
+/// The long view's width when it stands right of the history column.
+pub const LONG_VIEW_W: f32 = 520.0;
+/// Windows shorter than this show the profiler without its long view, so
+/// the field keeps a useful height.
+pub const SHORT_WINDOW_H: f32 = 700.0;
+
+/// How the profiler card arranges its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProfilerShape {
+    /// The long view under the frames graph (the usual card).
+    Stacked,
+    /// The long view right of the history column, one band tall: for
+    /// windows wide enough, where a stacked card would leave room beside it.
+    Beside,
+    /// The frames graph and history only: for short windows.
+    Short,
+}
+
+impl ProfilerShape {
+    /// The shape of a card laid out by [`Regions::arrange`].
+    pub fn of(card: Rect) -> ProfilerShape {
+        if card.h >= PROFILER_H {
+            ProfilerShape::Stacked
+        } else if card.w >= PROFILER_W + LONG_VIEW_W {
+            ProfilerShape::Beside
+        } else {
+            ProfilerShape::Short
+        }
+    }
+}
 /// The narrowest profiler card that still shows every number.
 pub const PROFILER_MIN_W: f32 = 400.0;
 /// Narrowest panel worth drawing.
@@ -94,16 +127,31 @@ impl Regions {
             field_w = sw - panel_w - 2.0 * MARGIN;
         }
 
-        // The profiler's band under the field, if the field keeps its minimum.
+        // The profiler's band under the field, as wide as the field, if the
+        // field keeps its minimum. Wide windows put the long view beside
+        // the rest, short ones leave it out: either way one band tall.
         let mut field_h = body_h;
         let mut profiler = None;
-        let card_w = PROFILER_W.min(field_w - 2.0 * MARGIN);
+        let card_w = field_w - 2.0 * MARGIN;
+        let card_h = if card_w >= PROFILER_W + LONG_VIEW_W || sh < SHORT_WINDOW_H {
+            super::overlay::FRAMES_H
+        } else {
+            PROFILER_H
+        };
         if wanted.profiler
             && card_w >= PROFILER_MIN_W
-            && body_h - PROFILER_H - 2.0 * MARGIN >= FIELD_MIN
+            && body_h - card_h - 2.0 * MARGIN >= FIELD_MIN
         {
-            let y = body_h - MARGIN - PROFILER_H;
-            profiler = Some(Rect::new(MARGIN, y, card_w, PROFILER_H));
+            let y = body_h - MARGIN - card_h;
+            // Under a panel that ends above it, the card takes the room
+            // under the panel too.
+            let under_panel = panel.is_some_and(|p| p.y + p.h + MARGIN <= y);
+            let w = if under_panel {
+                sw - 2.0 * MARGIN
+            } else {
+                card_w
+            };
+            profiler = Some(Rect::new(MARGIN, y, w, card_h));
             field_h = y - MARGIN;
         }
 
@@ -163,8 +211,25 @@ mod tests {
             assert_eq!(panel.w, theme::PANEL_W);
             assert!(l.field.w >= FIELD_MIN && l.field.h >= FIELD_MIN);
         }
-        let l = check(1920.0, 1080.0, ALL);
-        assert_eq!(l.profiler.map(|c| c.w), Some(PROFILER_W));
+    }
+
+    #[test]
+    fn the_profiler_takes_the_fields_width_in_the_shape_that_fits() {
+        let shape = |w, h| {
+            let l = check(w, h, ALL);
+            let card = l.profiler.expect("a profiler");
+            assert_eq!(
+                card.w,
+                l.field.w - 2.0 * MARGIN,
+                "{w}x{h}: as wide as the field"
+            );
+            ProfilerShape::of(card)
+        };
+        assert_eq!(shape(1280.0, 800.0), ProfilerShape::Stacked);
+        assert_eq!(shape(1920.0, 1080.0), ProfilerShape::Beside);
+        assert_eq!(shape(1920.0, 600.0), ProfilerShape::Beside);
+        assert_eq!(shape(800.0, 600.0), ProfilerShape::Short);
+        assert_eq!(shape(1280.0, 661.0), ProfilerShape::Short);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::profile::{PerSecond, SecondSummary};
 use macroquad::math::Rect;
-use macroquad::shapes::{draw_line, draw_rectangle};
+use macroquad::shapes::draw_rectangle;
 
 use super::overlay::graph_ceiling;
 use super::theme;
@@ -16,8 +16,10 @@ use crate::trace::Tracing;
 pub const BUSY_FRAMES: usize = 60;
 /// Threads listed (more are summed into the last row's note).
 const SHOWN_THREADS: usize = 4;
-/// Height the long view adds to the profiler card.
+/// Height the long view adds to the profiler card under the frames.
 pub const HEIGHT: f32 = 98.0;
+/// Room in the long view's band above and below its graph (title, axis).
+const FRAME_H: f32 = HEIGHT - 56.0;
 
 /// Each thread's busy milliseconds over the last [`BUSY_FRAMES`] frames
 /// that ran a step, and those frames' step time.
@@ -101,20 +103,13 @@ pub fn seconds_per_column(capacity: usize, width: f32) -> usize {
     capacity.div_ceil(w).max(1)
 }
 
-/// Draws the long view in the card's band `y0 .. y0 + HEIGHT`: the graph at
-/// `gx`, `graph_w` wide, and the threads' busy times in the legend column
-/// at `lx`, `legend_w` wide.
-pub fn draw(seconds: &PerSecond, busy: &Busy, card: Rect, y0: f32, columns: [f32; 4]) {
+/// Draws the long view in `band` (of the profiler card): the graph at
+/// `gx`, `graph_w` wide and as tall as the band allows, and the threads'
+/// busy times in the legend column at `lx`, `legend_w` wide.
+pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let [gx, graph_w, lx, legend_w] = columns;
-    draw_line(
-        card.x + 1.0,
-        y0,
-        card.x + card.w - 1.0,
-        y0,
-        1.0,
-        theme::BORDER,
-    );
-    let graph_h = 56.0;
+    let y0 = band.y;
+    let graph_h = (band.h - FRAME_H).max(1.0);
     let gy = y0 + 22.0;
     text(
         "step ms per simulated second: min / median / max",

@@ -14,6 +14,7 @@ mod letterbox;
 mod long_view;
 mod markers;
 mod overlay;
+mod page;
 mod platform;
 mod render;
 mod scales;

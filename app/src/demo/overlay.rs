@@ -9,6 +9,7 @@ use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 use super::history::History;
 use super::history_view::{self, Mouse};
 use super::keys::SHORTCUTS;
+use super::layout::{ProfilerShape, LONG_VIEW_W};
 use super::scales::count;
 use super::theme;
 use super::widgets::{measure, text};
@@ -108,9 +109,15 @@ pub fn draw_profiler(
         stats.sim_speed
     );
     let sw = measure(&steps, theme::FONT_SMALL);
+    let shape = ProfilerShape::of(card);
+    // The right edge of the frames' part (the long view may stand beside it).
+    let frames_right = match shape {
+        ProfilerShape::Beside => card.x + card.w - LONG_VIEW_W,
+        _ => card.x + card.w,
+    };
     text(
         &steps,
-        card.x + card.w - pad - sw,
+        frames_right - pad - sw,
         card.y + 17.0,
         theme::FONT_SMALL,
         theme::TEXT_DIM,
@@ -235,20 +242,45 @@ pub fn draw_profiler(
         theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
-    super::long_view::draw(
-        seconds,
-        busy,
-        card,
-        card.y + FRAMES_H,
-        [gx, graph_w, lx, legend_w],
-    );
+    // The long view: under the frames, right of the history column, or
+    // (short windows) not at all.
+    match shape {
+        ProfilerShape::Stacked => {
+            let band = Rect::new(card.x, card.y + FRAMES_H, card.w, card.h - FRAMES_H);
+            draw_line(
+                band.x + 1.0,
+                band.y,
+                band.x + band.w - 1.0,
+                band.y,
+                1.0,
+                theme::BORDER,
+            );
+            // The ten-minute graph takes the card's width, less the busy
+            // times' column (one second a pixel at most).
+            let long_w = (card.x + card.w - pad - legend_w - pad - gx)
+                .clamp(graph_w, seconds.capacity() as f32)
+                .floor();
+            let columns = [gx, long_w, gx + long_w + pad, legend_w];
+            super::long_view::draw(seconds, busy, band, columns);
+        }
+        ProfilerShape::Beside => {
+            let band = Rect::new(frames_right, card.y, LONG_VIEW_W, card.h);
+            draw_line(
+                band.x,
+                band.y + 1.0,
+                band.x,
+                band.y + band.h - 1.0,
+                1.0,
+                theme::BORDER,
+            );
+            let lgx = band.x + pad + 34.0;
+            let columns = [lgx, graph_w, lgx + graph_w + pad, legend_w];
+            super::long_view::draw(seconds, busy, band, columns);
+        }
+        ProfilerShape::Short => {}
+    }
     let cx = lx + legend_w + pad + 8.0;
-    let column = Rect::new(
-        cx,
-        card.y + 28.0,
-        card.x + card.w - pad - cx,
-        FRAMES_H - 32.0,
-    );
+    let column = Rect::new(cx, card.y + 28.0, frames_right - pad - cx, FRAMES_H - 32.0);
     let names = |i: usize| busy.tracing().map(|t| t.thread_name(i)).unwrap_or_default();
     history_view::draw_column(history, hovered.as_ref(), column, mouse, &names);
     freeze

@@ -40,19 +40,27 @@ impl Layout {
     /// The demo's layout in a `w`×`h` window with the panel and profiler
     /// shown and the canvas fitted to its room: the panel is 340 px wide,
     /// 10 px from the right and top edges; the status bar 24 px tall; the
-    /// profiler card (300 px tall, up to 934 wide) 10 px above it; the
-    /// field fills what is left, with 10 px gaps.
+    /// profiler card 10 px above it, as wide as the field less 10 px each
+    /// side, 300 px tall, or 202 (no long view under the frames) in
+    /// windows under 700 px tall or wide enough for the long view beside
+    /// the rest (a 1454 px card); the field fills what is left, with 10 px
+    /// gaps.
     pub fn for_window(w: u32, h: u32) -> Layout {
         let panel_x = w - 10 - 340;
         let body_h = h - 24;
-        let field = [0, 0, panel_x - 10, body_h - 10 - 300 - 10];
-        let card_w = 934.min(field[2] - 20);
+        let card_w = panel_x - 10 - 20;
+        let card_h = if h < 700 || card_w >= 934 + 520 {
+            202
+        } else {
+            300
+        };
+        let field = [0, 0, panel_x - 10, body_h - 10 - card_h - 10];
         Layout {
             size: (w, h),
             field,
             panel: [panel_x + 15, 70, panel_x + 315, 460.min(h - 60)],
             accent_cols: (panel_x + 20, panel_x + 300),
-            profiler: [10, body_h - 10 - 300, 10 + card_w, body_h - 10],
+            profiler: [10, body_h - 10 - card_h, 10 + card_w, body_h - 10],
         }
     }
 }

@@ -8,6 +8,10 @@ use super::Session;
 /// Seconds of simulation a clip holds.
 #[cfg(not(target_arch = "wasm32"))]
 const CLIP_SECONDS: f64 = 4.0;
+/// Longest wait, on quitting while a clip records, for the frames taken
+/// so far to be written.
+#[cfg(not(target_arch = "wasm32"))]
+const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 /// A clip takes every this many frames that stepped (at 60 Hz, 30 frames
 /// a second: players round shorter delays up or down unevenly).
 #[cfg(not(target_arch = "wasm32"))]
@@ -81,7 +85,6 @@ impl Session {
         let _ = steps;
         #[cfg(not(target_arch = "wasm32"))]
         {
-            use crate::clip::recorder::Status;
             let Some(clip) = &mut self.clip else { return };
             if steps > 0 && clip.recorder.taking() {
                 if clip.seen.is_multiple_of(EVERY) {
@@ -91,31 +94,51 @@ impl Session {
                 }
                 clip.seen += 1;
             }
-            match clip.recorder.poll() {
-                Status::Recording => {}
-                Status::Done(summary, skipped) => {
-                    self.clip = None;
-                    let shown = super::shown(&summary.path);
-                    let skipped = if skipped > 0 {
-                        format!(", {skipped} frames skipped while the encoder caught up")
-                    } else {
-                        String::new()
-                    };
-                    eprintln!(
-                        "hitfield: wrote clip {} ({}{skipped})",
-                        shown.display(),
-                        summary.describe()
-                    );
-                    self.status.post(
-                        format!("wrote clip {} ({})", shown.display(), summary.describe()),
-                        false,
-                    );
-                }
-                Status::Failed(e) => {
-                    self.clip = None;
-                    eprintln!("hitfield: error: clip: {e}");
-                    self.status.post(format!("clip: {e}"), true);
-                }
+            let status = clip.recorder.poll();
+            self.report_clip(status, "");
+        }
+    }
+
+    /// On quitting: a clip being recorded takes no more frames and is
+    /// written with the frames it has (waiting at most [`QUIT_WAIT`]), and
+    /// named as a finished one is.
+    pub(super) fn finish_clip_on_quit(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(clip) = self.clip.take() {
+            let status = clip.recorder.finish(QUIT_WAIT);
+            self.report_clip(status, ", cut short by quitting");
+        }
+    }
+
+    /// Says where a clip went once it is written (or why not), and drops
+    /// it then. `note` follows the clip's summary.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn report_clip(&mut self, status: crate::clip::recorder::Status, note: &str) {
+        use crate::clip::recorder::Status;
+        match status {
+            Status::Recording => {}
+            Status::Done(summary, skipped) => {
+                self.clip = None;
+                let shown = super::shown(&summary.path);
+                let skipped = if skipped > 0 {
+                    format!(", {skipped} frames skipped while the encoder caught up")
+                } else {
+                    String::new()
+                };
+                eprintln!(
+                    "hitfield: wrote clip {} ({}{skipped}{note})",
+                    shown.display(),
+                    summary.describe()
+                );
+                self.status.post(
+                    format!("wrote clip {} ({})", shown.display(), summary.describe()),
+                    false,
+                );
+            }
+            Status::Failed(e) => {
+                self.clip = None;
+                eprintln!("hitfield: error: clip: {e}");
+                self.status.post(format!("clip: {e}"), true);
             }
         }
     }

@@ -7,6 +7,7 @@ mod clip;
 mod clipboard;
 mod controls;
 mod input;
+mod link;
 mod spike;
 mod status;
 mod stepping;
@@ -20,7 +21,9 @@ use hitfield::clock::Clock;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::Settings;
 use hitfield::world::WorldError;
-use macroquad::input::{clear_input_queue, is_mouse_button_pressed, MouseButton};
+use macroquad::input::{
+    clear_input_queue, is_mouse_button_pressed, is_quit_requested, prevent_quit, MouseButton,
+};
 use macroquad::math::Rect;
 use macroquad::time::get_time;
 use macroquad::window::{
@@ -138,6 +141,8 @@ pub struct Session {
     /// The clip being recorded (G key; never on the page).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     clip: Option<clip::Recording>,
+    /// The page's URL fragment kept in step with the settings (web only).
+    link: Option<link::PageLink>,
 }
 
 /// A trace the T key started.
@@ -160,6 +165,8 @@ impl Session {
         options: Options,
     ) -> Result<Session, WorldError> {
         fit_to_window(&mut settings, options.fit, screen_width(), screen_height());
+        let mut status = Status::default();
+        let link = link::start(&mut settings, &mut status);
         warm_font_cache();
         let stepping = Stepping::new(settings, images)?;
         let mut session = Session {
@@ -167,7 +174,7 @@ impl Session {
             stepping,
             view: View::new(),
             pointer: Pointer::default(),
-            status: Status::default(),
+            status,
             profiler: controls::new_profiler(),
             clock: FrameClock::default(),
             options,
@@ -178,6 +185,7 @@ impl Session {
             history: History::new(super::overlay::PROFILER_FRAMES),
             frozen: None,
             clip: None,
+            link,
         };
         if let Some(spike) = session.options.traces.spike.clone() {
             session.start_spike_watch(spike);
@@ -192,6 +200,9 @@ impl Session {
     /// Runs frames until the user quits or the capture is done. Returns the
     /// exit status.
     pub async fn run(mut self) -> u8 {
+        // Closing the window asks, as Esc does, so files being written
+        // (a clip) are finished first.
+        prevent_quit();
         let mut last = FRAME_CLOCK.now();
         loop {
             let now = FRAME_CLOCK.now();
@@ -202,7 +213,8 @@ impl Session {
             }
             let (quit, code) = self.frame(dt);
             clear_input_queue();
-            if quit {
+            if quit || is_quit_requested() {
+                self.finish_clip_on_quit();
                 return code;
             }
             next_frame().await;
@@ -272,6 +284,7 @@ impl Session {
             time,
         ));
         self.follow_spike_setting();
+        self.keep_link();
         if self.controls.show_help {
             overlay::draw_help(layout.field_area);
         }

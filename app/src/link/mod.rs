@@ -1,0 +1,235 @@
+//! Settings in a link: the web page's URL fragment
+//! (`#particles=200000&sample_ms=50&seed=7`) read into settings, and
+//! settings written back as one. Pure text in, settings and messages out;
+//! the page's glue is in `demo::page`.
+//!
+//! A fragment is input from anyone who sends a link. Each `key=value` pair
+//! is checked as a preset holding that one key would be (the same
+//! deserialiser, the same range checks, the same messages with `link` in
+//! place of the file's name) and applied on its own, so a bad or unknown
+//! one is reported and the rest still apply. Keys are the preset's
+//! (`field.fade`, `ships.colour_channel`, `step_ms`) and the short names
+//! in [`keys::SHORT_NAMES`]; a repeated key takes its last good value.
+
+mod keys;
+mod percent;
+
+use hitfield::settings::Settings;
+
+/// What the messages call the fragment, where a preset's name its file.
+pub const SOURCE: &str = "link";
+/// Longest fragment read, in bytes; pairs that end after it are not read.
+pub const MAX_FRAGMENT_BYTES: usize = 4096;
+/// Most `key=value` pairs read from one fragment.
+pub const MAX_PAIRS: usize = 64;
+/// Longest message, in characters (a value is echoed in some).
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// A fragment applied to settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Applied {
+    /// The settings with every good pair applied (always valid).
+    pub settings: Settings,
+    /// One line for each pair that was not applied, and for what was not read.
+    pub messages: Vec<String>,
+}
+
+/// Applies `fragment` (with or without its `#`) to `base`, which must be
+/// valid settings. Never panics; the result is always valid.
+pub fn apply(base: &Settings, fragment: &str) -> Applied {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let mut messages = Vec::new();
+    let Some(mut table) = as_table(base) else {
+        messages.push(format!(
+            "{SOURCE}: the settings in force cannot be written as TOML"
+        ));
+        return Applied {
+            settings: base.clone(),
+            messages,
+        };
+    };
+    let text = within_limit(fragment);
+    if text.len() < fragment.len() {
+        messages.push(format!(
+            "{SOURCE}: longer than {MAX_FRAGMENT_BYTES} bytes; the pairs after byte {} were not read",
+            text.len()
+        ));
+    }
+    let mut settings = base.clone();
+    for (index, pair) in text.split('&').filter(|p| !p.is_empty()).enumerate() {
+        if index == MAX_PAIRS {
+            messages.push(format!(
+                "{SOURCE}: more than {MAX_PAIRS} settings; the rest were not read"
+            ));
+            break;
+        }
+        match apply_pair(&mut table, pair) {
+            Ok(next) => settings = next,
+            Err(message) => messages.push(one_short_line(&message)),
+        }
+    }
+    Applied { settings, messages }
+}
+
+/// The fragment (without `#`) that takes `base` to `settings`: the keys
+/// whose values differ, short names where there are some.
+pub fn fragment_between(base: &Settings, settings: &Settings) -> String {
+    let before = as_table(base).map(|t| flatten(&t)).unwrap_or_default();
+    let pairs: Vec<String> = as_table(settings)
+        .map(|t| flatten(&t))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(key, value)| !before.iter().any(|(k, v)| k == key && v == value))
+        .map(|(key, value)| pair_text(keys::link_name(&key), &value))
+        .collect();
+    pairs.join("&")
+}
+
+/// Every setting as `preset.key=value` pairs, for the page's record.
+pub fn describe(settings: &Settings) -> String {
+    let pairs: Vec<String> = as_table(settings)
+        .map(|t| flatten(&t))
+        .unwrap_or_default()
+        .iter()
+        .map(|(key, value)| pair_text(key, value))
+        .collect();
+    pairs.join("&")
+}
+
+/// `name=value`, each percent-encoded.
+fn pair_text(name: &str, value: &toml::Value) -> String {
+    format!(
+        "{}={}",
+        percent::encode(name),
+        percent::encode(&keys::value_text(value))
+    )
+}
+
+/// `settings` as the TOML table a preset holds.
+fn as_table(settings: &Settings) -> Option<toml::Table> {
+    match toml::Value::try_from(settings) {
+        Ok(toml::Value::Table(table)) => Some(table),
+        _ => None,
+    }
+}
+
+/// A preset table as (dotted key, value) pairs.
+fn flatten(table: &toml::Table) -> Vec<(String, toml::Value)> {
+    let mut out = Vec::new();
+    for (name, value) in table {
+        match value {
+            toml::Value::Table(inner) => out.extend(
+                inner
+                    .iter()
+                    .map(|(k, v)| (format!("{name}.{k}"), v.clone())),
+            ),
+            other => out.push((name.clone(), other.clone())),
+        }
+    }
+    out
+}
+
+/// The longest start of `fragment` within [`MAX_FRAGMENT_BYTES`] that ends
+/// between pairs.
+fn within_limit(fragment: &str) -> &str {
+    if fragment.len() <= MAX_FRAGMENT_BYTES {
+        return fragment;
+    }
+    let head = &fragment.as_bytes()[..=MAX_FRAGMENT_BYTES];
+    // `&` is ASCII, so the cut is on a character boundary.
+    head.iter()
+        .rposition(|&b| b == b'&')
+        .map_or("", |end| &fragment[..end])
+}
+
+/// Percent-decoded text, or the message for bytes that are not UTF-8.
+fn decoded(raw: &str) -> Result<String, String> {
+    String::from_utf8(percent::decode(raw)).map_err(|e| {
+        format!(
+            "{SOURCE}: {}: not UTF-8 text",
+            String::from_utf8_lossy(e.as_bytes())
+        )
+    })
+}
+
+/// A table holding `value` at the dotted `key` alone.
+fn nested(key: &str, value: toml::Value) -> toml::Table {
+    let mut top = toml::Table::new();
+    match key.split_once('.') {
+        Some((table, inner)) => {
+            let mut sub = toml::Table::new();
+            sub.insert(inner.to_owned(), value);
+            top.insert(table.to_owned(), toml::Value::Table(sub));
+        }
+        None => {
+            top.insert(key.to_owned(), value);
+        }
+    }
+    top
+}
+
+/// Deserialises `table` alone into settings (the rest default): the
+/// deserialiser's message, in a preset's words, if it fails.
+fn check_alone(table: toml::Table) -> Result<Settings, String> {
+    toml::Value::Table(table)
+        .try_into::<Settings>()
+        .map_err(|e| e.message().replace("unknown field", "unknown key"))
+}
+
+/// Checks and applies one `key=value` pair to `table`: the new settings,
+/// or the message (and `table` unchanged).
+fn apply_pair(table: &mut toml::Table, pair: &str) -> Result<Settings, String> {
+    let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+    let name = decoded(raw_name)?;
+    let text = decoded(raw_value)?;
+    let key = keys::preset_key(&name).ok_or_else(|| {
+        format!(
+            "{SOURCE}: {name}: unknown key; use a preset key (such as field.fade) or one of {}",
+            keys::short_names_text()
+        )
+    })?;
+    // As a preset is checked: the table's name on its own first, then the key.
+    if let Some((table_name, _)) = key.split_once('.') {
+        let mut alone = toml::Table::new();
+        alone.insert(
+            table_name.to_owned(),
+            toml::Value::Table(toml::Table::new()),
+        );
+        check_alone(alone).map_err(|m| format!("{SOURCE}: {table_name}: {m}"))?;
+    }
+    let value = keys::toml_value(&text);
+    check_alone(nested(key, value.clone())).map_err(|m| format!("{SOURCE}: {key}: {m}"))?;
+    let mut next = table.clone();
+    match key.split_once('.') {
+        Some((table_name, inner)) => match next.get_mut(table_name) {
+            Some(toml::Value::Table(sub)) => {
+                sub.insert(inner.to_owned(), value);
+            }
+            _ => return Err(format!("{SOURCE}: {key}: not a setting")),
+        },
+        None => {
+            next.insert(key.to_owned(), value);
+        }
+    }
+    let settings = check_alone(next.clone()).map_err(|m| format!("{SOURCE}: {key}: {m}"))?;
+    settings.validate().map_err(|e| format!("{SOURCE}: {e}"))?;
+    *table = next;
+    Ok(settings)
+}
+
+/// `text` on one line (control characters as spaces), cut to
+/// [`MAX_MESSAGE_CHARS`] characters with an ellipsis.
+fn one_short_line(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(MAX_MESSAGE_CHARS)
+        .collect();
+    if text.chars().count() > MAX_MESSAGE_CHARS {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
