@@ -111,6 +111,10 @@ pub fn panel(
 
     ui.end_area();
     super::render::set_clip(None);
+    if let Some(thumb) = ui.scroll_thumb() {
+        // A panel cut off by a short window says so; the wheel scrolls it.
+        draw_rectangle(thumb.x, thumb.y, thumb.w, thumb.h, theme::ACCENT);
+    }
     actions
 }
 

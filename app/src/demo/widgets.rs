@@ -148,6 +148,13 @@ impl Ui {
         }
     }
 
+    /// Where the last area's scroll thumb goes (a bar just right of the
+    /// area, as tall as the visible share of its content), or `None` when
+    /// everything fits. Call after [`Ui::end_area`].
+    pub fn scroll_thumb(&self) -> Option<Rect> {
+        scroll_thumb(self.area, self.content_h, self.scroll)
+    }
+
     /// Leaves `h` pixels of vertical space.
     pub fn space(&mut self, h: f32) {
         self.cursor += h;
@@ -456,6 +463,24 @@ impl Ui {
     }
 }
 
+/// The scroll thumb of an `area` showing `content_h` of content scrolled
+/// down by `scroll`: a 4 px bar in the 6 px right of the area, `None` when
+/// the content fits.
+fn scroll_thumb(area: Rect, content_h: f32, scroll: f32) -> Option<Rect> {
+    let max_scroll = content_h - area.h;
+    if !(max_scroll > 0.5 && area.h > 0.0) {
+        return None;
+    }
+    let h = (area.h * area.h / content_h).max(24.0).min(area.h);
+    let at = (scroll / max_scroll).clamp(0.0, 1.0);
+    Some(Rect::new(
+        area.x + area.w + 5.0,
+        area.y + (area.h - h) * at,
+        4.0,
+        h,
+    ))
+}
+
 /// Puts every printable ASCII glyph, at every text size the demo uses, in
 /// macroquad's glyph atlas before anything is drawn. The atlas replaces
 /// its texture when it grows; if that happened in the middle of a frame,
@@ -505,6 +530,19 @@ pub fn wrap(s: &str, width: f32, size: u16) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scroll_thumb_shows_the_visible_share_and_position() {
+        let area = Rect::new(10.0, 20.0, 300.0, 400.0);
+        assert_eq!(scroll_thumb(area, 400.0, 0.0), None, "content fits");
+        assert_eq!(scroll_thumb(area, 0.0, 0.0), None, "before the first frame");
+        let top = scroll_thumb(area, 800.0, 0.0).expect("content overflows");
+        assert_eq!((top.x, top.y, top.h), (315.0, 20.0, 200.0));
+        let bottom = scroll_thumb(area, 800.0, 400.0).expect("content overflows");
+        assert_eq!(bottom.y + bottom.h, area.y + area.h);
+        let tall = scroll_thumb(area, 100_000.0, 0.0).expect("content overflows");
+        assert_eq!(tall.h, 24.0, "the thumb stays big enough to see");
+    }
 
     #[test]
     fn typed_characters_become_edits() {
