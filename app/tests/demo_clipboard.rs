@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::process::wait_with_timeout;
-use common::window::{can_drive_window, demo, focus, press, start_demo};
+use common::window::{can_drive_window, chord, demo, focus, press, start_demo};
 
 /// The CLIPBOARD selection's text, asked of its owner (`None` when there
 /// is no owner or no text yet).
@@ -27,8 +27,8 @@ fn read_clipboard() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// Presses Ctrl+C in the demo and returns the clipboard text once the
-/// demo holds it (a whole preset: `xclip`'s texts below have no `step_ms`)
+/// Presses Ctrl+C in the demo (held as a person holds it: see [`chord`])
+/// and returns the clipboard text once the demo holds it (a whole preset: `xclip`'s texts below have no `step_ms`)
 /// and it contains `wanted`. The demo serves the selection from its event
 /// loop, so this polls; a press that did not arrive (now and then under
 /// Xvfb with no window manager, right after focusing) is repeated, three
@@ -36,7 +36,7 @@ fn read_clipboard() -> Option<String> {
 fn copy_from_demo(wanted: &str) -> String {
     let mut text = String::new();
     for _ in 0..3 {
-        press(&["ctrl+c"]);
+        chord("ctrl", "c");
         let started = Instant::now();
         while started.elapsed() < Duration::from_secs(4) {
             text = read_clipboard().unwrap_or_default();
@@ -105,7 +105,7 @@ fn ctrl_c_copies_and_ctrl_v_pastes_the_settings_as_preset_toml() {
 
     write_clipboard("[field]\nparticles = 12345\nseed = 99\n\n[ships]\ncount = 3\n");
     focus(&window);
-    press(&["ctrl+v"]);
+    chord("ctrl", "v");
     std::thread::sleep(Duration::from_millis(500));
     let pasted = copy_from_demo("particles = 12345");
     for line in ["step_ms = ", "particles = 12345", "seed = 99", "count = 3"] {
@@ -115,7 +115,7 @@ fn ctrl_c_copies_and_ctrl_v_pastes_the_settings_as_preset_toml() {
     // A bad preset is refused whole: the settings stay as pasted.
     write_clipboard("[field]\nparticles = 1\nparticlez = 5\n");
     focus(&window);
-    press(&["ctrl+v"]);
+    chord("ctrl", "v");
     std::thread::sleep(Duration::from_millis(500));
     let after_bad = copy_from_demo("particles = 12345");
     assert!(

@@ -133,6 +133,24 @@ pub fn focus(window: &str) {
     assert!(focused, "could not focus window {window}");
 }
 
+/// Types `key` with `modifier` held the way a person does: the modifier
+/// goes down, 150 ms later the key is typed, 150 ms later the modifier
+/// comes up, so the demo sees it held across frames. (xdotool's `ctrl+c`
+/// presses and releases all of it within microseconds, one frame, which
+/// the demo under a loaded Xvfb now and then missed.)
+pub fn chord(modifier: &str, key: &str) {
+    let pause = std::time::Duration::from_millis(150);
+    assert!(
+        xdotool(&["keydown", modifier]).is_some(),
+        "xdotool could not hold {modifier}"
+    );
+    std::thread::sleep(pause);
+    let typed = xdotool(&["key", key]).is_some();
+    std::thread::sleep(pause);
+    let released = xdotool(&["keyup", modifier]).is_some();
+    assert!(typed && released, "xdotool could not type {modifier}+{key}");
+}
+
 /// Types `keys` (xdotool key names such as `g` or `ctrl+c`) into the
 /// focused window, 50 ms apart, or panics.
 pub fn press(keys: &[&str]) {
