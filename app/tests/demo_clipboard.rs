@@ -28,11 +28,10 @@ fn read_clipboard() -> Option<String> {
 }
 
 /// Presses Ctrl+C in the demo (held as a person holds it: see [`chord`])
-/// and returns the clipboard text once the demo holds it (a whole preset: `xclip`'s texts below have no `step_ms`)
-/// and it contains `wanted`. The demo serves the selection from its event
-/// loop, so this polls; a press that did not arrive (now and then under
-/// Xvfb with no window manager, right after focusing) is repeated, three
-/// times at most.
+/// and returns the clipboard text once the demo holds it (a whole preset:
+/// `xclip`'s texts below have no `step_ms`) and it contains `wanted`. The
+/// demo serves the selection from its event loop, so this polls; a press
+/// that did not arrive is repeated, three times at most.
 fn copy_from_demo(wanted: &str) -> String {
     let mut text = String::new();
     for _ in 0..3 {
