@@ -248,22 +248,7 @@ fn run_sustained(args: &BenchArgs) -> ExitCode {
         args.steps, args.configs
     );
     let report = sustained::report_markdown(&command, &results);
-    let writes = [
-        ("sustained.csv", sustained::csv(&results)),
-        ("sustained.md", report.clone()),
-    ];
-    for (name, text) in writes {
-        let path = args.out.join(name);
-        if let Err(e) = write_atomic(&path, text.as_bytes()) {
-            return crate::cli::usage_error(format!("{}: {e}", path.display()));
-        }
-    }
-    println!("{report}");
-    eprintln!(
-        "hitfield: wrote sustained.csv and sustained.md to {}",
-        args.out.display()
-    );
-    ExitCode::SUCCESS
+    write_report(&args.out, "sustained", &sustained::csv(&results), &report)
 }
 
 /// `hitfield bench --memory`.
@@ -276,20 +261,23 @@ fn run_memory(args: &BenchArgs) -> ExitCode {
     };
     bar.finish_and_clear();
     let report = memory::report_markdown(&model);
-    let writes = [
-        ("memory.csv", memory::csv(&model)),
-        ("memory.md", report.clone()),
-    ];
-    for (name, text) in writes {
-        let path = args.out.join(name);
+    write_report(&args.out, "memory", &memory::csv(&model), &report)
+}
+
+/// Writes `STEM.csv` and `STEM.md` (the `report`) to `out`, prints the
+/// report and names the files; a file that can't be written is a usage
+/// error naming it.
+fn write_report(out: &Path, stem: &str, csv: &str, report: &str) -> ExitCode {
+    for (ext, text) in [("csv", csv), ("md", report)] {
+        let path = out.join(format!("{stem}.{ext}"));
         if let Err(e) = write_atomic(&path, text.as_bytes()) {
             return crate::cli::usage_error(format!("{}: {e}", path.display()));
         }
     }
     println!("{report}");
     eprintln!(
-        "hitfield: wrote memory.csv and memory.md to {}",
-        args.out.display()
+        "hitfield: wrote {stem}.csv and {stem}.md to {}",
+        out.display()
     );
     ExitCode::SUCCESS
 }
