@@ -11,7 +11,7 @@ use crate::field::Field;
 /// One fixed step of `dt` seconds, done the plain way.
 pub fn step(field: &mut Field, dt: f64) {
     let s = field.settings.clone();
-    field.flow.update(field.noise_t, s.noise_frequency, false);
+    field.flow.update_plain(field.noise_t, s.noise_frequency);
     field.noise_t += dt * s.evolution_speed;
 
     let motion = field.motion();
