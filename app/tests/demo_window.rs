@@ -223,6 +223,50 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
     );
 }
 
+/// Esc while T's trace records: the demo writes the frames recorded so
+/// far as a valid trace, names it and exits 0.
+#[test]
+fn quitting_while_tracing_writes_the_trace_so_far() {
+    if !can_drive_window("T then Esc test", &[]) {
+        return;
+    }
+    let _alone = one_window_at_a_time();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut cmd = demo(&["--particles", "5000"]);
+    cmd.current_dir(dir.path());
+    let (child, window, started) = start_demo(cmd);
+    std::thread::sleep(Duration::from_millis(500));
+    focus(&window);
+    press(&["t"]);
+    std::thread::sleep(Duration::from_millis(300));
+    press(&["Escape"]);
+    let out = wait_with_timeout(child, started, Duration::from_secs(120));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "demo failed: {stderr}");
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("wrote trace"))
+        .unwrap_or_else(|| panic!("no trace message: {stderr}"));
+    assert!(line.contains("cut short by quitting"), "{line}");
+    let traces: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("read the temp dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(traces.len(), 1, "one finished file: {traces:?}");
+    let text = std::fs::read_to_string(&traces[0]).expect("the trace");
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
+    let frames = events
+        .iter()
+        .filter(|e| e["name"] == "demo.frame" && e["ph"] == "B")
+        .count();
+    assert!(frames > 0 && frames < 120, "{frames} frames: {line}");
+    assert!(
+        line.contains(&format!("({frames} frames")),
+        "{frames} frames: {line}"
+    );
+}
+
 /// T in a running demo records the next 120 frames into
 /// `hitfield-trace-<unix time>.json` in the working directory and says so.
 #[test]

@@ -201,13 +201,27 @@ impl Session {
         if trace.frames_left > 0 {
             return;
         }
-        let (tracing, frames) = (trace.tracing, trace.frames);
-        self.trace = None;
+        self.write_trace("");
+    }
+
+    /// On quitting: a trace being recorded is written with the frames it
+    /// has, as a finished one is, so quitting early loses nothing.
+    pub(super) fn finish_trace_on_quit(&mut self) {
+        self.write_trace(", cut short by quitting");
+    }
+
+    /// Ends the trace being recorded (if any), writes its file and says
+    /// where it is. `note` follows the trace's summary.
+    fn write_trace(&mut self, note: &str) {
+        let Some(trace) = self.trace.take() else {
+            return;
+        };
+        let (tracing, frames) = (trace.tracing, trace.frames - trace.frames_left);
         match tracing.finish() {
             Ok(recorded) => {
                 let shown = absolute(&recorded.path);
                 eprintln!(
-                    "hitfield: wrote trace {} ({frames} frames, {})",
+                    "hitfield: wrote trace {} ({frames} frames, {}{note})",
                     shown.display(),
                     recorded.summary()
                 );

@@ -215,6 +215,7 @@ impl Session {
             clear_input_queue();
             if quit || is_quit_requested() {
                 self.finish_clip_on_quit();
+                self.finish_trace_on_quit();
                 return code;
             }
             next_frame().await;
@@ -310,13 +311,14 @@ impl Session {
         });
         self.watch_spike(times.total());
         self.frames_drawn += 1;
+        // Before the actions, so the frame a quit comes in is counted too.
+        self.count_trace_frame();
 
         for action in actions {
             if self.act(action) {
                 return (true, 0);
             }
         }
-        self.count_trace_frame();
         self.feed_clip(steps);
         self.finish_capture()
     }
