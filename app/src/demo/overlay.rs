@@ -190,10 +190,25 @@ pub fn draw_profiler(
     if budget < ceiling {
         let y = gy + graph_h - (budget * px_per_ms) as f32;
         draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x7BD88F, 0.7));
+        // On a dark box, so the bars under it do not hide it: above the
+        // line, or below it when the line is near the graph's top.
+        let (label, tall) = ("60 fps", theme::FONT_SMALL as f32);
+        let base = if y - tall - 3.0 < gy {
+            y + tall + 2.0
+        } else {
+            y - 3.0
+        };
+        draw_rectangle(
+            gx + 2.0,
+            base - tall + 1.0,
+            measure(label, theme::FONT_SMALL) + 4.0,
+            tall + 1.0,
+            theme::rgb(0x05080C, 0.85),
+        );
         text(
-            "60 fps",
+            label,
             gx + 4.0,
-            y - 3.0,
+            base,
             theme::FONT_SMALL,
             theme::rgb(0x7BD88F, 0.9),
         );
