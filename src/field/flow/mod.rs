@@ -6,7 +6,7 @@ mod rows;
 use noise::{NoiseFn, Perlin};
 use rayon::prelude::*;
 
-use rows::{Axis, RowNoise};
+use rows::{Axis, Columns, RowNoise};
 
 use crate::settings::{check_canvas_size, specs, SettingsError};
 
@@ -23,7 +23,7 @@ pub struct FlowGrid {
     /// … and a row at a time (the step's path).
     row_noise: RowNoise,
     /// Each column's `x`, split for the row path (rebuilt per update).
-    columns: Vec<Axis>,
+    columns: Columns,
     /// Noise time the grid was last computed at (`None` = never).
     computed_at: Option<f64>,
     frequency: f64,
@@ -51,7 +51,7 @@ impl FlowGrid {
             brightness: vec![0.5; cols as usize * rows as usize],
             noise: Perlin::new(perlin_seed(seed)),
             row_noise: RowNoise::new(perlin_seed(seed)),
-            columns: Vec::with_capacity(cols as usize),
+            columns: Columns::default(),
             computed_at: None,
             frequency: f64::NAN,
         })
@@ -66,10 +66,9 @@ impl FlowGrid {
             return false;
         }
         let cell = f64::from(self.cell_size);
-        self.columns.clear();
         self.columns
-            .extend((0..self.cols).map(|col| Axis::new(cell_centre(col, cell, frequency))));
-        let (cols, columns, noise) = (self.cols as usize, &self.columns[..], &self.row_noise);
+            .set((0..self.cols).map(|col| cell_centre(col, cell, frequency)));
+        let (cols, columns, noise) = (self.cols as usize, &self.columns, &self.row_noise);
         let z = Axis::new(t);
         let fill_row = |(row, out): (usize, &mut [f32])| {
             crate::trace::span!("field.flow.row", row);

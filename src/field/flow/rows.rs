@@ -105,37 +105,85 @@ impl RowNoise {
         self.perm[b] as usize
     }
 
-    /// Noise at `(x, y, z)` for each `x` of `xs`, mapped by `map` into `out`.
-    pub(super) fn fill_row(&self, xs: &[Axis], y: &Axis, z: &Axis, out: &mut [f32], map: fn(f64) -> f32) {
-        // Per cube: each corner's x coefficient and its (y, z) part; corners
-        // in the crate's order 000, 001, 010, 011 (x near), then 100 … 111.
-        let mut cube = isize::MIN;
+    /// Each corner's gradient in cube `cube` (its `x` corner) of the row
+    /// at `y`, `z`: the `x` coefficient and the `(y, z)` part, in the
+    /// crate's corner order 000, 001, 010, 011 (near `x`), then 100 … 111.
+    fn corners(&self, cube: isize, y: &Axis, z: &Axis) -> ([f64; 8], [f64; 8]) {
         let (mut sx, mut yz) = ([0.0f64; 8], [0.0f64; 8]);
-        for (b, x) in out.iter_mut().zip(xs) {
-            if x.corner != cube {
-                cube = x.corner;
-                for (k, (sx, yz)) in sx.iter_mut().zip(yz.iter_mut()).enumerate() {
-                    let (ox, oy, oz) = ((k >> 2) as isize, (k >> 1 & 1) as isize, (k & 1) as isize);
-                    let g = GRADIENTS[self.hash(x.corner + ox, y.corner + oy, z.corner + oz) & 0xf];
-                    let py = if oy == 0 { y.near } else { y.far };
-                    let pz = if oz == 0 { z.near } else { z.far };
-                    *sx = g[0];
-                    *yz = g[1] * py + g[2] * pz;
-                }
-            }
+        for (k, (sx, yz)) in sx.iter_mut().zip(yz.iter_mut()).enumerate() {
+            let (ox, oy, oz) = ((k >> 2) as isize, (k >> 1 & 1) as isize, (k & 1) as isize);
+            let code = self.hash(cube + ox, y.corner + oy, z.corner + oz) & 0xf;
+            let g = GRADIENTS[code];
+            let py = if oy == 0 { y.near } else { y.far };
+            let pz = if oz == 0 { z.near } else { z.far };
+            *sx = g[0];
+            *yz = g[1] * py + g[2] * pz;
+        }
+        (sx, yz)
+    }
+
+    /// Noise at `(x, y, z)` for each `x` of `xs`, mapped by `map` into
+    /// `out`. Cells that share a cube run as one branch-free loop, which
+    /// the compiler vectorises.
+    pub(super) fn fill_row(
+        &self,
+        xs: &Columns,
+        y: &Axis,
+        z: &Axis,
+        out: &mut [f32],
+        map: impl Fn(f64) -> f32,
+    ) {
+        let n = out.len().min(xs.corner.len());
+        let mut start = 0;
+        while start < n {
+            let cube = xs.corner[start];
+            let end = xs.corner[start..n]
+                .iter()
+                .position(|&c| c != cube)
+                .map_or(n, |k| start + k);
+            let (sx, yz) = self.corners(cube, y, z);
             let g = |k: usize, px: f64| sx[k] * px + yz[k];
-            let (n, f) = (x.near, x.far);
-            let near = lerp(
-                lerp(g(0, n), g(1, n), z),
-                lerp(g(2, n), g(3, n), z),
-                y,
-            );
-            let far = lerp(
-                lerp(g(4, f), g(5, f), z),
-                lerp(g(6, f), g(7, f), z),
-                y,
-            );
-            *b = map((lerp(near, far, x) * SCALE_FACTOR).clamp(-1.0, 1.0));
+            let cells = out[start..end]
+                .iter_mut()
+                .zip(&xs.near[start..end])
+                .zip(&xs.far[start..end])
+                .zip(xs.fade[start..end].iter().zip(&xs.rest[start..end]));
+            for (((b, &near_x), &far_x), (&fade, &rest)) in cells {
+                let near = lerp(lerp(g(0, near_x), g(1, near_x), z), lerp(g(2, near_x), g(3, near_x), z), y);
+                let far = lerp(lerp(g(4, far_x), g(5, far_x), z), lerp(g(6, far_x), g(7, far_x), z), y);
+                let noise = far * fade + near * rest;
+                *b = map((noise * SCALE_FACTOR).clamp(-1.0, 1.0));
+            }
+            start = end;
+        }
+    }
+}
+
+/// The `x` of each column of a row, split as [`Axis`] splits it, one
+/// array a part (so the per-cube loop reads them as vectors).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Columns {
+    corner: Vec<isize>,
+    near: Vec<f64>,
+    far: Vec<f64>,
+    fade: Vec<f64>,
+    rest: Vec<f64>,
+}
+
+impl Columns {
+    /// Replaces the columns with the coordinates `xs`.
+    pub(super) fn set(&mut self, xs: impl Iterator<Item = f64>) {
+        self.corner.clear();
+        self.near.clear();
+        self.far.clear();
+        self.fade.clear();
+        self.rest.clear();
+        for x in xs.map(Axis::new) {
+            self.corner.push(x.corner);
+            self.near.push(x.near);
+            self.far.push(x.far);
+            self.fade.push(x.fade);
+            self.rest.push(x.rest);
         }
     }
 }
@@ -159,7 +207,8 @@ mod tests {
     }
 
     fn our_row(seed: u32, xs: &[f64], y: f64, z: f64) -> Vec<u32> {
-        let columns: Vec<Axis> = xs.iter().map(|&x| Axis::new(x)).collect();
+        let mut columns = Columns::default();
+        columns.set(xs.iter().copied());
         let mut out = vec![0f32; xs.len()];
         RowNoise::new(seed).fill_row(&columns, &Axis::new(y), &Axis::new(z), &mut out, |n| {
             f32::from_bits(bits(n))
