@@ -272,6 +272,7 @@ impl Field {
             // the step (`Isa::force` is per thread).
             isa: Isa::chosen(),
             lines: &self.lines,
+            step: self.steps,
         };
         sweep::run(
             self.canvas.pixels_mut(),
@@ -299,12 +300,7 @@ impl Field {
         }
         sweep::settle(&mut self.bins, &self.leftovers, self.settings.parallel);
         self.steps += 1;
-        sweep::trim(
-            &mut self.bins,
-            &mut self.leftovers,
-            self.steps,
-            self.settings.parallel,
-        );
+        sweep::trim(&mut self.bins, &mut self.leftovers, self.steps);
         if self.steps.is_multiple_of(memory::RELEASE_EVERY) {
             memory::release_freed();
         }

@@ -88,6 +88,8 @@ pub(crate) struct Shared<'a> {
     pub isa: Isa,
     /// Inner pixels of the [`MEDIUM`] lines on a canvas `width` wide.
     pub lines: &'a LineTable,
+    /// Steps so far: which bins are due a sort by column ([`sort_due`]).
+    pub step: u64,
 }
 
 /// One task's view: its bin and the first row of its zone.
@@ -112,25 +114,25 @@ pub(crate) use migrate::{settle, Leftovers};
 
 /// Steps between two trims of the leftovers' lists ([`trim`]).
 pub(crate) const TRIM_EVERY: u64 = 64;
-/// Steps between two sorts of every bin by column ([`Bin::sort_by_column`]).
+/// Steps between two sorts of a bin by column ([`Bin::sort_by_column`]).
 pub(crate) const SORT_EVERY: u64 = 16;
 /// log2 of the pixels per column a bin is sorted by.
 pub(crate) const SORT_COLUMN_SHIFT: u32 = 5;
 
+/// Whether bin `bin` is sorted by column at step `step`: each bin every
+/// [`SORT_EVERY`] steps, the bins' turns spread over those steps, so no
+/// step pays for sorting every bin at once (a step that did took 1.7× a
+/// calm one), and each by its own task just before it moves, while its
+/// particles are on their way into the cache anyway.
+pub(crate) fn sort_due(step: u64, bin: u32) -> bool {
+    (step + u64::from(bin)).is_multiple_of(SORT_EVERY)
+}
+
 /// Gives back memory the bins and the leftovers' lists no longer need (a
 /// bin that has stayed under two thirds full for a while, a list far larger
-/// than this step needed), and every [`SORT_EVERY`] steps sorts each bin
-/// by column; call once a step, after [`settle`], with the number of steps
-/// so far. Amortised: nothing is allocated on most steps.
-pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64, parallel: bool) {
-    if step.is_multiple_of(SORT_EVERY) {
-        let sort = |bin: &mut Bin| bin.sort_by_column(SORT_COLUMN_SHIFT);
-        if parallel {
-            bins.bins_mut().par_iter_mut().for_each(sort);
-        } else {
-            bins.bins_mut().iter_mut().for_each(sort);
-        }
-    }
+/// than this step needed); call once a step, after [`settle`], with the
+/// number of steps so far. Amortised: nothing is allocated on most steps.
+pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
     bins.bins_mut().iter_mut().for_each(Bin::trim);
     if step.is_multiple_of(TRIM_EVERY) {
         leftovers.iter_mut().for_each(Leftovers::trim);
@@ -335,6 +337,9 @@ impl Job<'_> {
     /// the bin.
     fn run(&mut self, fade: u8, s: &Shared) {
         crate::trace::span!("field.bin", bin = self.z.bin, particles = self.bin.len());
+        if sort_due(s.step, self.z.bin) {
+            self.bin.sort_by_column(SORT_COLUMN_SHIFT);
+        }
         fade_pixels(self.zone, fade);
         let width = s.width;
         for &[index, colour] in self.handed.iter().flatten() {
