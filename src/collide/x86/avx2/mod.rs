@@ -8,3 +8,4 @@ pub(in crate::collide::x86) mod rows;
 pub(in crate::collide::x86) mod stats;
 pub(in crate::collide::x86) mod stream;
 pub(in crate::collide::x86) mod walker;
+pub(in crate::collide::x86) mod window_walk;

@@ -2,20 +2,27 @@
 //! registers as 32-bit fraction and integer halves, both with the sign bit
 //! flipped: signed compares on them are the unsigned compares the carry
 //! and the box check need, one instruction each.
+//!
+//! When eight consecutive samples always fall within 8 texel rows and 16
+//! columns (steps of at most one row and 8/7 columns a sample: a sprite
+//! turned at any angle at scale 1 or larger), the walker reads the
+//! mask's texel windows ([`TexelWindows`]) instead: one 16-byte load and
+//! one `vpermd` a group of eight, no gather (gathers are slow on AMD Zen).
 
 use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::x86::Avx2;
+use crate::collide::TexelWindows;
 use crate::mask::low_bits;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
-const SIGN: i32 = i32::MIN;
+pub(super) const SIGN: i32 = i32::MIN;
 
 /// One axis of the walk: the lane offsets `j·d` (j = 0..8) and the step
 /// `8·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves;
 /// the `_flipped` copies have the sign bit flipped for unsigned compares.
 #[derive(Clone, Copy)]
-struct Axis {
+pub(super) struct Axis {
     off_lo: __m256i,
     off_lo_flipped: __m256i,
     off_hi: __m256i,
@@ -28,15 +35,15 @@ struct Axis {
 /// Flipping the sign bit adds 2^31 modulo 2^32, so it commutes with
 /// adding: a flipped half steps by the same addends as a plain one.
 #[derive(Clone, Copy)]
-struct Lanes {
-    lo: __m256i,
-    hi: __m256i,
+pub(super) struct Lanes {
+    pub(super) lo: __m256i,
+    pub(super) hi: __m256i,
 }
 
 impl Axis {
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn new(d: i64) -> Axis {
+    pub(super) fn new(d: i64) -> Axis {
         let t = |j: i64| d.wrapping_mul(j);
         let lo = |j: i64| t(j) as i32;
         let hi = |j: i64| (t(j) >> FRAC_BITS) as i32;
@@ -59,7 +66,7 @@ impl Axis {
     /// addend).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn lanes(&self, start: i64) -> Lanes {
+    pub(super) fn lanes(&self, start: i64) -> Lanes {
         let sign = _mm256_set1_epi32(SIGN);
         let lo = _mm256_xor_si256(
             _mm256_add_epi32(_mm256_set1_epi32(start as i32), self.off_lo),
@@ -76,16 +83,32 @@ impl Axis {
     /// the flipped step directly.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn advance(&self, l: &mut Lanes) {
-        l.lo = _mm256_add_epi32(l.lo, self.step_lo);
-        let carry = _mm256_cmpgt_epi32(self.step_lo_flipped, l.lo);
+    pub(super) fn advance(&self, l: &mut Lanes) {
+        let carry = self.advance_fraction(&mut l.lo);
         l.hi = _mm256_sub_epi32(_mm256_add_epi32(l.hi, self.step_hi), carry);
+    }
+
+    /// Moves the (flipped) fraction halves eight samples on and returns
+    /// the carry into the integer halves: −1 where the fraction wrapped.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn advance_fraction(&self, lo: &mut __m256i) -> __m256i {
+        *lo = _mm256_add_epi32(*lo, self.step_lo);
+        _mm256_cmpgt_epi32(self.step_lo_flipped, *lo)
+    }
+
+    /// The integer halves' step over eight samples (before the carry).
+    #[inline(always)]
+    pub(super) fn step_hi(&self) -> __m256i {
+        self.step_hi
     }
 }
 
 /// What a walker's loop needs besides its lanes, as vectors.
 #[derive(Clone, Copy)]
-struct Kernel {
+struct Kernel<'a> {
+    /// Read the texel windows rather than gather, when every group fits one.
+    windowed: Option<Windowed<'a>>,
     u_axis: Axis,
     v_axis: Axis,
     /// Box size with the sign bit flipped, for unsigned compares.
@@ -101,12 +124,29 @@ struct Kernel {
     base: *const i32,
 }
 
+/// Where a group of eight samples finds its window: the mask's texel
+/// windows, and how far the group's leftmost column and topmost row lie
+/// from its first sample.
+#[derive(Clone, Copy)]
+struct Windowed<'a> {
+    windows: &'a TexelWindows,
+    /// Fixed-point offsets from the first sample to the smallest u and v
+    /// of the eight (`min(0, 7·du)`, `min(0, 7·dv)`).
+    u_low: i64,
+    v_low: i64,
+    /// Mask texel of box texel `(0, 0)`.
+    texel0: (i64, i64),
+    /// Fixed-point steps of eight samples.
+    du8: i64,
+    dv8: i64,
+}
+
 /// The AVX2 walker.
 pub(crate) struct Avx2Walker<'a> {
     g: MapGather<'a>,
     /// Exact position of the next sample (the lanes follow it when `synced`).
     exact: PlainWalker<'a>,
-    kernel: Kernel,
+    kernel: Kernel<'a>,
     u: Lanes,
     v: Lanes,
     synced: bool,
@@ -134,6 +174,7 @@ fn new_walker(g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
     // this offset stays inside `words` (or one past its end).
     let row0 = (g.texel0.1 as usize * g.words_per_row * 2).min(g.words.len() * 2);
     let kernel = Kernel {
+        windowed: windowed(g, du, dv),
         u_axis: Axis::new(du),
         v_axis: Axis::new(dv),
         width_flipped: _mm256_set1_epi32(g.size.0 as i32 ^ SIGN),
@@ -151,6 +192,29 @@ fn new_walker(g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
         v: zero,
         synced: false,
     }
+}
+
+/// The texel windows' reading of `g` with steps `(du, dv)`, when every
+/// group of eight samples fits a window (at most 8 columns and 7 rows
+/// between its first and last sample) and the box is the mask's solid box
+/// (outside it the windows hold the mask's clear texels, which is what the
+/// box check gives).
+fn windowed(g: MapGather<'_>, du: i64, dv: i64) -> Option<Windowed<'_>> {
+    let one = 1u64 << FRAC_BITS;
+    let (t0, size) = (g.texel0, g.size);
+    let whole = g.mask.solid_box() == Some([t0.0, t0.1, t0.0 + size.0, t0.1 + size.1]);
+    let fits = 7 * du.unsigned_abs() <= 8 * one && dv.unsigned_abs() <= one;
+    if !(whole && fits) {
+        return None;
+    }
+    Some(Windowed {
+        windows: g.mask.texel_windows()?,
+        u_low: (7 * du).min(0),
+        v_low: (7 * dv).min(0),
+        texel0: (i64::from(t0.0), i64::from(t0.1)),
+        du8: 8 * du,
+        dv8: 8 * dv,
+    })
 }
 
 impl Walker for Avx2Walker<'_> {
@@ -211,6 +275,59 @@ fn group(k: &Kernel, u: &Lanes, v: &Lanes) -> u64 {
     u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))) as u8)
 }
 
+/// Bits (one per lane) of the eight samples at lanes `(u, v)`, the first
+/// at fixed-point box coordinates `(us, vs)`, read from their texel window.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn group_windowed(win: &Windowed, u: &Lanes, v: &Lanes, us: i64, vs: i64) -> u64 {
+    // The leftmost column and the top row of the eight samples (mask texels).
+    let c = (us.wrapping_add(win.u_low) >> FRAC_BITS) + win.texel0.0;
+    let r = (vs.wrapping_add(win.v_low) >> FRAC_BITS) + win.texel0.1;
+    let Some(at) = win.windows.window_at(c, r) else {
+        return 0;
+    };
+    let entries = win.windows.entries();
+    debug_assert!(at + 8 <= entries.len());
+    // SAFETY: `window_at` gives a window whose eight rows are entries.
+    let rows = unsafe { _mm_loadu_si128(entries.as_ptr().add(at).cast()) };
+    // Each lane's bit in the window, 16·(row − r) + column − (c & !7), in
+    // 0..128: every sample lies within 7 rows and 8 columns of (c, r). The
+    // lanes' halves carry flipped sign bits: 16·v + u adds 2^31 (mod 2^32),
+    // and so does the flipped origin.
+    let origin = (16 * (r - win.texel0.1) + (c & !7) - win.texel0.0) as i32 ^ SIGN;
+    let at_bit = _mm256_sub_epi32(
+        _mm256_add_epi32(_mm256_slli_epi32(v.hi, 4), u.hi),
+        _mm256_set1_epi32(origin),
+    );
+    let dword =
+        _mm256_permutevar8x32_epi32(_mm256_zextsi128_si256(rows), _mm256_srli_epi32(at_bit, 5));
+    let bit = _mm256_srlv_epi32(dword, _mm256_and_si256(at_bit, _mm256_set1_epi32(31)));
+    u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))) as u8)
+}
+
+/// Bits of the eight samples at lanes `(u, v)`, the first at fixed-point
+/// box coordinates `at`: from their texel window or by a gather.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn group_at(k: &Kernel, u: &Lanes, v: &Lanes, at: (i64, i64)) -> u64 {
+    match &k.windowed {
+        Some(win) => group_windowed(win, u, v, at.0, at.1),
+        None => group(k, u, v),
+    }
+}
+
+impl Kernel<'_> {
+    /// The first sample's position eight samples on (kept only when
+    /// reading windows).
+    #[inline(always)]
+    fn eight_on(&self, at: (i64, i64)) -> (i64, i64) {
+        match &self.windowed {
+            Some(win) => (at.0.wrapping_add(win.du8), at.1.wrapping_add(win.dv8)),
+            None => at,
+        }
+    }
+}
+
 /// The lanes at the exact position (loaded afresh if they lag behind).
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -239,6 +356,9 @@ fn finish(w: &mut Avx2Walker<'_>, (u, v): (Lanes, Lanes), len: u32) {
 #[inline]
 fn next_avx2(w: &mut Avx2Walker<'_>, len: u32) -> u64 {
     let len = len.min(64);
+    if let Some(win) = w.kernel.windowed {
+        return next_windowed(w, &win, len);
+    }
     if !w.g.narrow {
         return w.exact.next(len);
     }
@@ -256,13 +376,35 @@ fn next_avx2(w: &mut Avx2Walker<'_>, len: u32) -> u64 {
     bits & low_bits(len)
 }
 
+/// Eight samples per texel window.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn next_windowed(w: &mut Avx2Walker<'_>, win: &Windowed, len: u32) -> u64 {
+    let (mut u, mut v) = synced_lanes(w);
+    let (mut us, mut vs) = w.exact.position();
+    let k = &w.kernel;
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < len {
+        bits |= group_windowed(win, &u, &v, us, vs) << i;
+        k.u_axis.advance(&mut u);
+        k.v_axis.advance(&mut v);
+        us = us.wrapping_add(win.du8);
+        vs = vs.wrapping_add(win.dv8);
+        i += 8;
+    }
+    finish(w, (u, v), len);
+    bits & low_bits(len)
+}
+
 /// Both walkers' groups interleaved (the gathers overlap better), and
 /// B's gather skipped where A's eight lanes are empty.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn next_and_avx2(a: &mut Avx2Walker<'_>, b: &mut Avx2Walker<'_>, len: u32) -> u64 {
     let len = len.min(64);
-    if !a.g.narrow || !b.g.narrow {
+    let readable = |w: &Avx2Walker| w.kernel.windowed.is_some() || w.g.narrow;
+    if !readable(a) || !readable(b) {
         let mine = a.next(len);
         return if mine == 0 {
             b.skip(len);
@@ -273,17 +415,20 @@ fn next_and_avx2(a: &mut Avx2Walker<'_>, b: &mut Avx2Walker<'_>, len: u32) -> u6
     }
     let (mut ua, mut va) = synced_lanes(a);
     let (mut ub, mut vb) = synced_lanes(b);
+    let (mut at_a, mut at_b) = (a.exact.position(), b.exact.position());
     let (ka, kb) = (&a.kernel, &b.kernel);
     let mut bits = 0u64;
     let mut step = |i: u32| {
-        let la = group(ka, &ua, &va);
+        let la = group_at(ka, &ua, &va, at_a);
         if la != 0 {
-            bits |= (la & group(kb, &ub, &vb)) << i;
+            bits |= (la & group_at(kb, &ub, &vb, at_b)) << i;
         }
         ka.u_axis.advance(&mut ua);
         ka.v_axis.advance(&mut va);
         kb.u_axis.advance(&mut ub);
         kb.v_axis.advance(&mut vb);
+        at_a = ka.eight_on(at_a);
+        at_b = kb.eight_on(at_b);
     };
     if len == 64 {
         // A constant trip count lets the compiler unroll the eight groups.
