@@ -54,7 +54,7 @@ pub struct Mask {
     derived: Derived,
 }
 
-/// [`Mask::outline`]'s and [`Mask::texel_windows`]' caches: not part of a
+/// The caches of [`Mask::outline`] and [`Mask::texel_windows`]: not part of a
 /// mask's value (equal masks compare equal whether or not they are filled).
 #[derive(Clone, Default)]
 struct Derived {
@@ -280,7 +280,7 @@ impl Mask {
             .get_or_init(|| Arc::new(Outline::of(self)))
     }
 
-    /// The texels regrouped for the AVX2 walker (any 8 rows × 16 columns
+    /// The texels regrouped for the AVX2 pixel walk (any 8 rows × 16 columns
     /// one load), worked out on the first walk that reads them and kept
     /// (clones share them); `None` for a mask too large to keep them for.
     pub(crate) fn texel_windows(&self) -> Option<&TexelWindows> {

@@ -2,7 +2,7 @@
 //! the exact fixed-point texel coordinates of its first sample, once the
 //! whole rectangle is known to stay in the walkers' exact range.
 
-use crate::collide::sprite::SpanEstimator;
+use crate::collide::sprite::{LinearSpans, SpanEstimator};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 
 /// A row's estimated span `x0..x1` and the exact fixed-point texel
@@ -58,4 +58,66 @@ pub(crate) fn row_start(
         u: m.u0 + m.du_dx * dx + m.du_dy * dy,
         v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
     })
+}
+
+/// [`row_start`] from the linear form of the span estimate
+/// ([`crate::collide::sprite::SpanEstimator::linear`]): the same columns up
+/// to float rounding, far inside the estimate's two-pixel margin, found
+/// with a few multiply-adds and no branch per axis. `rect` passed
+/// [`in_range`] and [`linear_fits`].
+#[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) fn row_start_linear(
+    lin: &LinearSpans,
+    m: &PixelMap,
+    rect: &PixelRect,
+    y: i64,
+) -> Option<RowStart> {
+    let dy = (y - lin.origin.1) as f64;
+    let line = |[a, b]: [f64; 2]| a + b * dy;
+    let lo = line(lin.lo[0]).max(line(lin.lo[1]));
+    let hi = line(lin.hi[0]).min(line(lin.hi[1]));
+    let origin = lin.origin.0 as f64;
+    let (lower, upper) = (
+        rect.x0.max(lin.bounds.x0) as f64,
+        rect.x1.min(lin.bounds.x1) as f64,
+    );
+    // Inside the rectangle and the map's bounds; NaN widens to the whole
+    // of them (a wider span is still a superset).
+    let first = origin + lo.floor() - 2.0;
+    let end = origin + hi.ceil() + 2.0;
+    let x0 = if first > lower {
+        first.min(upper)
+    } else {
+        lower
+    } as i64;
+    let x1 = if end < upper { end.max(lower) } else { upper } as i64;
+    if x0 >= x1 {
+        return None;
+    }
+    let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
+    Some(RowStart {
+        x0,
+        x1,
+        u: m.u0 + m.du_dx * dx + m.du_dy * dy,
+        v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
+    })
+}
+
+/// Whether [`row_start_linear`]'s float columns are exact integers over
+/// `rect` (every coordinate it converts is below 2^52 in size).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) fn linear_fits(lin: &LinearSpans, rect: &PixelRect) -> bool {
+    [
+        rect.x0,
+        rect.x1,
+        rect.y0,
+        rect.y1,
+        lin.origin.0,
+        lin.origin.1,
+        lin.bounds.x0,
+        lin.bounds.x1,
+    ]
+    .into_iter()
+    .all(|t| t.unsigned_abs() < 1 << 52)
 }

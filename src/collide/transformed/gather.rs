@@ -20,9 +20,6 @@ pub(crate) const MAX_STEP: i64 = 1 << 46;
 /// A mask's solid box, as the walkers read it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MapGather<'a> {
-    /// The mask (the x86 walkers read its texel windows).
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub mask: &'a Mask,
     pub words: &'a [u64],
     pub words_per_row: usize,
     /// Mask texel of box texel `(0, 0)`.
@@ -40,7 +37,6 @@ impl<'a> MapGather<'a> {
     /// lie inside the mask).
     pub fn new(mask: &'a Mask, texel0: (u32, u32), size: (u32, u32)) -> Self {
         MapGather {
-            mask,
             words: mask.words(),
             words_per_row: mask.words_per_row(),
             texel0,

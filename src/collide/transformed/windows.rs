@@ -1,5 +1,5 @@
 //! A mask's texels regrouped so that any window of 8 rows × 16 columns is
-//! one 16-byte load: what the AVX2 walker reads in place of hardware
+//! one 16-byte load: what the AVX2 pixel walk reads in place of hardware
 //! gathers when eight consecutive samples of a row fall within such a
 //! window (a sprite turned at any angle, at scale 1 or larger).
 //!
@@ -60,50 +60,32 @@ impl TexelWindows {
         }
     }
 
-    /// Where the window holding mask rows `r..r + 8` and columns
-    /// `c & !7 .. (c & !7) + 16` starts, or `None` when that window lies
-    /// wholly outside the mask (`r + 8 ≤ 0`, `r ≥ height`, `c + 8 < 0` or
-    /// `c ≥ width`: every sample of columns `c..=c + 8` in those rows is
-    /// clear). Entries `at..at + 8` of [`TexelWindows::entries`] are then
+    /// Whether the window holding mask rows `r..r + 8` and columns
+    /// `c & !7 .. (c & !7) + 16` reaches the mask: false when it lies wholly
+    /// outside (`r + 8 ≤ 0`, `r ≥ height`, `c + 8 < 0` or `c ≥ width`; then
+    /// every sample of columns `c..=c + 8` in those rows is clear). When
+    /// true, entries `origin() + offset(c, r)` and the seven after it are
     /// the window's rows.
-    #[inline(always)]
-    pub(crate) fn window_at(&self, c: i64, r: i64) -> Option<usize> {
-        self.reaches(c, r).then(|| {
-            // r + 8 ∈ [1, height + 7] and the block (c >> 3) + 1 ∈
-            // [0, blocks − 1]: all eight rows are entries.
-            (self.origin() as isize + self.offset(c, r)) as usize
-        })
-    }
-
-    /// Whether the window at `(c, r)` reaches the mask (when
-    /// [`TexelWindows::window_at`] gives it).
     #[inline(always)]
     pub(crate) fn reaches(&self, c: i64, r: i64) -> bool {
         ((r + 7) as u64) < u64::from(self.height) + 7
             && ((c + 8) as u64) < u64::from(self.width) + 8
     }
 
-    /// Entries a column block (the step of `c >> 3` in a window's index).
-    #[inline(always)]
-    pub(crate) fn block_len(&self) -> usize {
-        self.rows
-    }
-
-    /// The index [`TexelWindows::window_at`] gives at `(c, r)` less the
-    /// one it gives at `(0, 0)` ([`TexelWindows::origin`]):
-    /// `(c >> 3)·block_len + r`.
+    /// Where the window at `(c, r)` starts, relative to the one at `(0, 0)`
+    /// ([`TexelWindows::origin`]): `(c >> 3)·(height + 16) + r` entries.
     #[inline(always)]
     pub(crate) fn offset(&self, c: i64, r: i64) -> isize {
         ((c >> 3) * self.rows as i64 + r) as isize
     }
 
-    /// The index [`TexelWindows::window_at`] gives at `(0, 0)`.
+    /// The index of the window at `(0, 0)`'s first entry.
     #[inline(always)]
     pub(crate) fn origin(&self) -> usize {
         self.rows + PAD_ROWS as usize
     }
 
-    /// Every entry (see [`TexelWindows::window_at`]).
+    /// Every entry (see [`TexelWindows::reaches`]).
     #[inline(always)]
     pub(crate) fn entries(&self) -> &[u16] {
         &self.entries
@@ -137,11 +119,11 @@ mod tests {
             for r in -12..i64::from(h) + 4 {
                 for c in -14..i64::from(w) + 4 {
                     let reaches = r + 8 > 0 && r < i64::from(h) && c + 8 >= 0 && c < i64::from(w);
-                    let Some(at) = windows.window_at(c, r) else {
-                        assert!(!reaches, "{w}×{h} ({c}, {r}) refused");
+                    assert_eq!(windows.reaches(c, r), reaches, "{w}×{h} ({c}, {r})");
+                    if !reaches {
                         continue;
-                    };
-                    assert!(reaches, "{w}×{h} ({c}, {r}) taken");
+                    }
+                    let at = (windows.origin() as isize + windows.offset(c, r)) as usize;
                     for i in 0..8 {
                         for j in 0..16 {
                             let bit = windows.entries()[at + i as usize] >> j & 1 == 1;

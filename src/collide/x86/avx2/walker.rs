@@ -1,17 +1,11 @@
 //! The AVX2 walker: eight samples per masked `vpgatherdd`, lanes kept in
 //! registers as 32-bit fraction and integer halves, both with the sign bit
 //! flipped: signed compares on them are the unsigned compares the carry
-//! and the box check need, one instruction each.
-//!
-//! When eight consecutive samples always fall within 8 texel rows and 16
-//! columns (steps of at most one row and 8/7 columns a sample: a sprite
-//! turned at any angle at scale 1 or larger), the walker reads the
-//! mask's texel windows ([`TexelWindows`]) instead: one 16-byte load and
-//! one `vpermd` a group of eight, no gather (gathers are slow on AMD Zen).
+//! and the box check need, one instruction each. (The rasteriser's pixel
+//! walk reads texel windows instead where it can: `window_walk.rs`.)
 
 use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::x86::Avx2;
-use crate::collide::TexelWindows;
 use crate::mask::low_bits;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
@@ -83,7 +77,7 @@ impl Axis {
     /// the flipped step directly.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn advance(&self, l: &mut Lanes) {
+    fn advance(&self, l: &mut Lanes) {
         let carry = self.advance_fraction(&mut l.lo);
         l.hi = _mm256_sub_epi32(_mm256_add_epi32(l.hi, self.step_hi), carry);
     }
@@ -106,9 +100,7 @@ impl Axis {
 
 /// What a walker's loop needs besides its lanes, as vectors.
 #[derive(Clone, Copy)]
-struct Kernel<'a> {
-    /// Read the texel windows rather than gather, when every group fits one.
-    windowed: Option<Windowed<'a>>,
+struct Kernel {
     u_axis: Axis,
     v_axis: Axis,
     /// Box size with the sign bit flipped, for unsigned compares.
@@ -124,29 +116,12 @@ struct Kernel<'a> {
     base: *const i32,
 }
 
-/// Where a group of eight samples finds its window: the mask's texel
-/// windows, and how far the group's leftmost column and topmost row lie
-/// from its first sample.
-#[derive(Clone, Copy)]
-struct Windowed<'a> {
-    windows: &'a TexelWindows,
-    /// Fixed-point offsets from the first sample to the smallest u and v
-    /// of the eight (`min(0, 7·du)`, `min(0, 7·dv)`).
-    u_low: i64,
-    v_low: i64,
-    /// Mask texel of box texel `(0, 0)`.
-    texel0: (i64, i64),
-    /// Fixed-point steps of eight samples.
-    du8: i64,
-    dv8: i64,
-}
-
 /// The AVX2 walker.
 pub(crate) struct Avx2Walker<'a> {
     g: MapGather<'a>,
     /// Exact position of the next sample (the lanes follow it when `synced`).
     exact: PlainWalker<'a>,
-    kernel: Kernel<'a>,
+    kernel: Kernel,
     u: Lanes,
     v: Lanes,
     synced: bool,
@@ -174,7 +149,6 @@ fn new_walker(g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
     // this offset stays inside `words` (or one past its end).
     let row0 = (g.texel0.1 as usize * g.words_per_row * 2).min(g.words.len() * 2);
     let kernel = Kernel {
-        windowed: windowed(g, du, dv),
         u_axis: Axis::new(du),
         v_axis: Axis::new(dv),
         width_flipped: _mm256_set1_epi32(g.size.0 as i32 ^ SIGN),
@@ -192,29 +166,6 @@ fn new_walker(g: MapGather<'_>, du: i64, dv: i64) -> Avx2Walker<'_> {
         v: zero,
         synced: false,
     }
-}
-
-/// The texel windows' reading of `g` with steps `(du, dv)`, when every
-/// group of eight samples fits a window (at most 8 columns and 7 rows
-/// between its first and last sample) and the box is the mask's solid box
-/// (outside it the windows hold the mask's clear texels, which is what the
-/// box check gives).
-fn windowed(g: MapGather<'_>, du: i64, dv: i64) -> Option<Windowed<'_>> {
-    let one = 1u64 << FRAC_BITS;
-    let (t0, size) = (g.texel0, g.size);
-    let whole = g.mask.solid_box() == Some([t0.0, t0.1, t0.0 + size.0, t0.1 + size.1]);
-    let fits = 7 * du.unsigned_abs() <= 8 * one && dv.unsigned_abs() <= one;
-    if !(whole && fits) {
-        return None;
-    }
-    Some(Windowed {
-        windows: g.mask.texel_windows()?,
-        u_low: (7 * du).min(0),
-        v_low: (7 * dv).min(0),
-        texel0: (i64::from(t0.0), i64::from(t0.1)),
-        du8: 8 * du,
-        dv8: 8 * dv,
-    })
 }
 
 impl Walker for Avx2Walker<'_> {
@@ -275,59 +226,6 @@ fn group(k: &Kernel, u: &Lanes, v: &Lanes) -> u64 {
     u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))) as u8)
 }
 
-/// Bits (one per lane) of the eight samples at lanes `(u, v)`, the first
-/// at fixed-point box coordinates `(us, vs)`, read from their texel window.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn group_windowed(win: &Windowed, u: &Lanes, v: &Lanes, us: i64, vs: i64) -> u64 {
-    // The leftmost column and the top row of the eight samples (mask texels).
-    let c = (us.wrapping_add(win.u_low) >> FRAC_BITS) + win.texel0.0;
-    let r = (vs.wrapping_add(win.v_low) >> FRAC_BITS) + win.texel0.1;
-    let Some(at) = win.windows.window_at(c, r) else {
-        return 0;
-    };
-    let entries = win.windows.entries();
-    debug_assert!(at + 8 <= entries.len());
-    // SAFETY: `window_at` gives a window whose eight rows are entries.
-    let rows = unsafe { _mm_loadu_si128(entries.as_ptr().add(at).cast()) };
-    // Each lane's bit in the window, 16·(row − r) + column − (c & !7), in
-    // 0..128: every sample lies within 7 rows and 8 columns of (c, r). The
-    // lanes' halves carry flipped sign bits: 16·v + u adds 2^31 (mod 2^32),
-    // and so does the flipped origin.
-    let origin = (16 * (r - win.texel0.1) + (c & !7) - win.texel0.0) as i32 ^ SIGN;
-    let at_bit = _mm256_sub_epi32(
-        _mm256_add_epi32(_mm256_slli_epi32(v.hi, 4), u.hi),
-        _mm256_set1_epi32(origin),
-    );
-    let dword =
-        _mm256_permutevar8x32_epi32(_mm256_zextsi128_si256(rows), _mm256_srli_epi32(at_bit, 5));
-    let bit = _mm256_srlv_epi32(dword, _mm256_and_si256(at_bit, _mm256_set1_epi32(31)));
-    u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))) as u8)
-}
-
-/// Bits of the eight samples at lanes `(u, v)`, the first at fixed-point
-/// box coordinates `at`: from their texel window or by a gather.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn group_at(k: &Kernel, u: &Lanes, v: &Lanes, at: (i64, i64)) -> u64 {
-    match &k.windowed {
-        Some(win) => group_windowed(win, u, v, at.0, at.1),
-        None => group(k, u, v),
-    }
-}
-
-impl Kernel<'_> {
-    /// The first sample's position eight samples on (kept only when
-    /// reading windows).
-    #[inline(always)]
-    fn eight_on(&self, at: (i64, i64)) -> (i64, i64) {
-        match &self.windowed {
-            Some(win) => (at.0.wrapping_add(win.du8), at.1.wrapping_add(win.dv8)),
-            None => at,
-        }
-    }
-}
-
 /// The lanes at the exact position (loaded afresh if they lag behind).
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -356,9 +254,6 @@ fn finish(w: &mut Avx2Walker<'_>, (u, v): (Lanes, Lanes), len: u32) {
 #[inline]
 fn next_avx2(w: &mut Avx2Walker<'_>, len: u32) -> u64 {
     let len = len.min(64);
-    if let Some(win) = w.kernel.windowed {
-        return next_windowed(w, &win, len);
-    }
     if !w.g.narrow {
         return w.exact.next(len);
     }
@@ -376,35 +271,13 @@ fn next_avx2(w: &mut Avx2Walker<'_>, len: u32) -> u64 {
     bits & low_bits(len)
 }
 
-/// Eight samples per texel window.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn next_windowed(w: &mut Avx2Walker<'_>, win: &Windowed, len: u32) -> u64 {
-    let (mut u, mut v) = synced_lanes(w);
-    let (mut us, mut vs) = w.exact.position();
-    let k = &w.kernel;
-    let mut bits = 0u64;
-    let mut i = 0;
-    while i < len {
-        bits |= group_windowed(win, &u, &v, us, vs) << i;
-        k.u_axis.advance(&mut u);
-        k.v_axis.advance(&mut v);
-        us = us.wrapping_add(win.du8);
-        vs = vs.wrapping_add(win.dv8);
-        i += 8;
-    }
-    finish(w, (u, v), len);
-    bits & low_bits(len)
-}
-
 /// Both walkers' groups interleaved (the gathers overlap better), and
 /// B's gather skipped where A's eight lanes are empty.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn next_and_avx2(a: &mut Avx2Walker<'_>, b: &mut Avx2Walker<'_>, len: u32) -> u64 {
     let len = len.min(64);
-    let readable = |w: &Avx2Walker| w.kernel.windowed.is_some() || w.g.narrow;
-    if !readable(a) || !readable(b) {
+    if !a.g.narrow || !b.g.narrow {
         let mine = a.next(len);
         return if mine == 0 {
             b.skip(len);
@@ -415,20 +288,17 @@ fn next_and_avx2(a: &mut Avx2Walker<'_>, b: &mut Avx2Walker<'_>, len: u32) -> u6
     }
     let (mut ua, mut va) = synced_lanes(a);
     let (mut ub, mut vb) = synced_lanes(b);
-    let (mut at_a, mut at_b) = (a.exact.position(), b.exact.position());
     let (ka, kb) = (&a.kernel, &b.kernel);
     let mut bits = 0u64;
     let mut step = |i: u32| {
-        let la = group_at(ka, &ua, &va, at_a);
+        let la = group(ka, &ua, &va);
         if la != 0 {
-            bits |= (la & group_at(kb, &ub, &vb, at_b)) << i;
+            bits |= (la & group(kb, &ub, &vb)) << i;
         }
         ka.u_axis.advance(&mut ua);
         ka.v_axis.advance(&mut va);
         kb.u_axis.advance(&mut ub);
         kb.v_axis.advance(&mut vb);
-        at_a = ka.eight_on(at_a);
-        at_b = kb.eight_on(at_b);
     };
     if len == 64 {
         // A constant trip count lets the compiler unroll the eight groups.

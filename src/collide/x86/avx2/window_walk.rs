@@ -7,7 +7,9 @@
 
 use super::walker::{Axis, SIGN};
 use crate::collide::posed::raster::or_bits;
-use crate::collide::posed::row_start::{in_range, row_start};
+use crate::collide::posed::row_start::{
+    in_range, linear_fits, row_start, row_start_linear, RowStart,
+};
 use crate::collide::sprite::SolidMap;
 use crate::collide::TexelWindows;
 use crate::mask::{low_bits, Mask};
@@ -60,7 +62,6 @@ pub(crate) unsafe fn fill_windowed_avx2(
         windows,
         // SAFETY: the origin is an index of the entries.
         window0: unsafe { windows.entries().as_ptr().add(windows.origin()) },
-        block_len: windows.block_len() as i64,
         u_axis,
         v_axis,
         step_at: _mm256_add_epi32(_mm256_slli_epi32(v_axis.step_hi(), 4), u_axis.step_hi()),
@@ -68,35 +69,33 @@ pub(crate) unsafe fn fill_windowed_avx2(
         step8: (8 * du, 8 * dv),
     };
     let spans = map.spans();
+    let linear = spans.linear().filter(|lin| linear_fits(lin, rect));
     let per_row = (rect.width() as usize).div_ceil(64);
-    for (y, row) in (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1))) {
-        let Some(start) = row_start(m, &spans, rect, y) else {
-            continue;
-        };
-        let (u, v) = (start.u + texel0.0, start.v + texel0.1);
-        let (ul, vl) = (u_axis.lanes(u), v_axis.lanes(v));
-        let mut lanes = Group {
-            u_lo: ul.lo,
-            v_lo: vl.lo,
-            at: _mm256_add_epi32(_mm256_slli_epi32(vl.hi, 4), ul.hi),
-            corner: (u + walk.low.0, v + walk.low.1),
-        };
-        // The groups' corners lie on a segment: when its ends' windows
-        // reach the mask, all do (the windows that do form a rectangle).
-        let last = (start.x1 - start.x0 - 1) / 8;
-        let end = (
-            lanes.corner.0 + last * walk.step8.0,
-            lanes.corner.1 + last * walk.step8.1,
-        );
-        let inside = |(u, v): (i64, i64)| windows.reaches(u >> FRAC_BITS, v >> FRAC_BITS);
-        if inside(lanes.corner) && inside(end) {
-            walk.row::<false>(&mut lanes, start.x0 - rect.x0, start.x1 - start.x0, row);
-        } else {
-            walk.row::<true>(&mut lanes, start.x0 - rect.x0, start.x1 - start.x0, row);
+    // Each row's span and exact start are found for a batch of rows first:
+    // rows are independent, so the CPU overlaps their float and multiply
+    // chains there, which it does less well between the groups' loads.
+    let mut starts = [None::<RowStart>; ROW_BATCH];
+    let mut rows = (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1)));
+    for y0 in (rect.y0..rect.y1).step_by(ROW_BATCH) {
+        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
+        for (k, start) in starts[..n].iter_mut().enumerate() {
+            let y = y0 + k as i64;
+            *start = match &linear {
+                Some(lin) => row_start_linear(lin, m, rect, y),
+                None => row_start(m, &spans, rect, y),
+            };
+        }
+        for (start, (_, row)) in starts[..n].iter().zip(rows.by_ref()) {
+            if let Some(start) = start {
+                walk.row(start, texel0, rect.x0, row);
+            }
         }
     }
     true
 }
+
+/// Rows whose starts are found before their samples are read.
+const ROW_BATCH: usize = 16;
 
 /// What the walk's groups read and how they step.
 struct Walk<'a> {
@@ -104,7 +103,6 @@ struct Walk<'a> {
     /// The window at `(0, 0)`; the one at `(c, r)` is
     /// [`TexelWindows::offset`] entries on.
     window0: *const u16,
-    block_len: i64,
     u_axis: Axis,
     v_axis: Axis,
     /// The step of [`Group::at`] over eight samples, before the carries.
@@ -129,12 +127,41 @@ struct Group {
 }
 
 impl Walk<'_> {
+    /// Sets the covered pixels of one row from its start (`texel0`: the
+    /// solid box's first texel, fixed point; `x0`: the row's first column).
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[inline]
+    fn row(&self, start: &RowStart, texel0: (i64, i64), x0: i64, row: &mut [u64]) {
+        let (u, v) = (start.u + texel0.0, start.v + texel0.1);
+        let (ul, vl) = (self.u_axis.lanes(u), self.v_axis.lanes(v));
+        let mut lanes = Group {
+            u_lo: ul.lo,
+            v_lo: vl.lo,
+            at: _mm256_add_epi32(_mm256_slli_epi32(vl.hi, 4), ul.hi),
+            corner: (u + self.low.0, v + self.low.1),
+        };
+        // The groups' corners lie on a segment: when its ends' windows
+        // reach the mask, all do (the windows that do form a rectangle).
+        let len = start.x1 - start.x0;
+        let last = (len - 1) / 8;
+        let end = (
+            lanes.corner.0 + last * self.step8.0,
+            lanes.corner.1 + last * self.step8.1,
+        );
+        let inside = |(u, v): (i64, i64)| self.windows.reaches(u >> FRAC_BITS, v >> FRAC_BITS);
+        if inside(lanes.corner) && inside(end) {
+            self.samples::<false>(&mut lanes, start.x0 - x0, len, row);
+        } else {
+            self.samples::<true>(&mut lanes, start.x0 - x0, len, row);
+        }
+    }
+
     /// ORs the bits of `len` samples from `lanes` into `row` from bit `at`
     /// on. `CHECKED`: test whether each group's window reaches the mask
     /// (else the caller has checked that all do).
     #[target_feature(enable = "avx2,bmi1,bmi2")]
     #[inline]
-    fn row<const CHECKED: bool>(&self, lanes: &mut Group, at: i64, len: i64, row: &mut [u64]) {
+    fn samples<const CHECKED: bool>(&self, lanes: &mut Group, at: i64, len: i64, row: &mut [u64]) {
         let mut done = 0;
         while done < len {
             let n = (len - done).min(64) as u32;
@@ -155,7 +182,7 @@ impl Walk<'_> {
     }
 
     /// Bits (one per lane) of the eight samples of `lanes`; moves them on
-    /// by eight samples. `CHECKED` as in [`Walk::row`].
+    /// by eight samples. `CHECKED` as in [`Walk::samples`].
     #[target_feature(enable = "avx2")]
     #[inline]
     fn group<const CHECKED: bool>(&self, lanes: &mut Group) -> u64 {
@@ -165,13 +192,8 @@ impl Walk<'_> {
         } else {
             // SAFETY: the window reaches the mask (checked here or by the
             // caller for the whole row), so its eight rows are entries.
-            let rows = unsafe {
-                _mm_loadu_si128(
-                    self.window0
-                        .offset(((c >> 3) * self.block_len + r) as isize)
-                        .cast(),
-                )
-            };
+            let rows =
+                unsafe { _mm_loadu_si128(self.window0.offset(self.windows.offset(c, r)).cast()) };
             // Each lane's bit in the window, 16·(row − r) + column −
             // (c & !7), in 0..128 ([`steps_fit`]); `at` and the origin
             // both carry 2^31.
