@@ -283,6 +283,7 @@ impl Mask {
     /// The texels regrouped for the AVX2 pixel walk (any 8 rows × 16 columns
     /// one load), worked out on the first walk that reads them and kept
     /// (clones share them); `None` for a mask too large to keep them for.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn texel_windows(&self) -> Option<&TexelWindows> {
         if !TexelWindows::fit(self) {
             return None;
