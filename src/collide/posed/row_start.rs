@@ -90,8 +90,9 @@ pub(crate) fn row_start_linear(
         first.min(upper)
     } else {
         lower
-    } as i64;
-    let x1 = if end < upper { end.max(lower) } else { upper } as i64;
+    };
+    let x1 = if end < upper { end.max(lower) } else { upper };
+    let (x0, x1) = (x0 as i64, x1 as i64);
     if x0 >= x1 {
         return None;
     }
