@@ -13,7 +13,7 @@
 // Only the x86-64 AVX2 pixel walk reads them so far.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
-use crate::mask::{bits_at, Mask};
+use crate::mask::Mask;
 
 /// Rows of clear texels kept above and below the mask.
 const PAD_ROWS: i64 = 8;
@@ -49,10 +49,19 @@ impl TexelWindows {
         for y in 0..mask.height() {
             let row = mask.row(y);
             let r = y as usize + PAD_ROWS as usize;
-            // Block 0 starts 8 columns left of the mask.
-            entries[r] = (bits_at(row, 0) << 8) as u16;
-            for b in 1..blocks {
-                entries[b * rows + r] = bits_at(row, 8 * (b - 1)) as u16;
+            // Entry `b` is the row's bytes `b − 1` and `b` (block 0 starts
+            // 8 columns left of the mask, at a clear byte).
+            let mut before = 0u16;
+            for (b, entry) in entries[r..]
+                .iter_mut()
+                .step_by(rows)
+                .take(blocks)
+                .enumerate()
+            {
+                let word = row.get(b / 8).copied().unwrap_or(0);
+                let byte = u16::from((word >> (8 * (b % 8))) as u8);
+                *entry = before | byte << 8;
+                before = byte;
             }
         }
         TexelWindows {
