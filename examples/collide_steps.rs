@@ -23,7 +23,10 @@
 //! overlapping), `intersects_hit_ship_80` (`collide::intersects` of the
 //! same pair), `intersects_apart_ship_80` (the second ship moved to (60, 60):
 //! boxes overlapping, nothing shared) and `pair_intersects_apart_ship_80`
-//! (the same through a `PairQuery`, the best path there). Each line is a case and an instruction set, with the
+//! (the same through a `PairQuery`, the best path there),
+//! `pair_intersects_checker_128` (a `PairQuery` of the two 128²
+//! checkerboards, both turned 33° about the same centre: the `collide`
+//! bench's `posed/128/built_in_query/worst`). Each line is a case and an instruction set, with the
 //! median over the rounds of the time a call (every set gives the same
 //! answers; the line ends with a checksum of them).
 
@@ -64,7 +67,10 @@ fn main() {
     );
     // Boxes overlapping, discs apart: nothing shared.
     let p_apart = Pose::at(60.0, 60.0).rotated(2.1);
+    // Complementary checkerboards turned 33° about the same centre.
+    let p_checker = Pose::at(0.0, 0.0).rotated(33f32.to_radians());
     let mut pair = PairQuery::new();
+    let mut checker_pair = PairQuery::new();
     // (name, calls a round, the call: returns something to check)
     type Case<'a> = (&'static str, usize, Box<dyn FnMut(usize) -> u64 + 'a>);
     let mut posed = PosedMask::default();
@@ -114,6 +120,13 @@ fn main() {
             "pair_intersects_apart_ship_80",
             2000,
             Box::new(|_| u64::from(pair.intersects(black_box(&ship), &pa, &ship, &p_apart))),
+        ),
+        (
+            "pair_intersects_checker_128",
+            200,
+            Box::new(|_| {
+                u64::from(checker_pair.intersects(black_box(&ca), &p_checker, &cb, &p_checker))
+            }),
         ),
         (
             "pair_overlap_ship_80",

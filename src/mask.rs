@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::collide::Outline;
+use crate::collide::{Outline, TexelWindows};
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
@@ -49,15 +49,18 @@ pub struct Mask {
     /// Half-open `[x0, y0, x1, y1]` of the solid texels, `None` when there are none.
     solid_bounds: Option<[u32; 4]>,
     solid_count: u64,
-    /// What posed builds work out from the sprite alone (its outline),
-    /// once per mask and shared by clones.
+    /// What posed builds and walks work out from the sprite alone (its
+    /// outline, its texel windows), once per mask and shared by clones.
     derived: Derived,
 }
 
-/// [`Mask::outline`]'s cache: not part of a mask's value (equal masks
-/// compare equal whether or not it is filled).
+/// The caches of [`Mask::outline`] and [`Mask::texel_windows`]: not part of a
+/// mask's value (equal masks compare equal whether or not they are filled).
 #[derive(Clone, Default)]
-struct Derived(OnceLock<Arc<Outline>>);
+struct Derived {
+    outline: OnceLock<Arc<Outline>>,
+    windows: OnceLock<Arc<TexelWindows>>,
+}
 
 impl PartialEq for Derived {
     fn eq(&self, _: &Self) -> bool {
@@ -69,11 +72,14 @@ impl Eq for Derived {}
 
 impl std::fmt::Debug for Derived {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.get().is_some() {
-            "outline"
-        } else {
-            "-"
-        })
+        f.write_str(
+            match (self.outline.get().is_some(), self.windows.get().is_some()) {
+                (true, true) => "outline, windows",
+                (true, false) => "outline",
+                (false, true) => "windows",
+                (false, false) => "-",
+            },
+        )
     }
 }
 
@@ -269,7 +275,24 @@ impl Mask {
     /// that needs them and kept (clones share them), so a new posed mask
     /// costs what a rebuild does.
     pub(crate) fn outline(&self) -> &Outline {
-        self.derived.0.get_or_init(|| Arc::new(Outline::of(self)))
+        self.derived
+            .outline
+            .get_or_init(|| Arc::new(Outline::of(self)))
+    }
+
+    /// The texels regrouped for the AVX2 pixel walk (any 8 rows × 16 columns
+    /// one load), worked out on the first walk that reads them and kept
+    /// (clones share them); `None` for a mask too large to keep them for.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) fn texel_windows(&self) -> Option<&TexelWindows> {
+        if !TexelWindows::fit(self) {
+            return None;
+        }
+        Some(
+            self.derived
+                .windows
+                .get_or_init(|| Arc::new(TexelWindows::of(self))),
+        )
     }
 }
 

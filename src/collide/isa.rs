@@ -5,7 +5,7 @@
 use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::translate::rows::{RowStats, Rows};
 
-/// Chosen the scanners need from an instruction set.
+/// What the scanners need from an instruction set.
 pub(crate) trait ScanKernels: Copy {
     /// Walks one posed sprite along rows.
     type Walker<'a>: Walker;
@@ -20,11 +20,17 @@ pub(crate) trait ScanKernels: Copy {
     /// The first row of `rows` (0-based) in which A and B share a bit, or
     /// `None`.
     fn first_row(self, rows: &Rows) -> Option<usize>;
-    /// Shared bits of all of `rows`.
-    fn count(self, rows: &Rows) -> u64;
+    /// Shared bits of all of `rows` (portable unless a set has a kernel).
+    #[inline(always)]
+    fn count(self, rows: &Rows) -> u64 {
+        rows.count_scalar()
+    }
     /// Statistics of the shared bits of all of `rows` (at most
-    /// [`Rows::MAX_ROWS`] rows).
-    fn stats(self, rows: &Rows) -> RowStats;
+    /// [`Rows::MAX_ROWS`] rows; portable unless a set has a kernel).
+    #[inline(always)]
+    fn stats(self, rows: &Rows) -> RowStats {
+        rows.stats_scalar()
+    }
 }
 
 /// Portable scalar code.
@@ -46,14 +52,6 @@ impl ScanKernels for Plain {
             return unsafe { rows.first_row_narrow() };
         }
         rows.first_row_scalar()
-    }
-    #[inline(always)]
-    fn count(self, rows: &Rows) -> u64 {
-        rows.count_scalar()
-    }
-    #[inline(always)]
-    fn stats(self, rows: &Rows) -> RowStats {
-        rows.stats_scalar()
     }
 }
 

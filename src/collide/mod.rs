@@ -101,6 +101,7 @@ pub use stats::Overlap;
 pub(crate) use options::{centre, Sampling};
 pub(crate) use posed::edges::Outline;
 pub(crate) use stats::RawOverlap;
+pub(crate) use transformed::windows::TexelWindows;
 
 use crate::mask::Mask;
 use crate::pose::Pose;

@@ -12,6 +12,7 @@
 pub(in crate::collide) mod edges;
 pub(in crate::collide) mod pair;
 pub(in crate::collide) mod raster;
+pub(in crate::collide) mod row_start;
 
 use super::options::{centre, Lattice, Sampling};
 use super::scan;

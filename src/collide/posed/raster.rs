@@ -120,6 +120,13 @@ fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
         }
         #[cfg(target_arch = "x86_64")]
         Chosen::Avx2(isa) => {
+            if let Place::Map(map) = placed.place {
+                // SAFETY: the proof confirms AVX2, all `fill_windowed_avx2`
+                // enables.
+                if unsafe { x86::fill_windowed_avx2(placed.mask, &map, rect, words) } {
+                    return;
+                }
+            }
             // SAFETY: the proof confirms every feature `fill_avx2` enables.
             unsafe { fill_avx2(isa, placed, rect, words) };
         }

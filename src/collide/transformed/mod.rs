@@ -9,6 +9,7 @@
 //! zero.
 
 pub(in crate::collide) mod gather;
+pub(crate) mod windows;
 
 use super::isa::ScanKernels;
 use super::options::Lattice;

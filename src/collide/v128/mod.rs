@@ -10,7 +10,7 @@ pub(crate) use prefix::prefix_xor_rows_v128;
 
 use crate::collide::isa::ScanKernels;
 use crate::collide::transformed::gather::{MapGather, PlainWalker};
-use crate::collide::translate::rows::{RowStats, Rows};
+use crate::collide::translate::rows::Rows;
 use crate::cpu::v128::W2;
 use crate::cpu::Simd128;
 
@@ -34,16 +34,7 @@ impl ScanKernels for Simd128 {
             _ => unsafe { first_row_wide(rows) },
         }
     }
-
-    #[inline(always)]
-    fn count(self, rows: &Rows) -> u64 {
-        rows.count_scalar()
-    }
-
-    #[inline(always)]
-    fn stats(self, rows: &Rows) -> RowStats {
-        rows.stats_scalar()
-    }
+    // Counts and statistics: the trait's portable ones (see the module docs).
 }
 
 /// B's bits at A's two words from `pb` (B's low words; the high words

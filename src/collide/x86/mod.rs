@@ -18,6 +18,7 @@ pub(crate) use crate::collide::posed::edges::check_prefix_pass;
 pub(crate) use crate::cpu::{Avx2, Avx512};
 pub(crate) use avx2::edges::{fits_avx2, flip_edges_avx2};
 pub(crate) use avx2::prefix::prefix_xor_rows_avx2;
+pub(crate) use avx2::window_walk::fill_windowed_avx2;
 pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
 pub(crate) use avx512::pixel_walk::fill_walk_avx512;
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;

@@ -1,7 +1,8 @@
 //! The AVX2 walker: eight samples per masked `vpgatherdd`, lanes kept in
 //! registers as 32-bit fraction and integer halves, both with the sign bit
 //! flipped: signed compares on them are the unsigned compares the carry
-//! and the box check need, one instruction each.
+//! and the box check need, one instruction each. (The rasteriser's pixel
+//! walk reads texel windows instead where it can: `window_walk.rs`.)
 
 use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::x86::Avx2;
@@ -9,13 +10,13 @@ use crate::mask::low_bits;
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
-const SIGN: i32 = i32::MIN;
+pub(super) const SIGN: i32 = i32::MIN;
 
 /// One axis of the walk: the lane offsets `j·d` (j = 0..8) and the step
 /// `8·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves;
 /// the `_flipped` copies have the sign bit flipped for unsigned compares.
 #[derive(Clone, Copy)]
-struct Axis {
+pub(super) struct Axis {
     off_lo: __m256i,
     off_lo_flipped: __m256i,
     off_hi: __m256i,
@@ -28,15 +29,15 @@ struct Axis {
 /// Flipping the sign bit adds 2^31 modulo 2^32, so it commutes with
 /// adding: a flipped half steps by the same addends as a plain one.
 #[derive(Clone, Copy)]
-struct Lanes {
-    lo: __m256i,
-    hi: __m256i,
+pub(super) struct Lanes {
+    pub(super) lo: __m256i,
+    pub(super) hi: __m256i,
 }
 
 impl Axis {
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn new(d: i64) -> Axis {
+    pub(super) fn new(d: i64) -> Axis {
         let t = |j: i64| d.wrapping_mul(j);
         let lo = |j: i64| t(j) as i32;
         let hi = |j: i64| (t(j) >> FRAC_BITS) as i32;
@@ -59,7 +60,7 @@ impl Axis {
     /// addend).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn lanes(&self, start: i64) -> Lanes {
+    pub(super) fn lanes(&self, start: i64) -> Lanes {
         let sign = _mm256_set1_epi32(SIGN);
         let lo = _mm256_xor_si256(
             _mm256_add_epi32(_mm256_set1_epi32(start as i32), self.off_lo),
@@ -77,9 +78,23 @@ impl Axis {
     #[target_feature(enable = "avx2")]
     #[inline]
     fn advance(&self, l: &mut Lanes) {
-        l.lo = _mm256_add_epi32(l.lo, self.step_lo);
-        let carry = _mm256_cmpgt_epi32(self.step_lo_flipped, l.lo);
+        let carry = self.advance_fraction(&mut l.lo);
         l.hi = _mm256_sub_epi32(_mm256_add_epi32(l.hi, self.step_hi), carry);
+    }
+
+    /// Moves the (flipped) fraction halves eight samples on and returns
+    /// the carry into the integer halves: −1 where the fraction wrapped.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn advance_fraction(&self, lo: &mut __m256i) -> __m256i {
+        *lo = _mm256_add_epi32(*lo, self.step_lo);
+        _mm256_cmpgt_epi32(self.step_lo_flipped, *lo)
+    }
+
+    /// The integer halves' step over eight samples (before the carry).
+    #[inline(always)]
+    pub(super) fn step_hi(&self) -> __m256i {
+        self.step_hi
     }
 }
 

@@ -3,7 +3,8 @@
 //! moves between them, so stepping stays exact, as in the AVX2 walker).
 
 use crate::collide::posed::raster::or_bits;
-use crate::collide::sprite::{LinearSpans, SolidMap, SpanEstimator};
+use crate::collide::posed::row_start::{in_range, row_start, RowStart};
+use crate::collide::sprite::{LinearSpans, SolidMap};
 use crate::collide::transformed::gather::MAX_STEP;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
@@ -201,16 +202,6 @@ pub(crate) unsafe fn fill_walk_avx512(
 /// Rows whose starts are found before their samples are read.
 const ROW_BATCH: usize = 32;
 
-/// A row's estimated span `x0..x1` and the exact fixed-point texel
-/// coordinates `(u, v)` of its first sample.
-#[derive(Clone, Copy)]
-struct RowStart {
-    x0: i64,
-    x1: i64,
-    u: i64,
-    v: i64,
-}
-
 /// [`row_start`] for the eight rows from `y0` at once, from the linear
 /// form of the span estimate: the same columns up to float rounding, far
 /// inside the estimate's two-pixel margin, and the same exact starts.
@@ -272,43 +263,6 @@ unsafe fn starts8(
             u: out[2][k],
             v: out[3][k],
         })
-    })
-}
-
-/// Whether every sample of `rect` maps to texel coordinates inside the
-/// lanes' integer range (|t| < 2^29 texels): the map is affine, so its
-/// extremes over the rectangle lie at the corners. Then a row's start and
-/// each step from it stay exact without overflow checks.
-fn in_range(m: &PixelMap, rect: &PixelRect) -> bool {
-    let near = |t: i64| (t >> FRAC_BITS).unsigned_abs() < (1 << 29);
-    let at = |c0: i64, d: i64, dd: i64, x: i64, y: i64| {
-        let (dx, dy) = (x.checked_sub(m.origin.0)?, y.checked_sub(m.origin.1)?);
-        c0.checked_add(d.checked_mul(dx)?)?
-            .checked_add(dd.checked_mul(dy)?)
-    };
-    let corners = [
-        (rect.x0, rect.y0),
-        (rect.x1 - 1, rect.y0),
-        (rect.x0, rect.y1 - 1),
-        (rect.x1 - 1, rect.y1 - 1),
-    ];
-    corners.iter().all(|&(x, y)| {
-        at(m.u0, m.du_dx, m.du_dy, x, y).is_some_and(near)
-            && at(m.v0, m.dv_dx, m.dv_dy, x, y).is_some_and(near)
-    })
-}
-
-/// Row `y`'s [`RowStart`], `None` when it covers nothing. The rectangle
-/// passed [`in_range`], so plain arithmetic is exact here.
-#[inline(always)]
-fn row_start(m: &PixelMap, spans: &SpanEstimator, rect: &PixelRect, y: i64) -> Option<RowStart> {
-    let (x0, x1) = spans.span(y, rect)?;
-    let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
-    Some(RowStart {
-        x0,
-        x1,
-        u: m.u0 + m.du_dx * dx + m.du_dy * dy,
-        v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
     })
 }
 
