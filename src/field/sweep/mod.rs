@@ -121,7 +121,7 @@ pub(crate) const SORT_COLUMN_SHIFT: u32 = 5;
 
 /// Whether bin `bin` is sorted by column at step `step`: each bin every
 /// [`SORT_EVERY`] steps, the bins' turns spread over those steps, so no
-/// step pays for sorting every bin at once (a step that did took 1.7× a
+/// step pays for sorting every bin at once (a step that did took 1.9× a
 /// calm one), and each by its own task just before it moves, while its
 /// particles are on their way into the cache anyway.
 pub(crate) fn sort_due(step: u64, bin: u32) -> bool {
