@@ -183,3 +183,36 @@ pub(crate) fn or_bits(row: &mut [u64], at: usize, bits: u64) {
         }
     }
 }
+
+/// Random cases for tests that compare a pixel walk with the portable one.
+#[cfg(test)]
+pub(crate) mod walk_cases {
+    use crate::mask::Mask;
+    use crate::pose::Pose;
+
+    /// Case `case`'s random mask (up to 149×69, random density) and pose:
+    /// a right-angle turn every 7th case, any angle otherwise; the scale is
+    /// `scales[case % 4]`, or for every 4th case one from `lowest` to
+    /// `lowest + 4`.
+    pub(crate) fn mask_and_pose(
+        rng: &mut fastrand::Rng,
+        case: usize,
+        scales: [f32; 3],
+        lowest: f32,
+    ) -> (Mask, Pose) {
+        let (w, h) = (rng.u32(1..150), rng.u32(1..70));
+        let d = rng.f32();
+        let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
+        let pose = Pose {
+            x: rng.f32() * 300.0 - 150.0,
+            y: rng.f32() * 300.0 - 150.0,
+            rotation: if case.is_multiple_of(7) {
+                std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
+            } else {
+                rng.f32() * 7.0
+            },
+            scale: [scales[0], scales[1], scales[2], lowest + rng.f32() * 4.0][case % 4],
+        };
+        (mask, pose)
+    }
+}

@@ -16,6 +16,22 @@ pub(crate) struct RowStart {
     pub(crate) v: i64,
 }
 
+impl RowStart {
+    /// Row `y`'s span `x0..x1` and the texel coordinates of its first
+    /// sample, `(x0, y)` mapped by `m` (exact: `rect` passed [`in_range`]).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    fn at(m: &PixelMap, x0: i64, x1: i64, y: i64) -> RowStart {
+        let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
+        RowStart {
+            x0,
+            x1,
+            u: m.u0 + m.du_dx * dx + m.du_dy * dy,
+            v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
+        }
+    }
+}
+
 /// Whether every sample of `rect` maps to texel coordinates inside the
 /// lanes' integer range (|t| < 2^29 texels): the map is affine, so its
 /// extremes over the rectangle lie at the corners. Then a row's start and
@@ -51,13 +67,7 @@ pub(crate) fn row_start(
     y: i64,
 ) -> Option<RowStart> {
     let (x0, x1) = spans.span(y, rect)?;
-    let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
-    Some(RowStart {
-        x0,
-        x1,
-        u: m.u0 + m.du_dx * dx + m.du_dy * dy,
-        v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
-    })
+    Some(RowStart::at(m, x0, x1, y))
 }
 
 /// [`row_start`] from the linear form of the span estimate
@@ -96,13 +106,7 @@ pub(crate) fn row_start_linear(
     if x0 >= x1 {
         return None;
     }
-    let (dx, dy) = (x0 - m.origin.0, y - m.origin.1);
-    Some(RowStart {
-        x0,
-        x1,
-        u: m.u0 + m.du_dx * dx + m.du_dy * dy,
-        v: m.v0 + m.dv_dx * dx + m.dv_dy * dy,
-    })
+    Some(RowStart::at(m, x0, x1, y))
 }
 
 /// Whether [`row_start_linear`]'s float columns are exact integers over

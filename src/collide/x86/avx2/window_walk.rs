@@ -227,9 +227,9 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::posed::raster::walk_cases::mask_and_pose;
     use crate::collide::posed::raster::{fill_with, Plain};
     use crate::collide::sprite::{Place, Placed};
-    use crate::pose::Pose;
 
     /// The window walk sets the same pixels as the portable walker (the
     /// property tests compare whichever runs with the per-pixel reference),
@@ -242,19 +242,7 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(37);
         let mut compared = 0;
         for case in 0..2000 {
-            let (w, h) = (rng.u32(1..150), rng.u32(1..70));
-            let d = rng.f32();
-            let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
-            let pose = Pose {
-                x: rng.f32() * 300.0 - 150.0,
-                y: rng.f32() * 300.0 - 150.0,
-                rotation: if case % 7 == 0 {
-                    std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
-                } else {
-                    rng.f32() * 7.0
-                },
-                scale: [1.0, 0.9, 2.0, 0.5 + rng.f32() * 4.0][case % 4],
-            };
+            let (mask, pose) = mask_and_pose(&mut rng, case, [1.0, 0.9, 2.0], 0.5);
             let Some(placed) = Placed::new(&mask, &pose) else {
                 continue;
             };

@@ -3,7 +3,7 @@
 //! moves between them, so stepping stays exact, as in the AVX2 walker).
 
 use crate::collide::posed::raster::or_bits;
-use crate::collide::posed::row_start::{in_range, row_start, RowStart};
+use crate::collide::posed::row_start::{in_range, linear_fits, row_start, RowStart};
 use crate::collide::sprite::{LinearSpans, SolidMap};
 use crate::collide::transformed::gather::MAX_STEP;
 use crate::mask::{low_bits, Mask};
@@ -110,20 +110,7 @@ pub(crate) unsafe fn fill_walk_avx512(
     let spans = map.spans();
     // Rows' spans in vectors when the estimate is linear in the row and
     // every column bound is exact in a double.
-    let exact = |t: i64| t.unsigned_abs() < 1 << 52;
-    let linear = spans.linear().filter(|lin| {
-        [
-            rect.x0,
-            rect.x1,
-            rect.y0,
-            rect.y1,
-            lin.origin.0,
-            lin.origin.1,
-        ]
-        .into_iter()
-        .chain([lin.bounds.x0, lin.bounds.x1])
-        .all(exact)
-    });
+    let linear = spans.linear().filter(|lin| linear_fits(lin, rect));
     let per_row = (rect.width() as usize).div_ceil(64);
     // Each row's span and exact start are found for a batch of rows first:
     // rows are independent, so the CPU overlaps their float and multiply
@@ -269,9 +256,9 @@ unsafe fn starts8(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::posed::raster::walk_cases::mask_and_pose;
     use crate::collide::posed::raster::{fill_with, Plain};
     use crate::collide::sprite::{Place, Placed};
-    use crate::pose::Pose;
 
     /// The AVX-512 walk sets the same pixels as the portable walker (the
     /// property tests compare whichever runs with the per-pixel reference).
@@ -283,19 +270,7 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(31);
         let mut compared = 0;
         for case in 0..1500 {
-            let (w, h) = (rng.u32(1..150), rng.u32(1..70));
-            let d = rng.f32();
-            let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
-            let pose = Pose {
-                x: rng.f32() * 300.0 - 150.0,
-                y: rng.f32() * 300.0 - 150.0,
-                rotation: if case % 7 == 0 {
-                    std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
-                } else {
-                    rng.f32() * 7.0
-                },
-                scale: [1.0, 0.5, 2.0, 0.2 + rng.f32() * 4.0][case % 4],
-            };
+            let (mask, pose) = mask_and_pose(&mut rng, case, [1.0, 0.5, 2.0], 0.2);
             let Some(placed) = Placed::new(&mask, &pose) else {
                 continue;
             };
