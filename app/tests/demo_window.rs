@@ -223,6 +223,16 @@ fn window_resized_to_one_pixel_and_unmapped_keeps_running() {
     );
 }
 
+/// The demo frames a trace file at `path` records (its `demo.frame` spans).
+fn frames_in_trace(path: &Path) -> usize {
+    let text = std::fs::read_to_string(path).expect("the trace");
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
+    events
+        .iter()
+        .filter(|e| e["name"] == "demo.frame" && e["ph"] == "B")
+        .count()
+}
+
 /// Esc while T's trace records: the demo writes the frames recorded so
 /// far as a valid trace, names it and exits 0.
 #[test]
@@ -254,12 +264,7 @@ fn quitting_while_tracing_writes_the_trace_so_far() {
         .map(|e| e.path())
         .collect();
     assert_eq!(traces.len(), 1, "one finished file: {traces:?}");
-    let text = std::fs::read_to_string(&traces[0]).expect("the trace");
-    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
-    let frames = events
-        .iter()
-        .filter(|e| e["name"] == "demo.frame" && e["ph"] == "B")
-        .count();
+    let frames = frames_in_trace(&traces[0]);
     assert!(frames > 0 && frames < 120, "{frames} frames: {line}");
     assert!(
         line.contains(&format!("({frames} frames")),
@@ -298,11 +303,6 @@ fn t_key_records_the_next_120_frames() {
     assert_eq!(traces.len(), 1, "one trace file: {traces:?}");
     let name = traces[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
     assert!(name.starts_with("hitfield-trace-"), "{name}");
-    let text = std::fs::read_to_string(&traces[0]).expect("the trace");
-    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON array");
-    let frames = events
-        .iter()
-        .filter(|e| e["name"] == "demo.frame" && e["ph"] == "B")
-        .count();
+    let frames = frames_in_trace(&traces[0]);
     assert_eq!(frames, 120, "the next 120 frames");
 }
