@@ -62,7 +62,7 @@ impl FlowGrid {
     /// it did work. Works a row at a time ([`rows`]); the values are bit for
     /// bit [`FlowGrid::update_plain`]'s.
     pub fn update(&mut self, t: f64, frequency: f64, parallel: bool) -> bool {
-        if self.computed_at == Some(t) && self.frequency == frequency {
+        if self.holds(t, frequency) {
             return false;
         }
         let cell = f64::from(self.cell_size);
@@ -86,15 +86,13 @@ impl FlowGrid {
                 .enumerate()
                 .for_each(fill_row);
         }
-        self.computed_at = Some(t);
-        self.frequency = frequency;
-        true
+        self.computed(t, frequency)
     }
 
     /// [`FlowGrid::update`] the plain way: one `noise::Perlin::get` a cell,
     /// serially. The reference step uses it.
     pub fn update_plain(&mut self, t: f64, frequency: f64) -> bool {
-        if self.computed_at == Some(t) && self.frequency == frequency {
+        if self.holds(t, frequency) {
             return false;
         }
         let (cols, cell) = (self.cols as usize, f64::from(self.cell_size));
@@ -105,6 +103,17 @@ impl FlowGrid {
                 *b = brightness(self.noise.get([x, y, t]));
             }
         }
+        self.computed(t, frequency)
+    }
+
+    /// Whether the grid already holds noise time `t` at `frequency`.
+    fn holds(&self, t: f64, frequency: f64) -> bool {
+        self.computed_at == Some(t) && self.frequency == frequency
+    }
+
+    /// Notes that the grid now holds `t` at `frequency`; returns true (work
+    /// was done), for the updates to return.
+    fn computed(&mut self, t: f64, frequency: f64) -> bool {
         self.computed_at = Some(t);
         self.frequency = frequency;
         true
