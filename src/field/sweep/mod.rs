@@ -30,12 +30,15 @@
 mod block;
 mod migrate;
 mod prefetch;
+mod rows;
 mod scalar;
+mod schedule;
 crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use rayon::prelude::*;
+use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
 
 use super::bins::{Bin, Bins};
 use super::canvas::fade_pixels;
@@ -111,6 +114,7 @@ impl Zone {
 
 pub(crate) use block::{LineTable, Prepared};
 pub(crate) use migrate::{settle, Leftovers};
+use rows::SharedRows;
 
 /// Steps between two trims of the leftovers' lists ([`trim`]).
 pub(crate) const TRIM_EVERY: u64 = 64;
@@ -139,20 +143,24 @@ pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
     }
 }
 
-/// Moves every particle and draws what it can: even bins, then odd bins.
-/// Each even task first fades its zone (they tile the canvas, except for
-/// the last rows when they belong to no even bin's zone, see [`fade_tail`]).
-/// `leftovers` gets one entry per bin.
+/// Moves every particle and draws what it can. `leftovers` gets one entry
+/// per bin.
+///
+/// Bin `k`'s task owns its zone while it runs. Zones of one parity tile
+/// the canvas, and an odd zone overlaps the even zones beside it, so an
+/// odd task runs after those two even tasks (see [`schedule`]); each even
+/// task first fades its zone (they tile the canvas, except for the last
+/// rows when they belong to no even bin's zone, see [`fade_tail`]).
 ///
 /// Moves that wrap across the top or bottom edge (the busiest phases of
 /// the flow are mostly those) land at the other edge, outside the task's
-/// zone. The odd pass's last task owns both edges (its zone reaches the
-/// bottom row or the rows above it belong to no odd zone, and rows
-/// `0..B/2` belong to no odd zone), so it draws such pieces at once, and
-/// the even pass hands it theirs as pixels ([`Leftovers::handoff`]), which
-/// it merges before its own bin. In the even pass the first task also
-/// draws into the rows below the last even zone, when there are such rows.
-/// See [`Far`].
+/// zone. The last odd task owns both edges (its zone reaches the bottom
+/// row or the rows above it belong to no odd zone, and rows `0..B/2`
+/// belong to no odd zone) and runs after every even task, so it draws
+/// such pieces at once, and the even tasks hand it theirs as pixels
+/// ([`Leftovers::handoff`]), which it merges before its own bin. The
+/// first even task also draws into the rows below the last even zone,
+/// when there are such rows. See [`Far`].
 pub(crate) fn run(
     pixels: &mut [[u8; 4]],
     height: u32,
@@ -164,94 +172,88 @@ pub(crate) fn run(
 ) {
     let rows = 1u32 << s.shift;
     let bands = bins.bins_mut().len();
+    if bands == 0 {
+        return;
+    }
     leftovers.resize_with(bands, Leftovers::default);
     for l in leftovers.iter_mut() {
         l.clear(bands);
     }
-    let row_len = s.width as usize;
+    let last_even = (bands - 1) & !1;
+    let last_odd = (bands >= 2).then(|| {
+        if bands.is_multiple_of(2) {
+            bands - 1
+        } else {
+            bands - 2
+        }
+    });
     let next = odd_edge_rows(height, rows, bands as u32);
-    let mut handed: Vec<Vec<[u32; 2]>> = Vec::new();
-    for parity in 0..2u32 {
-        // Zones of this parity, top down: the first starts at row 0 (even)
-        // or B/2 (odd); every other is 2B rows.
-        let first = if parity == 0 {
-            rows + rows / 2
-        } else {
-            rows / 2
-        };
-        let (head, rest) = pixels.split_at_mut((first.min(height) as usize) * row_len);
-        let mut zones: Vec<(u32, &mut [[u8; 4]])> = Vec::with_capacity(bands / 2 + 2);
-        let mut spare_top = None;
-        if parity == 0 {
-            zones.push((0, head));
-        } else {
-            spare_top = Some((0, head));
-            // The even pass's pixels for the edges, for the last task.
-            handed = leftovers
-                .iter_mut()
-                .step_by(2)
-                .map(|l| std::mem::take(&mut l.handoff))
-                .collect();
-        }
-        zones.extend(
-            rest.chunks_mut(2 * rows as usize * row_len)
-                .enumerate()
-                .map(|(j, chunk)| (first + 2 * rows * j as u32, chunk)),
-        );
-        // Each zone goes to its bin; one past the last bin of this parity
-        // (rows no bin of it owns) is spare.
-        let p = parity as usize;
-        let mut pairs = bins.bins_mut().chunks_mut(2).zip(leftovers.chunks_mut(2));
-        let mut jobs = Vec::with_capacity(zones.len());
-        let mut spare_bottom = None;
-        for (j, (row0, zone)) in zones.into_iter().enumerate() {
-            let owner = pairs
-                .next()
-                .and_then(|(pair, left)| Some((pair.get_mut(p)?, left.get_mut(p)?)));
-            match owner {
-                Some((bin, left)) => jobs.push(Job {
-                    z: Zone {
-                        bin: (2 * j + p) as u32,
-                        row0,
-                    },
-                    zone,
-                    bin,
-                    left,
-                    far: Far::none(),
-                    handed: &[],
-                }),
-                None => {
-                    spare_bottom = Some((row0, zone));
-                    break;
-                }
+    let jobs = bins
+        .bins_mut()
+        .iter_mut()
+        .zip(leftovers.iter_mut())
+        .enumerate()
+        .map(|(k, (bin, left))| {
+            let (top, bottom) = zone_rows(k as u32, rows, height);
+            let even = k % 2 == 0;
+            let far_rows = if k == 0 {
+                // The rows below the last even zone.
+                zone_rows(last_even as u32, rows, height).1..height
+            } else if Some(k) == last_odd {
+                // The rows above the first odd zone.
+                0..(rows / 2).min(height)
+            } else {
+                0..0
+            };
+            let job = Job {
+                z: Zone {
+                    bin: k as u32,
+                    row0: top,
+                },
+                zone_rows: top..bottom,
+                far_rows,
+                next: if even { next } else { [(0, 0); 2] },
+                fade: if even { fade } else { 0 },
+                takes_handoff: Some(k) == last_odd,
+                bin,
+                left,
+            };
+            // Even tasks first, largest first, so a crowded bin does not
+            // start last and leave a thread idle; then the last odd task
+            // (it waits for every even one); then the other odd ones.
+            let class = if even {
+                2
+            } else {
+                u64::from(Some(k) == last_odd)
+            };
+            let rank = class << 40 | job.bin.len() as u64;
+            (job, rank)
+        })
+        .collect();
+    let mut tasks = schedule::Tasks::new(jobs);
+    for k in (1..bands).step_by(2) {
+        if Some(k) == last_odd {
+            for even in (0..bands).step_by(2) {
+                tasks.after(k, even);
             }
-        }
-        if parity == 0 {
-            for job in &mut jobs {
-                job.far.next = next;
-            }
-            if let (Some((row0, rows)), Some(job)) = (spare_bottom, jobs.first_mut()) {
-                (job.far.row0, job.far.rows) = (row0, rows);
-            }
-        } else if let (Some((row0, rows)), Some(job)) = (spare_top, jobs.last_mut()) {
-            (job.far.row0, job.far.rows) = (row0, rows);
-            job.handed = &handed;
-        }
-        let fade_zone = if parity == 0 { fade } else { 0 };
-        let job = |job: &mut Job| job.run(fade_zone, s);
-        if parallel {
-            // Largest bins first, so a crowded bin does not start last and
-            // leave the other threads idle at the end of the pass (the
-            // order changes nothing drawn: see the module docs).
-            jobs.sort_by_key(|job| std::cmp::Reverse(job.bin.len()));
-            jobs.par_iter_mut().for_each(job);
         } else {
-            jobs.iter_mut().for_each(job);
+            tasks.after(k, k - 1);
+            if k + 1 < bands {
+                tasks.after(k, k + 1);
+            }
         }
     }
+    let canvas = SharedRows::new(pixels, s.width);
+    let handed: Handed = Mutex::new(Vec::with_capacity(bands / 2 + 1));
+    let threads = if parallel {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    tasks.run(threads, |job| job.run(&canvas, &handed, s));
     // Give the lists back, for their capacity.
-    for (l, h) in leftovers.iter_mut().step_by(2).zip(handed) {
-        l.handoff = h;
+    for (k, list) in handed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        leftovers[k].handoff = list;
     }
 }
 
@@ -310,51 +312,62 @@ impl Far<'_> {
     pub fn holds(&self, (top, bottom): (i32, i32), width: u32) -> bool {
         rows_hold(self.row0, self.rows, width, (top, bottom))
     }
-
-    /// No rows.
-    fn none() -> Far<'static> {
-        Far {
-            row0: 0,
-            rows: &mut [],
-            next: [(0, 0); 2],
-        }
-    }
 }
 
-/// What one task of a pass runs: a bin with its zone, its leftovers, the
-/// rows at the other edge it may draw into, and the pixels handed to it.
+/// The even tasks' hand-off pixels ([`Leftovers::handoff`]), by bin.
+type Handed = Mutex<Vec<(usize, Vec<[u32; 2]>)>>;
+
+/// What one bin's task runs: its bin and zone, its leftovers, the rows at
+/// the other edge it may draw into, and whether it merges the pixels the
+/// even tasks handed over.
 struct Job<'a> {
     z: Zone,
-    zone: &'a mut [[u8; 4]],
+    /// Canvas rows of the zone, and of the rows at the other edge.
+    zone_rows: Range<u32>,
+    far_rows: Range<u32>,
+    /// The last odd task's rows (see [`Far::next`]).
+    next: [(u32, u32); 2],
+    fade: u8,
+    takes_handoff: bool,
     bin: &'a mut Bin,
     left: &'a mut Leftovers,
-    far: Far<'a>,
-    handed: &'a [Vec<[u32; 2]>],
 }
 
 impl Job<'_> {
-    /// Fades the zone by `fade`, merges the pixels handed over, then steps
-    /// the bin.
-    fn run(&mut self, fade: u8, s: &Shared) {
+    /// Takes its rows of `canvas`, fades the zone, merges the pixels
+    /// handed over (`handed`: bin and pixels of every even task), then
+    /// steps the bin; an even task then adds its own hand-off to `handed`.
+    fn run(self, canvas: &SharedRows, handed: &Handed, s: &Shared) {
         crate::trace::span!("field.bin", bin = self.z.bin, particles = self.bin.len());
         if sort_due(s.step, self.z.bin) {
             self.bin.sort_by_column(SORT_COLUMN_SHIFT);
         }
-        fade_pixels(self.zone, fade);
-        let width = s.width;
-        for &[index, colour] in self.handed.iter().flatten() {
-            let row = index / width;
-            let c = colour.to_le_bytes();
-            if row >= self.z.row0 {
-                merge_pixel(&mut self.zone[(index - self.z.base(width)) as usize], c);
-            } else {
-                merge_pixel(
-                    &mut self.far.rows[(index - self.far.row0 * width) as usize],
-                    c,
-                );
+        let mut zone = canvas.take(self.zone_rows);
+        let mut far_rows = canvas.take(self.far_rows.clone());
+        let mut far = Far {
+            row0: self.far_rows.start,
+            rows: &mut far_rows,
+            next: self.next,
+        };
+        fade_pixels(&mut zone, self.fade);
+        if self.takes_handoff {
+            let base = self.z.base(s.width);
+            let lists = handed.lock().unwrap_or_else(PoisonError::into_inner);
+            for &[index, colour] in lists.iter().flat_map(|(_, list)| list) {
+                let c = colour.to_le_bytes();
+                if index >= base {
+                    merge_pixel(&mut zone[(index - base) as usize], c);
+                } else {
+                    merge_pixel(&mut far.rows[(index - far.row0 * s.width) as usize], c);
+                }
             }
         }
-        step_bin(self.bin, self.zone, self.z, &mut self.far, s, self.left);
+        step_bin(self.bin, &mut zone, self.z, &mut far, s, self.left);
+        if self.z.bin.is_multiple_of(2) {
+            let list = std::mem::take(&mut self.left.handoff);
+            let mut lists = handed.lock().unwrap_or_else(PoisonError::into_inner);
+            lists.push((self.z.bin as usize, list));
+        }
     }
 }
 
