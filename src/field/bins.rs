@@ -7,6 +7,8 @@
 //! identity, its index in [`Particles`] (the order particles were created
 //! in), so the flat view and the count changes never depend on binning.
 
+use std::cell::RefCell;
+
 use super::particles::Particles;
 
 /// One band's particles, structure-of-arrays.
@@ -109,17 +111,20 @@ impl Bin {
         for b in 0..buckets {
             next[b + 1] += next[b];
         }
-        let mut order = vec![0u32; n];
-        for (i, &x) in self.x.iter().enumerate() {
-            let slot = &mut next[key(x)];
-            order[*slot as usize] = i as u32;
-            *slot += 1;
-        }
-        permute(&mut self.x, &order);
-        permute(&mut self.y, &order);
-        permute(&mut self.speed, &order);
-        permute(&mut self.wander, &order);
-        permute(&mut self.id, &order);
+        SCRATCH.with_borrow_mut(|(order, moved)| {
+            order.clear();
+            order.resize(n, 0);
+            for (i, &x) in self.x.iter().enumerate() {
+                let slot = &mut next[key(x)];
+                order[*slot as usize] = i as u32;
+                *slot += 1;
+            }
+            permute(&mut self.x, order, moved, f32::to_bits, f32::from_bits);
+            permute(&mut self.y, order, moved, f32::to_bits, f32::from_bits);
+            permute(&mut self.speed, order, moved, f32::to_bits, f32::from_bits);
+            permute(&mut self.wander, order, moved, f32::to_bits, f32::from_bits);
+            permute(&mut self.id, order, moved, |id| id, |id| id);
+        });
     }
 
     /// Consecutive [`Bin::trim`] calls under two thirds full before it shrinks.
@@ -185,10 +190,28 @@ impl Bin {
     }
 }
 
-/// Puts `column[order[i]]` at `i`, keeping the column's capacity.
-fn permute<T: Copy>(column: &mut [T], order: &[u32]) {
-    let moved: Vec<T> = order.iter().map(|&i| column[i as usize]).collect();
-    column.copy_from_slice(&moved);
+thread_local! {
+    /// [`Bin::sort_by_column`]'s order and column buffers, kept by each
+    /// thread from sort to sort: fresh ones were page-faulted in again on
+    /// most sorts (the field returns free pages to the system), and a
+    /// sort cost about three steps of its bin; with these, about one.
+    static SCRATCH: RefCell<(Vec<u32>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Puts `column[order[i]]` at `i` through `moved` (as `u32`, by `to` and
+/// back by `from`), keeping the column's capacity.
+fn permute<T: Copy>(
+    column: &mut [T],
+    order: &[u32],
+    moved: &mut Vec<u32>,
+    to: impl Fn(T) -> u32,
+    from: impl Fn(u32) -> T,
+) {
+    moved.clear();
+    moved.extend(order.iter().map(|&i| to(column[i as usize])));
+    for (c, &m) in column.iter_mut().zip(moved.iter()) {
+        *c = from(m);
+    }
 }
 
 /// Every particle, binned by band of rows.

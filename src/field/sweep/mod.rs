@@ -2,9 +2,10 @@
 //! straight into the canvas rows around their band.
 //!
 //! A task owns bin `k` and its *zone*, rows `k·B − B/2 .. (k+1)·B + B/2`
-//! (`B` rows per band). Even bins run first, then odd bins: the zones of
-//! one parity tile the canvas without overlap, so no two tasks ever touch
-//! the same pixel. A particle whose move stays inside its zone without
+//! (`B` rows per band). The zones of one parity tile the canvas without
+//! overlap, and an odd bin's task runs only after the even tasks whose
+//! zones its own overlaps ([`schedule`]), holding its rows while it runs
+//! ([`rows`]), so no two tasks ever touch the same pixel at once. A particle whose move stays inside its zone without
 //! wrapping is drawn at once: from precomputed pixels when the line is at
 //! most four steps long ([`SHORT`], [`MEDIUM`]). A wrapped move is two
 //! pieces; each piece whose rows lie in the zone is drawn at once too,
@@ -218,16 +219,8 @@ pub(crate) fn run(
                 bin,
                 left,
             };
-            // Even tasks first, largest first, so a crowded bin does not
-            // start last and leave a thread idle; then the last odd task
-            // (it waits for every even one); then the other odd ones.
-            let class = if even {
-                2
-            } else {
-                u64::from(Some(k) == last_odd)
-            };
-            let rank = class << 40 | job.bin.len() as u64;
-            (job, rank)
+            let particles = job.bin.len() as u64;
+            (job, particles)
         })
         .collect();
     let mut tasks = schedule::Tasks::new(jobs);
