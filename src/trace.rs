@@ -21,7 +21,7 @@
 //! | `field.flow` | stage | | the flow grid recomputed |
 //! | `field.flow.row` | task | `row` | one row of flow cells |
 //! | `field.fade` | task | | the rows below the last even zone faded |
-//! | `field.particles` | stage | | particles moved and drawn: even bins, then odd |
+//! | `field.particles` | stage | | particles moved and drawn: an odd bin after the even bins beside it |
 //! | `field.bin` | task | `bin`, `particles` | one bin's particles moved and drawn (its zone faded first) |
 //! | `field.trails` | stage | | the far pieces drawn, particles moved between bins |
 //! | `field.trails.band` | task | `band` | one band's far pieces drawn |

@@ -22,8 +22,9 @@
 //!
 //! How: particles are kept in bins by band of `BAND_ROWS` (32) rows. Each bin's
 //! task moves its particles (AVX-512, AVX2 or scalar, picked at run time) and
-//! draws their segments straight into the rows around its band; even bins
-//! run first, then odd ones, so no two tasks share a pixel. Pixels keep the
+//! draws their segments straight into the rows around its band; an odd bin
+//! runs after the even bins beside it, so no two tasks share a pixel at
+//! once. Pixels keep the
 //! higher-ranked colour (`raster::merge_key`), so order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha

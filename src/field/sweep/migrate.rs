@@ -15,7 +15,7 @@ pub(crate) struct Leftovers {
     pub deferred: Vec<Vec<Segment>>,
     /// Pieces filed (a piece counts once, however many bands it touches).
     pub deferred_count: usize,
-    /// Pixels for the odd pass's last task, in the even pass: canvas pixel
+    /// Pixels for the last odd task, from an even task: canvas pixel
     /// index and colour (as `u32`) of the second piece of moves that
     /// wrapped across the top or bottom edge (see [`super::run`]).
     pub handoff: Vec<[u32; 2]>,

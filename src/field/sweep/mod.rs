@@ -181,14 +181,8 @@ pub(crate) fn run(
         l.clear(bands);
     }
     let last_even = (bands - 1) & !1;
-    let last_odd = (bands >= 2).then(|| {
-        if bands.is_multiple_of(2) {
-            bands - 1
-        } else {
-            bands - 2
-        }
-    });
-    let next = odd_edge_rows(height, rows, bands as u32);
+    let last_odd = last_odd(bands);
+    let next = odd_edge_rows(height, rows, bands);
     let jobs = bins
         .bins_mut()
         .iter_mut()
@@ -250,22 +244,23 @@ pub(crate) fn run(
     }
 }
 
-/// The rows the odd pass's last task owns, as two ranges of canvas rows:
-/// its zone, and the rows above the first odd zone (empty ranges when the
-/// canvas has a single band).
-fn odd_edge_rows(height: u32, rows: u32, bands: u32) -> [(u32, u32); 2] {
-    if bands < 2 {
-        return [(0, 0); 2];
+/// The last odd bin of `bands`, if there is one.
+fn last_odd(bands: usize) -> Option<usize> {
+    match bands {
+        0 | 1 => None,
+        _ if bands.is_multiple_of(2) => Some(bands - 1),
+        _ => Some(bands - 2),
     }
-    let last_odd = if bands.is_multiple_of(2) {
-        bands - 1
-    } else {
-        bands - 2
-    };
-    [
-        zone_rows(last_odd, rows, height),
-        (0, (rows / 2).min(height)),
-    ]
+}
+
+/// The rows the last odd task owns, as two ranges of canvas rows: its
+/// zone, and the rows above the first odd zone (empty ranges when the
+/// canvas has a single band).
+fn odd_edge_rows(height: u32, rows: u32, bands: usize) -> [(u32, u32); 2] {
+    match last_odd(bands) {
+        Some(k) => [zone_rows(k as u32, rows, height), (0, (rows / 2).min(height))],
+        None => [(0, 0); 2],
+    }
 }
 
 /// Canvas rows `start..end` of bin `k`'s zone: its band and half a band
@@ -289,14 +284,14 @@ pub(crate) fn rows_hold(
 }
 
 /// Rows of the canvas a task may draw into besides its zone, at the other
-/// edge, which no other task of the same pass touches; and the rows the
-/// odd pass's last task owns, whose pixels an even task hands to it.
+/// edge, which no task that may run at the same time touches; and the rows
+/// the last odd task owns, whose pixels an even task hands to it.
 pub(crate) struct Far<'a> {
     /// First canvas row of `rows`.
     pub row0: u32,
     pub rows: &'a mut [[u8; 4]],
-    /// Canvas rows `start..end` (two ranges) of the odd pass's last task,
-    /// in the even pass; empty otherwise.
+    /// Canvas rows `start..end` (two ranges) of the last odd task, for
+    /// an even task; empty otherwise.
     pub next: [(u32, u32); 2],
 }
 
