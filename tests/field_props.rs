@@ -1,6 +1,7 @@
 //! The fast field step equals the plain reference bit for bit, serial or
-//! parallel, on 1 or 2 threads, on every instruction set this CPU has;
-//! also across resizes and live changes of the particle count.
+//! parallel, on 1, 2 or 3 threads (many orders of the bin tasks), on every
+//! instruction set this CPU has; also across resizes and live changes of
+//! the particle count.
 
 use hitfield::cpu::Isa;
 use hitfield::field::Field;
@@ -124,7 +125,7 @@ proptest! {
         s in settings(),
         changes in prop::collection::vec(change(), 1..6),
         serial in any::<bool>(),
-        threads in 1usize..=2,
+        threads in 1usize..=3,
         isa_pick in any::<prop::sample::Index>(),
     ) {
         let mut s = s;

@@ -258,7 +258,10 @@ fn last_odd(bands: usize) -> Option<usize> {
 /// canvas has a single band).
 fn odd_edge_rows(height: u32, rows: u32, bands: usize) -> [(u32, u32); 2] {
     match last_odd(bands) {
-        Some(k) => [zone_rows(k as u32, rows, height), (0, (rows / 2).min(height))],
+        Some(k) => [
+            zone_rows(k as u32, rows, height),
+            (0, (rows / 2).min(height)),
+        ],
         None => [(0, 0); 2],
     }
 }

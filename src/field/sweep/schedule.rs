@@ -74,9 +74,12 @@ impl<T: Send> Tasks<T> {
         self.unlocks[first].push(later);
     }
 
-    /// Runs every task with `work` on `threads` threads of the current
-    /// rayon pool (the calling one among them), then returns. `work` gets
-    /// each task by value, once, after all the tasks it must follow.
+    /// Runs every task with `work` on `threads` threads, the calling one
+    /// and `threads − 1` of the current rayon pool, then returns (the
+    /// caller starts at once, where a scope run by the pool waited for a
+    /// pool thread to wake: 100k particles, 2 threads, particles stage
+    /// 0.73–1.07 → 0.62–0.74 ms). `work` gets each task by value, once,
+    /// after all the tasks it must follow.
     ///
     /// # Panics
     /// When `work` panics (after the other threads stop), or when the
@@ -98,7 +101,7 @@ impl<T: Send> Tasks<T> {
         if threads <= 1 {
             worker();
         } else {
-            rayon::scope(|scope| {
+            rayon::in_place_scope(|scope| {
                 for _ in 1..threads {
                     scope.spawn(|_| worker());
                 }
