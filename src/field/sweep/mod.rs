@@ -5,8 +5,9 @@
 //! (`B` rows per band). The zones of one parity tile the canvas without
 //! overlap, and an odd bin's task runs only after the even tasks whose
 //! zones its own overlaps ([`schedule`]), holding its rows while it runs
-//! ([`rows`]), so no two tasks ever touch the same pixel at once. A particle whose move stays inside its zone without
-//! wrapping is drawn at once: from precomputed pixels when the line is at
+//! ([`rows`]), so no two tasks ever touch the same pixel at once. A
+//! particle whose move stays inside its zone without wrapping is drawn at
+//! once: from precomputed pixels when the line is at
 //! most four steps long ([`SHORT`], [`MEDIUM`]). A wrapped move is two
 //! pieces; each piece whose rows lie in the zone is drawn at once too,
 //! clipped to the canvas (the near side of every wrap, both sides of a
@@ -26,7 +27,7 @@
 //!
 //! Each block of [`BLOCK`] particles runs in two stages: [`prepare`] moves
 //! them and works out where and how each trail is drawn (vector code where
-//! the CPU has it, see `crate::cpu`); [`draw_block`] then merges pixels.
+//! the CPU has it, see `crate::cpu`); [`block::draw`] then merges pixels.
 
 mod block;
 mod migrate;
