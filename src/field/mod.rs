@@ -24,8 +24,8 @@
 //! task moves its particles (AVX-512, AVX2 or scalar, picked at run time) and
 //! draws their segments straight into the rows around its band; an odd bin
 //! runs after the even bins beside it, so no two tasks share a pixel at
-//! once. Pixels keep the
-//! higher-ranked colour (`raster::merge_key`), so order never matters.
+//! once. Pixels keep the higher-ranked colour (`raster::merge_key`), so
+//! order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha
 //! when ships sample. For the same seed and settings the canvas and the
