@@ -9,7 +9,9 @@
 //! own and that of the longest chain of tasks waiting on it), so only the
 //! last tasks of the step can leave a thread idle.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 /// Tasks, what each must wait for, and how much work each is.
 pub(crate) struct Tasks<T> {
@@ -96,8 +98,11 @@ impl<T: Send> Tasks<T> {
             running: 0,
             failed: false,
         });
-        let wake = Condvar::new();
-        let worker = || work_until_done(&state, &wake, &work);
+        let signal = Signal {
+            wake: Condvar::new(),
+            finished: AtomicU64::new(0),
+        };
+        let worker = || work_until_done(&state, &signal, &work);
         if threads <= 1 {
             worker();
         } else {
@@ -126,6 +131,37 @@ struct State<T> {
     failed: bool,
 }
 
+/// How long a worker with no task ready watches for one to finish before
+/// it sleeps: a thread asleep on the condition variable took tens to
+/// hundreds of microseconds to wake on the 2-core virtual machine this was
+/// measured on, as long as a whole task at 100k particles, and the last
+/// task's end waited for it every step.
+const SPIN: Duration = Duration::from_micros(100);
+
+/// How workers learn that a task finished: a count to watch while
+/// spinning, and a condition variable to sleep on after [`SPIN`].
+struct Signal {
+    wake: Condvar,
+    /// Tasks finished (or failed) so far; changed only under the state's
+    /// lock, read without it while spinning.
+    finished: AtomicU64,
+}
+
+/// Returns when `finished` moves past `seen` or after [`SPIN`].
+fn spin_while(finished: &AtomicU64, seen: u64) {
+    if cfg!(target_family = "wasm") {
+        // Never reached there (one worker never waits on another), and
+        // `Instant` panics on wasm32-unknown-unknown.
+        return;
+    }
+    let start = Instant::now();
+    while finished.load(Ordering::Relaxed) == seen && start.elapsed() < SPIN {
+        for _ in 0..32 {
+            std::hint::spin_loop();
+        }
+    }
+}
+
 /// The lock, taken even when a panicking worker poisoned it (the state is
 /// only changed between tasks, so it stays whole).
 fn lock<T>(state: &Mutex<State<T>>) -> MutexGuard<'_, State<T>> {
@@ -135,7 +171,7 @@ fn lock<T>(state: &Mutex<State<T>>) -> MutexGuard<'_, State<T>> {
 /// One worker: takes ready tasks (most work ahead first) and runs them
 /// until none is left, waiting while every unfinished task waits on a
 /// running one.
-fn work_until_done<T>(state: &Mutex<State<T>>, wake: &Condvar, work: &impl Fn(T)) {
+fn work_until_done<T>(state: &Mutex<State<T>>, signal: &Signal, work: &impl Fn(T)) {
     let mut guard = lock(state);
     loop {
         if guard.left == 0 || guard.failed {
@@ -143,7 +179,18 @@ fn work_until_done<T>(state: &Mutex<State<T>>, wake: &Condvar, work: &impl Fn(T)
         }
         let Some(at) = (0..guard.ready.len()).max_by_key(|&k| guard.rank[guard.ready[k]]) else {
             assert!(guard.running > 0, "no task is ready or running");
-            guard = wake.wait(guard).unwrap_or_else(PoisonError::into_inner);
+            // Spin a little first; then sleep, unless a task finished
+            // meanwhile (checked under the lock, so no wake-up is lost).
+            let seen = signal.finished.load(Ordering::Relaxed);
+            drop(guard);
+            spin_while(&signal.finished, seen);
+            guard = lock(state);
+            if signal.finished.load(Ordering::Relaxed) == seen {
+                guard = signal
+                    .wake
+                    .wait(guard)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
             continue;
         };
         let i = guard.ready.swap_remove(at);
@@ -154,7 +201,7 @@ fn work_until_done<T>(state: &Mutex<State<T>>, wake: &Condvar, work: &impl Fn(T)
         drop(guard);
         let finished = Finished {
             state,
-            wake,
+            signal,
             task: i,
         };
         work(task);
@@ -167,7 +214,7 @@ fn work_until_done<T>(state: &Mutex<State<T>>, wake: &Condvar, work: &impl Fn(T)
 /// other workers then stop instead of waiting for it forever).
 struct Finished<'s, T> {
     state: &'s Mutex<State<T>>,
-    wake: &'s Condvar,
+    signal: &'s Signal,
     task: usize,
 }
 
@@ -176,6 +223,7 @@ impl<T> Drop for Finished<'_, T> {
         let mut s = lock(self.state);
         s.running -= 1;
         s.left -= 1;
+        self.signal.finished.fetch_add(1, Ordering::Relaxed);
         if std::thread::panicking() {
             s.failed = true;
         } else {
@@ -188,7 +236,7 @@ impl<T> Drop for Finished<'_, T> {
             }
         }
         drop(s);
-        self.wake.notify_all();
+        self.signal.wake.notify_all();
     }
 }
 
