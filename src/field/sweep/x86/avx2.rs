@@ -1,4 +1,13 @@
-//! Stage 1 with AVX2: 8 particles per step.
+//! Stage 1 with AVX2: 8 particles per step, in passes over the block.
+//!
+//! Done group by group, a block's three table lookups a particle (flow
+//! brightness, sine and cosine, palette colour: eight plain loads each,
+//! as a hardware gather is slower on AMD Zen 3) sat in the middle of one
+//! long chain of dependent instructions, about 180 a group, so the CPU
+//! could overlap little more than one group with the next. In passes, each
+//! lookup is a run of independent loads over the whole block between two
+//! vector passes: 4–9% off the step at 1M particles on 1 and 2 threads
+//! (see docs/performance.md, fifth sitting).
 
 use std::arch::x86_64::*;
 
@@ -27,7 +36,7 @@ pub(super) unsafe fn prepare(
     assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
     let (_, _, _, brightness) = s.flow.lookup_parts();
     let table = s.sincos.table().as_ptr().cast::<f32>();
-    let palette = s.palette.as_ptr().cast::<i32>();
+    let palette = s.palette.as_ptr();
     let Splat {
         inv_cell,
         last_col,
@@ -66,31 +75,72 @@ pub(super) unsafe fn prepare(
     let abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX));
     let shift = _mm_cvtsi32_si128(s.shift as i32);
 
+    // Whole groups of LANES go through the passes; the rest is scalar.
+    let groups = n / LANES * LANES;
+    // Per particle between passes: a grid cell then a sine-table entry;
+    // a brightness then a speed; whether the angle fits the table's
+    // index; a (sine, cosine) pair; per group, the lanes to redo.
+    let mut index = [0i32; BLOCK];
+    let mut value = [0f32; BLOCK];
+    let mut index_fits = [0i32; BLOCK];
+    let mut pairs = [0i64; BLOCK];
+    let mut redo = [0u8; BLOCK / LANES];
+
+    // SAFETY (every load and store in the passes): `i + LANES ≤ groups ≤
+    // n` and `j < groups`; every slice, `out`'s arrays and the arrays
+    // above hold at least `n` elements; cells are inside the grid (the
+    // unsigned minimum below) and entries inside the table (the mask).
     let mut i = 0;
-    while i + LANES <= n {
-        // SAFETY (all loads and stores below): `i + LANES ≤ n`, and every
-        // slice and `out`'s arrays hold at least `n` elements.
+    while i < groups {
+        // FlowGrid::at: the unsigned minimum keeps every index in the grid.
         let x = _mm256_loadu_ps(xs.as_ptr().add(i));
         let y = _mm256_loadu_ps(ys.as_ptr().add(i));
-        let speed = _mm256_loadu_ps(speeds.as_ptr().add(i));
-        let wander = _mm256_loadu_ps(wanders.as_ptr().add(i));
-
-        // FlowGrid::at: the unsigned minimum keeps every index in the grid.
         let col = _mm256_min_epu32(_mm256_cvttps_epi32(_mm256_mul_ps(x, inv_cell)), last_col);
         let row = _mm256_min_epu32(_mm256_cvttps_epi32(_mm256_mul_ps(y, inv_cell)), last_row);
         let cell = _mm256_add_epi32(_mm256_mullo_epi32(row, cols), col);
-        let b = gather_f32(brightness.as_ptr(), cell);
-
+        _mm256_storeu_si256(index.as_mut_ptr().add(i).cast(), cell);
+        i += LANES;
+    }
+    let grid = brightness.as_ptr();
+    for j in 0..groups {
+        value[j] = *grid.add(index[j] as usize);
+    }
+    i = 0;
+    while i < groups {
         // move_with_brightness, operation for operation.
+        let b = _mm256_loadu_ps(value.as_ptr().add(i));
+        let speed = _mm256_loadu_ps(speeds.as_ptr().add(i));
+        let wander = _mm256_loadu_ps(wanders.as_ptr().add(i));
         let spd = _mm256_add_ps(
             base_speed,
             _mm256_mul_ps(_mm256_mul_ps(b, speed), speed_scale),
         );
         let angle = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(tau, b), wander), wander_scale);
         let t = _mm256_add_ps(_mm256_mul_ps(angle, to_index), half);
-        let index_ok = _mm256_cmp_ps::<_CMP_LT_OQ>(_mm256_and_ps(t, abs_mask), index_limit);
+        let fits = _mm256_cmp_ps::<_CMP_LT_OQ>(_mm256_and_ps(t, abs_mask), index_limit);
         let k = _mm256_and_si256(_mm256_cvttps_epi32(t), index_mask);
-        let (sin, cos) = sin_cos(table, k);
+        _mm256_storeu_ps(value.as_mut_ptr().add(i), spd);
+        _mm256_storeu_si256(index.as_mut_ptr().add(i).cast(), k);
+        _mm256_storeu_si256(
+            index_fits.as_mut_ptr().add(i).cast(),
+            _mm256_castps_si256(fits),
+        );
+        i += LANES;
+    }
+    // Each (sine, cosine) pair with one 64-bit load.
+    for j in 0..groups {
+        pairs[j] = table
+            .add(2 * index[j] as usize)
+            .cast::<i64>()
+            .read_unaligned();
+    }
+    i = 0;
+    while i < groups {
+        let x = _mm256_loadu_ps(xs.as_ptr().add(i));
+        let y = _mm256_loadu_ps(ys.as_ptr().add(i));
+        let spd = _mm256_loadu_ps(value.as_ptr().add(i));
+        let index_ok = _mm256_castsi256_ps(_mm256_loadu_si256(index_fits.as_ptr().add(i).cast()));
+        let (sin, cos) = split_pairs(pairs.as_ptr().add(i));
         let ux = _mm256_add_ps(x, _mm256_mul_ps(cos, spd));
         let uy = _mm256_add_ps(y, _mm256_mul_ps(sin, spd));
 
@@ -137,7 +187,6 @@ pub(super) unsafe fn prepare(
             _mm256_max_ps(_mm256_mul_ps(spd, shade_scale), zero),
             top_shade,
         ));
-        let colour = _mm256_castps_si256(gather_f32(palette.cast(), shade));
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm256_cvttps_epi32(x), _mm256_cvttps_epi32(y));
@@ -229,52 +278,47 @@ pub(super) unsafe fn prepare(
         _mm256_storeu_si256(out.from.as_mut_ptr().add(i).cast(), from);
         _mm256_storeu_si256(out.to.as_mut_ptr().add(i).cast(), to);
         _mm256_storeu_si256(out.mid.as_mut_ptr().add(i).cast(), mid);
-        _mm256_storeu_si256(out.colour.as_mut_ptr().add(i).cast(), colour);
+        // The shade for now: its colour is looked up below.
+        _mm256_storeu_si256(out.colour.as_mut_ptr().add(i).cast(), shade);
         _mm256_storeu_si256(out.flags.as_mut_ptr().add(i).cast(), flags);
-        if irregular != 0 {
-            redo_lanes(i, irregular as u32, xs, ys, speeds, wanders, s, z, out);
-        }
+        redo[i / LANES] = irregular as u8;
         i += LANES;
     }
-    scalar_range(i..n, xs, ys, speeds, wanders, s, z, out);
+    // The shades' colours (shades are 0..=255, the palette's entries);
+    // then the lanes the scalar code redoes, which set their own colour.
+    for colour in &mut out.colour[..groups] {
+        *colour = *palette.add(*colour as usize);
+    }
+    for (g, &lanes) in redo.iter().enumerate() {
+        if lanes != 0 {
+            redo_lanes(
+                g * LANES,
+                u32::from(lanes),
+                xs,
+                ys,
+                speeds,
+                wanders,
+                s,
+                z,
+                out,
+            );
+        }
+    }
+    scalar_range(groups..n, xs, ys, speeds, wanders, s, z, out);
 }
 
-/// `_mm256_i32gather_ps(base, index)` done with eight plain loads: a
-/// hardware gather is slower on AMD Zen 3, the CPU this was measured on.
+/// The sines and the cosines of the eight `(sin, cos)` pairs at `pairs`.
 ///
 /// # Safety
-/// Every lane of `index` must be an element index into `base`'s buffer.
+/// `pairs` must point to eight readable pairs.
 #[inline(always)]
-unsafe fn gather_f32(base: *const f32, index: __m256i) -> __m256 {
-    let mut at = [0i32; LANES];
-    _mm256_storeu_si256(at.as_mut_ptr().cast(), index);
-    let get = |j: usize| *base.add(at[j] as usize);
-    _mm256_setr_ps(
-        get(0),
-        get(1),
-        get(2),
-        get(3),
-        get(4),
-        get(5),
-        get(6),
-        get(7),
-    )
-}
-
-/// The sines and cosines of entries `k` of the table (`(sin, cos)` pairs
-/// of floats), each pair read with one 64-bit load instead of two hardware
-/// gathers, then split into a sine and a cosine vector.
-///
-/// # Safety
-/// Every lane of `k` must be an entry of the table at `table`.
-#[inline(always)]
-unsafe fn sin_cos(table: *const f32, k: __m256i) -> (__m256, __m256) {
-    let mut at = [0i32; LANES];
-    _mm256_storeu_si256(at.as_mut_ptr().cast(), k);
-    let pair = |j: usize| table.add(2 * at[j] as usize).cast::<i64>().read_unaligned();
-    // Lanes 0, 1 | 4, 5 and 2, 3 | 6, 7: each 128-bit half holds two pairs.
-    let a = _mm256_castsi256_ps(_mm256_set_epi64x(pair(5), pair(4), pair(1), pair(0)));
-    let b = _mm256_castsi256_ps(_mm256_set_epi64x(pair(7), pair(6), pair(3), pair(2)));
+unsafe fn split_pairs(pairs: *const i64) -> (__m256, __m256) {
+    let low = _mm256_loadu_ps(pairs.cast());
+    let high = _mm256_loadu_ps(pairs.add(4).cast());
+    // Pairs 0, 1 | 4, 5 and 2, 3 | 6, 7: each 128-bit half then holds the
+    // two pairs its half of the result takes.
+    let a = _mm256_permute2f128_ps::<0x20>(low, high);
+    let b = _mm256_permute2f128_ps::<0x31>(low, high);
     (
         _mm256_shuffle_ps::<0b10_00_10_00>(a, b),
         _mm256_shuffle_ps::<0b11_01_11_01>(a, b),
