@@ -7,13 +7,13 @@
 //! its layout ([`StepBytes`]); the report gives the rate the step moves
 //! them at as a fraction of the streaming read-modify-write's.
 
-use std::time::Instant;
-
 use rayon::prelude::*;
 
 use hitfield::field::Field;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::FieldSettings;
+
+use super::time_ms;
 
 /// Bytes of particle state a particle has: x, y, own speed and own wander
 /// (`f32` each) plus its identity (`u32`), as the bins keep them.
@@ -138,8 +138,7 @@ fn time_pass(
     let mut times = Vec::with_capacity(PASSES);
     pool.install(|| {
         for pass in 0..PASSES + 1 {
-            let t = Instant::now();
-            match kind {
+            let ms = time_ms(|| match kind {
                 "copy" => dst
                     .par_chunks_mut(chunk)
                     .zip(src.par_chunks(chunk))
@@ -147,10 +146,10 @@ fn time_pass(
                 _ => dst.par_chunks_mut(chunk).for_each(|d| {
                     d.iter_mut().for_each(|v| *v = v.wrapping_add(1));
                 }),
-            }
+            });
             // The first pass only warms the buffers.
             if pass > 0 {
-                times.push(t.elapsed().as_secs_f64() * 1e3);
+                times.push(ms);
             }
         }
     });
@@ -185,9 +184,7 @@ fn time_step(particles: usize, threads: usize) -> Result<StepRow, String> {
         let (mut step, mut parts, mut flow) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..STEPS {
             let mut times = StageTimes::default();
-            let t = Instant::now();
-            field.step(1.0 / 60.0, &mut times);
-            step.push(t.elapsed().as_secs_f64() * 1e3);
+            step.push(time_ms(|| field.step(1.0 / 60.0, &mut times)));
             parts.push(times.get(Stage::Particles));
             flow.push(times.get(Stage::Flow));
         }

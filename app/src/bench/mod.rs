@@ -15,6 +15,7 @@ pub mod sweep;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -460,4 +461,11 @@ fn report_markdown(
         ));
     }
     md
+}
+
+/// Wall time of `work`, in ms.
+pub(crate) fn time_ms(work: impl FnOnce()) -> f64 {
+    let t = Instant::now();
+    work();
+    t.elapsed().as_secs_f64() * 1e3
 }

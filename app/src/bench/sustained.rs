@@ -14,12 +14,11 @@
 #[allow(dead_code)]
 mod flash_port;
 
-use std::time::Instant;
-
 use hitfield::field::Field;
 use hitfield::profile::StageTimes;
 use hitfield::settings::FieldSettings;
 
+use super::time_ms;
 use flash_port::FlashPort;
 
 /// Seed of the sustained runs (its busy phases: steps 1,000–3,000 and
@@ -169,7 +168,7 @@ pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<Sustai
         while steps.len() < spec.steps {
             let n = turn.min(spec.steps - steps.len());
             for _ in 0..n {
-                steps.push(timed(|| field.step(dt, &mut times)));
+                steps.push(time_ms(|| field.step(dt, &mut times)));
                 if steps.len() % WINDOW == 0 {
                     if steps.len() == WINDOW {
                         rss_first = field_rss();
@@ -179,7 +178,7 @@ pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<Sustai
             }
             if let Some(port) = &mut port {
                 for _ in 0..n {
-                    peer_steps.push(timed(|| port.step(dt)));
+                    peer_steps.push(time_ms(|| port.step(dt)));
                     if peer_steps.len() % WINDOW == 0 {
                         tick();
                     }
@@ -194,13 +193,6 @@ pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<Sustai
             rss_mb: rss_first.zip(rss_last),
         })
     })
-}
-
-/// Wall time of `step`, in ms.
-fn timed(step: impl FnOnce()) -> f64 {
-    let t = Instant::now();
-    step();
-    t.elapsed().as_secs_f64() * 1e3
 }
 
 /// The sustained tables, in Markdown.
