@@ -9,7 +9,7 @@ use super::{
 };
 use crate::field::bins::Bin;
 use crate::field::particles::{pieces, Move};
-use crate::field::raster::{line_pixels, merge_pixel, pixel_of};
+use crate::field::raster::{line_pixels, merge_pixel, merge_pixels, pixel_of};
 use crate::field::trails::Segment;
 
 /// Stage 1's answer for one block: old positions, the zone-relative pixel
@@ -210,19 +210,14 @@ pub(super) fn draw(
             // the pixel between them are the whole line (see [`SHORT`]),
             // and merging a pixel twice changes nothing.
             let c = colour[i].to_le_bytes();
-            merge_pixel(&mut zone[from[i] as usize], c);
-            merge_pixel(&mut zone[mid[i] as usize], c);
-            merge_pixel(&mut zone[to[i] as usize], c);
+            merge_pixels(zone, [from[i] as usize, mid[i] as usize, to[i] as usize], c);
         } else if f & MEDIUM != 0 {
             // Three or four steps: the ends and three inner pixels.
             let c = colour[i].to_le_bytes();
             let a = from[i];
             let inner = s.lines.inner(f >> CODE_SHIFT);
-            merge_pixel(&mut zone[a as usize], c);
-            for &o in inner {
-                merge_pixel(&mut zone[a.wrapping_add_signed(o) as usize], c);
-            }
-            merge_pixel(&mut zone[to[i] as usize], c);
+            let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
+            merge_pixels(zone, [a as usize, at(0), at(1), at(2), to[i] as usize], c);
         } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, far, s, left) {
             draw_other(prep, i, start, bin, zone, z, far, s, left);
         }
