@@ -56,10 +56,7 @@ impl Leftovers {
 
     /// Takes the particles noted by [`Leftovers::leave`] out of `bin`.
     pub fn remove_leavers(&self, bin: &mut Bin) {
-        // Descending, so each hole is filled by a particle that stays.
-        for &i in self.leaving.iter().rev() {
-            bin.fill_hole(i as usize);
-        }
+        bin.fill_holes(&self.leaving);
     }
 
     /// Gives back list capacity far beyond what this step needed (see
