@@ -231,6 +231,33 @@ pub fn report_markdown(command: &str, results: &[SustainedResult]) -> String {
             w.join(", ")
         ));
     }
+    let against: Vec<String> = results
+        .iter()
+        .filter_map(|r| {
+            let port = r.peer.as_ref()?;
+            let ratios = window_ratios(&r.field, port);
+            let (lo, hi) = ratios
+                .iter()
+                .fold((f64::INFINITY, 0.0f64), |(lo, hi), &q| (lo.min(q), hi.max(q)));
+            let p: Vec<String> = port.windows.iter().map(|m| format!("{m:.2}")).collect();
+            let q: Vec<String> = ratios.iter().map(|q| format!("{q:.3}")).collect();
+            Some(format!(
+                "- {} particles, {} thread(s): port {}; hitfield/port {} (slowest/fastest {:.2}×)\n",
+                r.spec.particles,
+                r.spec.threads,
+                p.join(", "),
+                q.join(", "),
+                hi / lo.max(1e-9)
+            ))
+        })
+        .collect();
+    if !against.is_empty() {
+        md.push_str(
+            "\nThe Flash port's window means (ms), and hitfield's over the port's, window by \
+             window (the two ran in turns, so a change in the machine's speed falls on both):\n\n",
+        );
+        against.iter().for_each(|l| md.push_str(l));
+    }
     let rss: Vec<String> = results
         .iter()
         .filter_map(|r| {
@@ -254,10 +281,20 @@ pub fn report_markdown(command: &str, results: &[SustainedResult]) -> String {
     md
 }
 
+/// hitfield's window means over the port's, window by window.
+fn window_ratios(field: &Series, port: &Series) -> Vec<f64> {
+    field
+        .windows
+        .iter()
+        .zip(&port.windows)
+        .map(|(f, p)| f / p.max(1e-9))
+        .collect()
+}
+
 /// The sustained results as CSV.
 pub fn csv(results: &[SustainedResult]) -> String {
     let mut csv = String::from(
-        "particles,threads,steps,window_min_ms,window_median_ms,window_max_ms,mean_ms,p50_ms,p95_ms,calm_ms,port_mean_ms,port_calm_ms,windows_ms\n",
+        "particles,threads,steps,window_min_ms,window_median_ms,window_max_ms,mean_ms,p50_ms,p95_ms,calm_ms,port_mean_ms,port_calm_ms,windows_ms,port_windows_ms\n",
     );
     for r in results {
         let f = &r.field;
@@ -266,8 +303,11 @@ pub fn csv(results: &[SustainedResult]) -> String {
             (format!("{:.4}", p.mean), format!("{:.4}", p.calm))
         });
         let w: Vec<String> = f.windows.iter().map(|m| format!("{m:.4}")).collect();
+        let pw: Vec<String> = r.peer.as_ref().map_or(Vec::new(), |p| {
+            p.windows.iter().map(|m| format!("{m:.4}")).collect()
+        });
         csv.push_str(&format!(
-            "{},{},{},{lo:.4},{mid:.4},{hi:.4},{:.4},{:.4},{:.4},{:.4},{pm},{pc},{}\n",
+            "{},{},{},{lo:.4},{mid:.4},{hi:.4},{:.4},{:.4},{:.4},{:.4},{pm},{pc},{},{}\n",
             r.spec.particles,
             r.spec.threads,
             r.spec.steps,
@@ -275,7 +315,8 @@ pub fn csv(results: &[SustainedResult]) -> String {
             f.p50,
             f.p95,
             f.calm,
-            w.join(" ")
+            w.join(" "),
+            pw.join(" ")
         ));
     }
     csv
@@ -297,5 +338,12 @@ mod tests {
         assert_eq!(s.calm, 1.0);
         assert_eq!(s.p50, 3.0);
         assert!((s.mean - 2.2).abs() < 1e-9);
+    }
+
+    #[test]
+    fn window_ratios_pair_each_window_with_the_ports() {
+        let field = Series::of(&[vec![1.0; 1000], vec![3.0; 1000]].concat());
+        let port = Series::of(&[vec![4.0; 1000], vec![6.0; 1000]].concat());
+        assert_eq!(window_ratios(&field, &port), vec![0.25, 0.5]);
     }
 }
