@@ -65,8 +65,8 @@ pub fn merge_pixel(dst: &mut [u8; 4], src: [u8; 4]) {
 /// Merges `src` into the pixels at `at`, as [`merge_pixel`] on each in
 /// turn would, but reads every pixel before writing any. A pixel listed
 /// twice (a short line's middle is often one of its ends) gets the same
-/// value from both writes, and no read waits for a write just before it:
-/// that wait was about 4% of the particles stage at 1M particles.
+/// value from both writes, and no read waits for a write just before it
+/// (those waits were 2–5% of a step at 1M particles).
 #[inline(always)]
 pub fn merge_pixels<const N: usize>(pixels: &mut [[u8; 4]], at: [usize; N], src: [u8; 4]) {
     let old = at.map(|i| pixels[i]);
