@@ -70,8 +70,9 @@ pub fn merge_pixel(dst: &mut [u8; 4], src: [u8; 4]) {
 #[inline(always)]
 pub fn merge_pixels<const N: usize>(pixels: &mut [[u8; 4]], at: [usize; N], src: [u8; 4]) {
     let old = at.map(|i| pixels[i]);
-    for (i, p) in at.into_iter().zip(old) {
-        pixels[i] = merge_key(p).max(merge_key(src)).to_le_bytes();
+    for (i, mut p) in at.into_iter().zip(old) {
+        merge_pixel(&mut p, src);
+        pixels[i] = p;
     }
 }
 

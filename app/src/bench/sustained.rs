@@ -302,10 +302,10 @@ pub fn csv(results: &[SustainedResult]) -> String {
         let (pm, pc) = r.peer.as_ref().map_or((String::new(), String::new()), |p| {
             (format!("{:.4}", p.mean), format!("{:.4}", p.calm))
         });
-        let w: Vec<String> = f.windows.iter().map(|m| format!("{m:.4}")).collect();
-        let pw: Vec<String> = r.peer.as_ref().map_or(Vec::new(), |p| {
-            p.windows.iter().map(|m| format!("{m:.4}")).collect()
-        });
+        let windows = |s: &Series| {
+            let w: Vec<String> = s.windows.iter().map(|m| format!("{m:.4}")).collect();
+            w.join(" ")
+        };
         csv.push_str(&format!(
             "{},{},{},{lo:.4},{mid:.4},{hi:.4},{:.4},{:.4},{:.4},{:.4},{pm},{pc},{},{}\n",
             r.spec.particles,
@@ -315,8 +315,8 @@ pub fn csv(results: &[SustainedResult]) -> String {
             f.p50,
             f.p95,
             f.calm,
-            w.join(" "),
-            pw.join(" ")
+            windows(f),
+            r.peer.as_ref().map_or(String::new(), windows)
         ));
     }
     csv
