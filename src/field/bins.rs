@@ -1,15 +1,88 @@
 //! Particles kept in bins by band of canvas rows, so one task can move a
 //! bin's particles and draw their trails straight into the rows around it.
 //!
-//! Bin `k` holds every particle whose row (`floor(y)`) lies in band `k`
-//! (rows `k·B .. (k+1)·B`, `B` = [`crate::field::BAND_ROWS`]). Inside a bin
-//! the order is arbitrary but deterministic; each particle carries its
-//! identity, its index in [`Particles`] (the order particles were created
-//! in), so the flat view and the count changes never depend on binning.
+//! Band `k` is rows `k·B .. (k+1)·B` (`B` = [`crate::field::BAND_ROWS`]).
+//! Bin `k` holds every particle whose row (`floor(y)`) lies in band `k`,
+//! except that the last band's particles share bin 0, the *edge bin*
+//! ([`Bands`]). Inside a bin the order is arbitrary but deterministic;
+//! each particle carries its identity, its index in [`Particles`] (the
+//! order particles were created in), so the flat view and the count
+//! changes never depend on binning.
 
 use std::cell::RefCell;
 
 use super::particles::Particles;
+
+/// How canvas rows map to bins: bands of `1 << shift` rows, one bin each,
+/// but the last band's particles share bin 0 with the first band's.
+///
+/// Where the flow points out of the canvas at the top or bottom edge,
+/// particles cross that edge every step (with seed 1 at 1M particles,
+/// about 120k a step between the first and the last band). With a bin
+/// per band, each crossing took the particle out of one bin and into the
+/// other, and its trail's far piece went to another task; in one bin, it
+/// stays put and its whole trail is drawn by one task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bands {
+    /// log2 of the rows per band (at least 2, see [`Bands::new`]).
+    pub shift: u32,
+    /// Canvas rows.
+    pub height: u32,
+}
+
+impl Bands {
+    /// Bands of `1 << shift` rows over a canvas `height` rows high.
+    ///
+    /// # Panics
+    /// When `shift < 2` or `shift > 16`: the edge bin's zone relies on
+    /// bands of at least 4 rows (see `sweep::Zone`).
+    pub fn new(height: u32, shift: u32) -> Bands {
+        assert!((2..=16).contains(&shift), "bands of 4 to 65536 rows");
+        Bands { shift, height }
+    }
+
+    /// Rows per band.
+    pub fn rows(&self) -> u32 {
+        1 << self.shift
+    }
+
+    /// Bands on the canvas (the last may be shorter than the others).
+    pub fn count(&self) -> u32 {
+        self.height.max(1).div_ceil(self.rows())
+    }
+
+    /// Bins: one per band but the last, and at least one.
+    pub fn bins(&self) -> usize {
+        (self.count() as usize - 1).max(1)
+    }
+
+    /// The bin of band `band`: itself, but 0 for the last band (and any
+    /// beyond it).
+    #[inline]
+    pub fn bin_of_band(&self, band: u32) -> u32 {
+        if band + 1 >= self.count() {
+            0
+        } else {
+            band
+        }
+    }
+
+    /// The bin of a particle at row position `y` (inside the canvas).
+    #[inline]
+    pub fn bin_of(&self, y: f32) -> usize {
+        self.bin_of_band(y as u32 >> self.shift) as usize
+    }
+
+    /// The band besides `bin` whose particles bin `bin` holds: the last
+    /// band for bin 0, `bin` itself for the others.
+    pub fn other_band(&self, bin: u32) -> u32 {
+        if bin == 0 {
+            self.count() - 1
+        } else {
+            bin
+        }
+    }
+}
 
 /// One band's particles, structure-of-arrays.
 #[derive(Clone, Debug, Default)]
@@ -224,23 +297,20 @@ fn permute<T: Copy>(
     }
 }
 
-/// Every particle, binned by band of rows.
-#[derive(Clone, Debug, Default)]
+/// Every particle, binned by band of rows ([`Bands`]).
+#[derive(Clone, Debug)]
 pub(crate) struct Bins {
-    /// log2 of the rows per band.
-    shift: u32,
+    bands: Bands,
     bins: Vec<Bin>,
     len: usize,
 }
 
 impl Bins {
-    /// `particles` binned for a canvas `height` rows high, in bands of
-    /// `1 << shift` rows. Positions must be inside the canvas.
-    pub fn from_flat(particles: &Particles, height: u32, shift: u32) -> Bins {
-        let count = (height.max(1) as usize).div_ceil(1 << shift);
+    /// `particles` binned by `bands`. Positions must be inside the canvas.
+    pub fn from_flat(particles: &Particles, bands: Bands) -> Bins {
         let mut bins = Bins {
-            shift,
-            bins: vec![Bin::default(); count],
+            bands,
+            bins: vec![Bin::default(); bands.bins()],
             len: 0,
         };
         for i in 0..particles.len() {
@@ -280,20 +350,19 @@ impl Bins {
         self.len
     }
 
-    /// The bin of a particle at row position `y` (inside the canvas).
-    #[inline]
-    pub fn bin_of(&self, y: f32) -> usize {
-        ((y as u32 >> self.shift) as usize).min(self.bins.len() - 1)
+    /// How rows map to bins.
+    pub fn bands(&self) -> Bands {
+        self.bands
     }
 
     /// Adds `p` to the bin of its row.
     pub fn insert(&mut self, p: Traveller) {
-        let b = self.bin_of(p.y);
+        let b = self.bands.bin_of(p.y);
         self.bins[b].push(p);
         self.len += 1;
     }
 
-    /// The bins, top band first.
+    /// The bins, top band first (the edge bin, 0, also holds the last band).
     pub fn bins_mut(&mut self) -> &mut [Bin] {
         &mut self.bins
     }
@@ -332,11 +401,14 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(4);
         let mut flat = Particles::default();
         flat.resize(500, 50, 100, &mut rng);
-        let mut bins = Bins::from_flat(&flat, 100, 4);
-        assert_eq!(bins.bins_mut().len(), 7);
+        let mut bins = Bins::from_flat(&flat, Bands::new(100, 4));
+        // Seven bands; the last shares bin 0.
+        assert_eq!(bins.bins_mut().len(), 6);
         assert_eq!(bins.to_flat(), flat);
         for (k, bin) in bins.bins_mut().iter().enumerate() {
-            assert!(bin.y.iter().all(|&y| (y as usize) >> 4 == k));
+            let held = |band: usize| band == k || (k == 0 && band == 6);
+            assert!(bin.y.iter().all(|&y| held((y as usize) >> 4)));
+            assert!(bin.len() > 0);
         }
         // Same draws from the same generator state as the flat resize.
         let (mut a, mut b) = (rng.clone(), rng);
@@ -349,6 +421,24 @@ mod tests {
         assert_eq!(bins.len(), 120);
     }
 
+    /// The last band shares bin 0; on a canvas of one or two bands, one
+    /// bin holds everything.
+    #[test]
+    fn the_last_band_folds_into_the_edge_bin() {
+        let bins_of = |height: u32| {
+            let b = Bands::new(height, 4);
+            let of: Vec<u32> = (0..b.count()).map(|band| b.bin_of_band(band)).collect();
+            (b.bins(), of)
+        };
+        assert_eq!(bins_of(10), (1, vec![0]));
+        assert_eq!(bins_of(32), (1, vec![0, 0]));
+        assert_eq!(bins_of(33), (2, vec![0, 1, 0]));
+        assert_eq!(bins_of(100), (6, vec![0, 1, 2, 3, 4, 5, 0]));
+        let b = Bands::new(100, 4);
+        assert_eq!((b.other_band(0), b.other_band(3)), (6, 3));
+        assert_eq!((b.bin_of(99.5), b.bin_of(95.0), b.bin_of(15.9)), (0, 5, 0));
+    }
+
     /// Each hole, highest first, takes the last particle: the order a
     /// hole at a time gave, which the field's determinism rests on.
     #[test]
@@ -356,7 +446,7 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(7);
         let mut flat = Particles::default();
         flat.resize(500, 300, 32, &mut rng);
-        let mut bins = Bins::from_flat(&flat, 32, 5);
+        let mut bins = Bins::from_flat(&flat, Bands::new(32, 5));
         let bin = &mut bins.bins_mut()[0];
         let n = bin.len();
         let holes: Vec<u32> = (0..n as u32).filter(|_| rng.u8(..) < 90).collect();
@@ -380,7 +470,7 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(36);
         let mut flat = Particles::default();
         flat.resize(3000, 300, 64, &mut rng);
-        let mut bins = Bins::from_flat(&flat, 64, 5);
+        let mut bins = Bins::from_flat(&flat, Bands::new(64, 5));
         for bin in bins.bins_mut() {
             let before = bin.id.clone();
             bin.sort_by_column(5);

@@ -20,11 +20,13 @@
 //!    the particles a block holds draw into nearby pixels (the order inside
 //!    a bin changes nothing computed).
 //!
-//! How: particles are kept in bins by band of `BAND_ROWS` (32) rows. Each bin's
-//! task moves its particles (AVX-512, AVX2 or scalar, picked at run time) and
-//! draws their segments straight into the rows around its band; an odd bin
-//! runs after the even bins beside it, so no two tasks share a pixel at
-//! once. Pixels keep the higher-ranked colour (`raster::merge_key`), so
+//! How: particles are kept in bins by band of `BAND_ROWS` (32) rows, the
+//! last band sharing the first band's bin (particles cross the top and
+//! bottom edges by the hundred thousand in busy phases). Each bin's task
+//! moves its particles (AVX-512, AVX2, 128-bit or scalar, picked at run
+//! time) and draws their segments straight into the rows around its
+//! bands; an odd bin runs after the even bins beside it, so no two tasks
+//! share a pixel at once. Pixels keep the higher-ranked colour (`raster::merge_key`), so
 //! order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha
@@ -62,7 +64,7 @@ use crate::cpu::Isa;
 
 use crate::profile::{Stage, StageTimes};
 use crate::settings::{FieldSettings, SettingsError};
-use bins::Bins;
+use bins::{Bands, Bins};
 use flow::FlowGrid;
 use particles::{Motion, Particles};
 use raster::SinCos;
@@ -70,7 +72,8 @@ use sweep::{Leftovers, LineTable};
 
 internal! {
     /// Canvas rows per band (a power of two): particles are binned by band,
-    /// and a bin's task draws into its band and half a band either side.
+    /// and a bin's task draws into its band and half a band either side
+    /// (bin 0 holds the first and the last band).
     pub const BAND_ROWS: u32 = 32;
 }
 
@@ -93,6 +96,8 @@ pub struct Field {
     palette_keys: [u32; 256],
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
+    /// The edge bin's zone, its rows laid end to end while its task runs.
+    edge: Vec<[u8; 4]>,
     /// Inner pixels of 3- and 4-step lines at the canvas width.
     lines: LineTable,
     /// Steps taken, for the periodic trims of the bins' memory.
@@ -134,7 +139,7 @@ impl Field {
                 settings.cell_size,
                 settings.seed,
             )?,
-            bins: Bins::from_flat(&particles, settings.height, BAND_SHIFT),
+            bins: Bins::from_flat(&particles, Bands::new(settings.height, BAND_SHIFT)),
             view: OnceLock::new(),
             rng,
             noise_t: 0.0,
@@ -142,6 +147,7 @@ impl Field {
             palette,
             palette_keys: palette.map(raster::merge_key),
             leftovers: Vec::new(),
+            edge: Vec::new(),
             lines: LineTable::new(settings.width),
             steps: 0,
         })
@@ -167,7 +173,7 @@ impl Field {
             self.canvas = Canvas::new(settings.width, settings.height)?;
             let mut flat = self.bins.to_flat();
             flat.rewrap(settings.width, settings.height);
-            self.bins = Bins::from_flat(&flat, settings.height, BAND_SHIFT);
+            self.bins = Bins::from_flat(&flat, Bands::new(settings.height, BAND_SHIFT));
         }
         if resized || old.cell_size != settings.cell_size {
             self.flow = FlowGrid::new(
@@ -202,14 +208,8 @@ impl Field {
         });
         self.noise_t += dt * s.evolution_speed;
 
-        // Fading runs inside the particles stage, each zone just before its
-        // trails are drawn; the stage named fade is the few rows left over.
-        let (width, height, fade) = (s.width, s.height, s.fade);
-        let pixels = self.canvas.pixels_mut();
-        times.time(Stage::Fade, || {
-            crate::trace::span!("field.fade");
-            sweep::fade_tail(pixels, width, height, BAND_SHIFT, fade)
-        });
+        // Fading runs inside the particles stage, each zone's rows just
+        // before its trails are drawn, so the stage named fade stays 0.
         times.time(Stage::Particles, || {
             crate::trace::span!("field.particles");
             self.move_and_draw()
@@ -242,7 +242,7 @@ impl Field {
     /// Replaces every particle's state (same count and order as
     /// [`Field::particles`]; positions inside the canvas).
     pub(crate) fn set_particles(&mut self, particles: &Particles) {
-        self.bins = Bins::from_flat(particles, self.settings.height, BAND_SHIFT);
+        self.bins = Bins::from_flat(particles, self.bins.bands());
         self.view = OnceLock::new();
     }
 
@@ -268,7 +268,7 @@ impl Field {
             sincos: &self.sincos,
             palette: &self.palette_keys,
             width: self.settings.width,
-            shift: BAND_SHIFT,
+            bands: self.bins.bands(),
             // Resolved here, on the caller's thread, for every task of
             // the step (`Isa::force` is per thread).
             isa: Isa::chosen(),
@@ -277,9 +277,9 @@ impl Field {
         };
         sweep::run(
             self.canvas.pixels_mut(),
-            self.settings.height,
             &mut self.bins,
             &mut self.leftovers,
+            &mut self.edge,
             &shared,
             self.settings.fade,
             self.settings.parallel,

@@ -4,8 +4,7 @@
 use super::migrate::Leftovers;
 use super::prefetch;
 use super::{
-    line_code, rows_hold, Far, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS,
-    SHORT, WRAPPED,
+    line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
 };
 use crate::field::bins::Bin;
 use crate::field::particles::{pieces, Move};
@@ -117,20 +116,20 @@ impl Prepared {
         self.colour[i] = s.palette[mv.shade as usize];
         let row1 = mv.to.1 as u32;
         let bit = 1u64 << (i % 64);
-        if row1 >> s.shift != z.bin {
+        let band1 = row1 >> s.bands.shift;
+        if band1 != z.bin && band1 != z.other_band {
             self.leaving[i / 64] |= bit;
         } else {
             self.leaving[i / 64] &= !bit;
         }
         let mut flags = 0;
-        let half = 1 << s.shift >> 1;
-        if mv.to == mv.unwrapped && ((row1 + half) >> s.shift).wrapping_sub(z.bin) <= 1 {
-            // Both ends inside the canvas: truncation is the floor.
-            let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
-            let base = z.base(s.width);
-            let from = (y0 * s.width + x0).wrapping_sub(base);
+        // Both ends inside the canvas: truncation is the floor.
+        let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
+        let to = z.index(x1, row1, s.width);
+        if mv.to == mv.unwrapped && to < z.len(s.width) {
+            let from = z.index(x0, y0, s.width);
             self.from[i] = from;
-            self.to[i] = (row1 * s.width + x1).wrapping_sub(base);
+            self.to[i] = to;
             let (dx, dy) = (x1 as i32 - x0 as i32, row1 as i32 - y0 as i32);
             self.mid[i] = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
             flags |= DIRECT;
@@ -167,9 +166,9 @@ fn unpack_pixel(p: u32) -> (i32, i32) {
     (i32::from(p as i16), i32::from((p >> 16) as i16))
 }
 
-/// Stage 2: merges each direct trail into `zone` (wrapped pieces into
-/// `zone` or `far` where they fit), files the others, and notes the
-/// particles leaving the bin.
+/// Stage 2: merges each direct trail into `zone` (wrapped pieces too,
+/// where they fit), files the others, and notes the particles leaving the
+/// bin.
 ///
 /// Never inlined: inlined into the task's closure (which it was once the
 /// `trace` span went in there) it ran about 12% slower.
@@ -182,7 +181,6 @@ pub(super) fn draw(
     bin: &Bin,
     zone: &mut [[u8; 4]],
     z: Zone,
-    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
@@ -218,15 +216,15 @@ pub(super) fn draw(
             let inner = s.lines.inner(f >> CODE_SHIFT);
             let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
             merge_pixels(zone, [a as usize, at(0), at(1), at(2), to[i] as usize], c);
-        } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, far, s, left) {
-            draw_other(prep, i, start, bin, zone, z, far, s, left);
+        } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, s) {
+            draw_other(prep, i, start, bin, zone, z, s, left);
         }
     }
     for (w, &word) in prep.leaving.iter().enumerate() {
         let mut bits = word & low_bits(n.saturating_sub(64 * w));
         while bits != 0 {
             let j = start + 64 * w + bits.trailing_zeros() as usize;
-            left.leave(bin, j, s.shift);
+            left.leave(bin, j, s.bands);
             bits &= bits - 1;
         }
     }
@@ -236,11 +234,10 @@ pub(super) fn draw(
 const AHEAD: usize = 16;
 
 /// Draws particle `i`'s wrapped move (particle `j` of `bin`) when both
-/// pieces are at most two steps long and the second lies in `zone` or
-/// `far`, or in rows of `far.next` (its pixels are then handed to the odd
-/// pass's last task), as the busiest phases of the flow have it
-/// (particles crossing an edge by a pixel or less); returns false, drawing
-/// nothing, otherwise.
+/// pieces are at most two steps long and the second lies in `zone`, as
+/// the busiest phases of the flow have it (particles crossing an edge by
+/// a pixel or less: across the top or bottom edge, the edge bin holds
+/// both sides); returns false, drawing nothing, otherwise.
 ///
 /// Each piece is then its ends and the pixel between them (see [`SHORT`]).
 /// The first piece's end and the second's start are outside the canvas
@@ -249,7 +246,6 @@ const AHEAD: usize = 16;
 /// old position and the first middle pixel lie in the zone (the zone
 /// reaches half a band beyond the bin's rows, or the canvas's edge).
 #[inline]
-#[allow(clippy::too_many_arguments)]
 fn draw_wrapped(
     prep: &Prepared,
     i: usize,
@@ -257,9 +253,7 @@ fn draw_wrapped(
     bin: &Bin,
     zone: &mut [[u8; 4]],
     z: Zone,
-    far: &mut Far,
     s: &Shared,
-    left: &mut Leftovers,
 ) -> bool {
     let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
     let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
@@ -278,36 +272,18 @@ fn draw_wrapped(
     } else {
         (y1, y1)
     };
-    let row0 = z.row0 as i32;
-    let c = prep.colour[i].to_le_bytes();
-    let second: Option<(&mut [[u8; 4]], i32)> = if rows_hold(z.row0, zone, s.width, (top, bottom)) {
-        Some((&mut *zone, row0))
-    } else if far.holds((top, bottom), s.width) {
-        Some((&mut *far.rows, far.row0 as i32))
-    } else if far
-        .next
-        .iter()
-        .any(|&(a, b)| top >= a as i32 && bottom < b as i32)
-    {
-        let colour = prep.colour[i];
-        left.handoff.push([(y1 * w + x1) as u32, colour]);
-        if mid2 {
-            left.handoff.push([(my2 * w + mx2) as u32, colour]);
-        }
-        None
-    } else {
+    let Some(second) = z.holds((top, bottom)) else {
         return false;
     };
-    if let Some((rows, r0)) = second {
-        merge_pixel(&mut rows[((y1 - r0) * w + x1) as usize], c);
-        if mid2 {
-            merge_pixel(&mut rows[((my2 - r0) * w + mx2) as usize], c);
-        }
+    let c = prep.colour[i].to_le_bytes();
+    merge_pixel(&mut zone[((y1 - second) * w + x1) as usize], c);
+    if mid2 {
+        merge_pixel(&mut zone[((my2 - second) * w + mx2) as usize], c);
     }
-    merge_pixel(&mut zone[((y0 - row0) * w + x0) as usize], c);
+    merge_pixel(&mut zone[(z.row_of(y0) * w + x0) as usize], c);
     let (mx1, my1) = (x0 + (ex - x0).signum(), y0 + (ey - y0).signum());
     if in_canvas(mx1, my1) {
-        merge_pixel(&mut zone[((my1 - row0) * w + mx1) as usize], c);
+        merge_pixel(&mut zone[(z.row_of(my1) * w + mx1) as usize], c);
     }
     true
 }
@@ -333,29 +309,36 @@ fn draw_other(
     bin: &Bin,
     zone: &mut [[u8; 4]],
     z: Zone,
-    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
     let colour = prep.colour[i].to_le_bytes();
     let j = start + i;
     if prep.flags[i] & DIRECT != 0 {
+        // Both ends are in the zone; so is every row between them, unless
+        // the line runs from one part of the edge bin's zone to the other
+        // through the middle of the canvas: then it is a piece like any.
         let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
         let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
-        let (w, r0) = (s.width as usize, z.row0 as i32);
-        line_pixels(x0, y0 - r0, x1, y1 - r0, |x, y| {
-            merge_pixel(&mut zone[y as usize * w + x as usize], colour)
-        });
+        match z.holds((y0.min(y1), y0.max(y1))) {
+            Some(r0) => {
+                let w = s.width as usize;
+                line_pixels(x0, y0 - r0, x1, y1 - r0, |x, y| {
+                    merge_pixel(&mut zone[y as usize * w + x as usize], colour)
+                });
+            }
+            None => draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left),
+        }
     } else {
         // Stage 1 kept the pieces' end pixels (the old and new positions
         // are inside the canvas, where truncation is the floor).
         let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
         let (x1, y1) = unpack_pixel(prep.end[i]);
-        draw_or_defer((x0, y0, x1, y1), colour, zone, z, far, s, left);
+        draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
         if prep.flags[i] & WRAPPED != 0 {
             let (x0, y0) = unpack_pixel(prep.start2[i]);
             let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
-            draw_or_defer((x0, y0, x1, y1), colour, zone, z, far, s, left);
+            draw_or_defer((x0, y0, x1, y1), colour, zone, z, s, left);
         }
     }
 }
@@ -366,18 +349,17 @@ const NEAR_PIECE: i32 = 64;
 /// Draws one piece of a wrapped (or far) move, given by its end pixels
 /// (clamped to the `i16` range, see [`pixel_of`]): at once, clipped to the
 /// canvas, when the rows it covers inside the canvas lie in the zone (the
-/// piece on the particle's own side of an edge, and both pieces of a move
-/// that wraps only across the left or right edge) or in `far` (the other
-/// piece of a move across the top or bottom edge, for the tasks at those
-/// edges); else files it under every band of rows it touches, for
-/// [`crate::field::trails::draw`]. Either way the same pixels: those of the
-/// line between the pieces' end pixels that lie inside the canvas.
+/// piece on the particle's own side of an edge, both pieces of a move
+/// that wraps only across the left or right edge, and for the edge bin
+/// both pieces of a move across the top or bottom edge); else files it
+/// under every band of rows it touches, for
+/// [`crate::field::trails::draw`]. Either way the same pixels: those of
+/// the line between the pieces' end pixels that lie inside the canvas.
 fn draw_or_defer(
     (x0, y0, x1, y1): (i32, i32, i32, i32),
     colour: [u8; 4],
     zone: &mut [[u8; 4]],
     z: Zone,
-    far: &mut Far,
     s: &Shared,
     left: &mut Leftovers,
 ) {
@@ -389,19 +371,8 @@ fn draw_or_defer(
     let (top, bottom) = (top.max(0), bottom.min(last_row));
     let near = (x1 - x0).abs() <= NEAR_PIECE && (y1 - y0).abs() <= NEAR_PIECE;
     if near {
-        if rows_hold(z.row0, zone, s.width, (top, bottom)) {
-            draw_piece((x0, y0, x1, y1), (top, bottom), colour, zone, z.row0, s);
-            return;
-        }
-        if far.holds((top, bottom), s.width) {
-            draw_piece(
-                (x0, y0, x1, y1),
-                (top, bottom),
-                colour,
-                far.rows,
-                far.row0,
-                s,
-            );
+        if let Some(row0) = z.holds((top, bottom)) {
+            draw_piece((x0, y0, x1, y1), (top, bottom), colour, zone, row0, s);
             return;
         }
     }
@@ -412,8 +383,8 @@ fn draw_or_defer(
         y1: y1 as i16,
         colour,
     };
-    let first = (top as u32 >> s.shift) as usize;
-    let last = (bottom as u32 >> s.shift) as usize;
+    let first = (top as u32 >> s.bands.shift) as usize;
+    let last = (bottom as u32 >> s.bands.shift) as usize;
     for band in &mut left.deferred[first..=last] {
         band.push(seg);
     }
@@ -421,17 +392,17 @@ fn draw_or_defer(
 }
 
 /// Merges the pixels of the line between a piece's end pixels that lie in
-/// the canvas's rows `top..=bottom` (all inside `rows`, which start at
-/// canvas row `row0`) and its columns.
+/// the canvas's rows `top..=bottom` (all inside `rows`, where canvas row
+/// `y` is row `y − row0`) and its columns.
 fn draw_piece(
     (x0, y0, x1, y1): (i32, i32, i32, i32),
     (top, bottom): (i32, i32),
     colour: [u8; 4],
     rows: &mut [[u8; 4]],
-    row0: u32,
+    row0: i32,
     s: &Shared,
 ) {
-    let (w, row0) = (s.width as i32, row0 as i32);
+    let w = s.width as i32;
     let mut plot = |x: i32, row: i32| {
         if (x as u32) < w as u32 && row >= top && row <= bottom {
             merge_pixel(&mut rows[((row - row0) * w + x) as usize], colour);

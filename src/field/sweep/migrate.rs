@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use crate::field::bins::{Bin, Bins, Traveller};
+use crate::field::bins::{Bands, Bin, Bins, Traveller};
 use crate::field::trails::Segment;
 
 /// A bin task's leftovers: trail pieces to draw later (per band), and the
@@ -15,13 +15,9 @@ pub(crate) struct Leftovers {
     pub deferred: Vec<Vec<Segment>>,
     /// Pieces filed (a piece counts once, however many bands it touches).
     pub deferred_count: usize,
-    /// Pixels for the last odd task, from an even task: canvas pixel
-    /// index and colour (as `u32`) of the second piece of moves that
-    /// wrapped across the top or bottom edge (see [`super::run`]).
-    pub handoff: Vec<[u32; 2]>,
     /// Indices in the bin of the particles leaving it, ascending.
     pub leaving: Vec<u32>,
-    /// `to[b]`: the particles gone to band `b`, in the order they left.
+    /// `to[b]`: the particles gone to bin `b`, in the order they left.
     to: Vec<Vec<Traveller>>,
 }
 
@@ -32,25 +28,23 @@ impl AsRef<[Vec<Segment>]> for Leftovers {
 }
 
 impl Leftovers {
-    /// Empties every list, for a canvas of `bands` bands.
-    pub fn clear(&mut self, bands: usize) {
-        self.deferred.resize_with(bands, Vec::new);
+    /// Empties every list, for a canvas of `bands`.
+    pub fn clear(&mut self, bands: Bands) {
+        self.deferred.resize_with(bands.count() as usize, Vec::new);
         self.deferred.iter_mut().for_each(Vec::clear);
         self.deferred_count = 0;
-        self.handoff.clear();
         self.leaving.clear();
-        self.to.resize_with(bands, Vec::new);
+        self.to.resize_with(bands.bins(), Vec::new);
         self.to.iter_mut().for_each(Vec::clear);
     }
 
-    /// Notes that particle `j` of `bin` (bands of `1 << shift` rows) leaves
-    /// it, and copies it into the travel list of its new band while its
-    /// state is still in cache. Call in ascending `j`.
+    /// Notes that particle `j` of `bin` leaves it, and copies it into the
+    /// travel list of its new bin while its state is still in cache. Call
+    /// in ascending `j`.
     #[inline]
-    pub fn leave(&mut self, bin: &Bin, j: usize, shift: u32) {
+    pub fn leave(&mut self, bin: &Bin, j: usize, bands: Bands) {
         let t = bin.get(j);
-        let to = ((t.y as u32 >> shift) as usize).min(self.to.len() - 1);
-        self.to[to].push(t);
+        self.to[bands.bin_of(t.y)].push(t);
         self.leaving.push(j as u32);
     }
 
@@ -69,7 +63,6 @@ impl Leftovers {
             trim_list(list);
         }
         trim_list(&mut self.leaving);
-        trim_list(&mut self.handoff);
     }
 }
 

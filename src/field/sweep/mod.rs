@@ -1,29 +1,30 @@
 //! The particles stage: each bin's particles move and draw their trails
 //! straight into the canvas rows around their band.
 //!
-//! A task owns bin `k` and its *zone*, rows `k·B − B/2 .. (k+1)·B + B/2`
-//! (`B` rows per band). The zones of one parity tile the canvas without
-//! overlap, and an odd bin's task runs only after the even tasks whose
-//! zones its own overlaps ([`schedule`]), holding its rows while it runs
-//! ([`rows`]), so no two tasks ever touch the same pixel at once. A
-//! particle whose move stays inside its zone without wrapping is drawn at
-//! once: from precomputed pixels when the line is at
-//! most four steps long ([`SHORT`], [`MEDIUM`]). A wrapped move is two
-//! pieces; each piece whose rows lie in the zone is drawn at once too,
-//! clipped to the canvas (the near side of every wrap, both sides of a
-//! wrap across the left or right edge), and so is a piece at the other
-//! top or bottom edge where the task owns those rows too, or handed as
-//! pixels to the task that will own them (see [`run`]); the rest are filed
-//! under every band they touch and drawn band-parallel afterwards
-//! ([`super::trails::draw`]). Pixels keep the higher-ranked colour, so
-//! none of this order matters to the result.
+//! A task owns bin `k` and its *zone* ([`Zone`]), rows `k·B − B/2 ..
+//! (k+1)·B + B/2` (`B` rows per band). The edge bin, 0, also holds the
+//! last band ([`Bands`]), and its zone is the rows around both edges, on
+//! a copy laid end to end. A task runs only after the tasks before it
+//! whose zones share rows with its own ([`schedule`]), holding its rows
+//! while it runs ([`rows`]), so no two tasks ever touch the same pixel at
+//! once. A particle whose move stays inside its zone without wrapping is
+//! drawn at once: from precomputed pixels when the line is at most four
+//! steps long ([`SHORT`], [`MEDIUM`]). A wrapped move is two pieces; each
+//! piece whose rows lie in the zone is drawn at once too, clipped to the
+//! canvas (the near side of every wrap, both sides of a wrap across the
+//! left or right edge, and for the edge bin both sides of a wrap across
+//! the top or bottom edge); the rest are filed under every band they
+//! touch and drawn band-parallel afterwards ([`super::trails::draw`]).
+//! Pixels keep the higher-ranked colour, so none of this order matters
+//! to the result.
 //!
 //! Busy phases of the flow are mostly wraps: where the flow at an edge
 //! points out of the canvas, particles bounce between two edges every step
 //! (with seed 1 at 1M particles, up to 12% of them), so wrapped lanes stay
-//! on the vector path, short wrapped moves are drawn inline, and the
-//! particles that change band are filed per destination band and appended
-//! column by column ([`settle`]).
+//! on the vector path, short wrapped moves are drawn inline, such a
+//! particle stays in the edge bin, and the particles that do change bin
+//! are filed per destination bin and appended column by column
+//! ([`settle`]).
 //!
 //! Each block of [`BLOCK`] particles runs in two stages: [`prepare`] moves
 //! them and works out where and how each trail is drawn (vector code where
@@ -40,13 +41,12 @@ crate::cpu::simd128! { items: mod v128; }
 mod x86;
 
 use std::ops::Range;
-use std::sync::{Mutex, PoisonError};
 
-use super::bins::{Bin, Bins};
+use super::bins::{Bands, Bin, Bins};
 use super::canvas::fade_pixels;
 use super::flow::FlowGrid;
 use super::particles::Motion;
-use super::raster::{merge_pixel, SinCos};
+use super::raster::SinCos;
 use crate::cpu::Isa;
 
 /// Particles per block between the motion and drawing stages.
@@ -88,8 +88,8 @@ pub(crate) struct Shared<'a> {
     /// Palette colours as little-endian `u32` (see [`super::raster::merge_key`]).
     pub palette: &'a [u32; 256],
     pub width: u32,
-    /// log2 of the rows per band.
-    pub shift: u32,
+    /// Bands of rows, and which bin each belongs to.
+    pub bands: Bands,
     pub isa: Isa,
     /// Inner pixels of the [`MEDIUM`] lines on a canvas `width` wide.
     pub lines: &'a LineTable,
@@ -97,20 +97,127 @@ pub(crate) struct Shared<'a> {
     pub step: u64,
 }
 
-/// One task's view: its bin and the first row of its zone.
-#[derive(Clone, Copy)]
+/// One task's view: its bin and its zone, the canvas rows it draws into.
+///
+/// An ordinary bin `k`'s zone is rows `k·B − B/2 .. (k+1)·B + B/2`
+/// (clipped to the canvas). The edge bin's (bin 0, which also holds the
+/// last band, see [`Bands`]) is the rows from half a band above the last
+/// band to the bottom, then rows `0 .. B + B/2`: its task works on a copy
+/// of those rows laid end to end, so a move across the top or bottom edge
+/// stays in one zone. A canvas of at most three bands has one zone that
+/// is the whole canvas, in order.
+///
+/// A canvas pixel's index in the zone is [`Zone::index`]: row-major from
+/// `row0`, and rows above `row0` continue after the last row (`wrap`).
+/// The ordinary zones have `wrap` 0, so the same arithmetic serves both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Zone {
-    /// Bin (and band) index.
+    /// Bin index.
     pub bin: u32,
+    /// The band besides `bin` whose particles the bin holds
+    /// ([`Bands::other_band`]).
+    pub other_band: u32,
     /// First canvas row of the zone.
     pub row0: u32,
+    /// Rows in the zone.
+    pub rows: u32,
+    /// For the edge bin's zone: the canvas height, as canvas rows above
+    /// `row0` follow the last row there; 0 for every other zone.
+    pub wrap: u32,
 }
 
 impl Zone {
-    /// Index of the zone's first pixel in the canvas.
+    /// Bin `bin`'s zone for `bands`.
+    pub fn of(bands: Bands, bin: u32) -> Zone {
+        let (b, height, count) = (bands.rows(), bands.height, bands.count());
+        if bin == 0 && count <= 3 {
+            // One zone (two or three bands, which overlap): the canvas.
+            return Zone {
+                bin,
+                other_band: bands.other_band(bin),
+                row0: 0,
+                rows: height,
+                wrap: 0,
+            };
+        }
+        if bin == 0 {
+            // Bands of four rows or more (`Bands::new`) keep a move short
+            // enough to be drawn from its ends (at most four rows) from
+            // ever reaching one part from the other without wrapping.
+            let row0 = (count - 1) * b - b / 2;
+            return Zone {
+                bin,
+                other_band: bands.other_band(bin),
+                row0,
+                rows: height - row0 + b + b / 2,
+                wrap: height,
+            };
+        }
+        let row0 = bin * b - b / 2;
+        Zone {
+            bin,
+            other_band: bin,
+            row0,
+            rows: (bin * b + b + b / 2).min(height) - row0,
+            wrap: 0,
+        }
+    }
+
+    /// Index in the canvas of the zone's first pixel.
     #[inline]
     pub fn base(&self, width: u32) -> u32 {
         self.row0 * width
+    }
+
+    /// Pixels in the zone.
+    #[inline]
+    pub fn len(&self, width: u32) -> u32 {
+        self.rows * width
+    }
+
+    /// The zone index of canvas pixel `(x, y)` (`x` inside the canvas):
+    /// below [`Zone::len`] exactly when row `y` is in the zone. The vector
+    /// kernels do the same: the unsigned minimum picks the index past the
+    /// wrap for rows above `row0` (the index from `row0` wrapped round).
+    #[inline]
+    pub fn index(&self, x: u32, y: u32, width: u32) -> u32 {
+        let from_row0 = y
+            .wrapping_mul(width)
+            .wrapping_add(x)
+            .wrapping_sub(self.base(width));
+        from_row0.min(from_row0.wrapping_add(self.wrap * width))
+    }
+
+    /// Zone row of canvas row `y` (inside the canvas): in `0..rows` when
+    /// the row is in the zone.
+    #[inline]
+    pub fn row_of(&self, y: i32) -> i32 {
+        let r = y - self.row0 as i32;
+        if r < 0 {
+            r + self.wrap as i32
+        } else {
+            r
+        }
+    }
+
+    /// How many rows to subtract from canvas rows `top..=bottom` (inside
+    /// the canvas) to get zone rows, when they all lie in the zone, in
+    /// order (not across the edge bin's seam, where row `row0 − 1` would
+    /// follow row `row0 + rows − 1`).
+    #[inline]
+    pub fn holds(&self, (top, bottom): (i32, i32)) -> Option<i32> {
+        let (a, b) = (self.row_of(top), self.row_of(bottom));
+        (a >= 0 && b < self.rows as i32 && b - a == bottom - top).then_some(top - a)
+    }
+
+    /// The zone's canvas rows: one range, or two for the edge bin's
+    /// (from `row0` to the bottom, then from the top).
+    pub fn canvas_rows(&self) -> [Range<u32>; 2] {
+        if self.wrap == 0 {
+            [self.row0..self.row0 + self.rows, 0..0]
+        } else {
+            [self.row0..self.wrap, 0..self.rows - (self.wrap - self.row0)]
+        }
     }
 }
 
@@ -146,71 +253,44 @@ pub(crate) fn trim(bins: &mut Bins, leftovers: &mut [Leftovers], step: u64) {
 }
 
 /// Moves every particle and draws what it can. `leftovers` gets one entry
-/// per bin.
+/// per bin; `edge` is the edge bin's working copy of its zone, kept from
+/// step to step for its capacity.
 ///
-/// Bin `k`'s task owns its zone while it runs. Zones of one parity tile
-/// the canvas, and an odd zone overlaps the even zones beside it, so an
-/// odd task runs after those two even tasks (see [`schedule`]); each even
-/// task first fades its zone (they tile the canvas, except for the last
-/// rows when they belong to no even bin's zone, see [`fade_tail`]).
-///
-/// Moves that wrap across the top or bottom edge (the busiest phases of
-/// the flow are mostly those) land at the other edge, outside the task's
-/// zone. The last odd task owns both edges (its zone reaches the bottom
-/// row or the rows above it belong to no odd zone, and rows `0..B/2`
-/// belong to no odd zone) and runs after every even task, so it draws
-/// such pieces at once, and the even tasks hand it theirs as pixels
-/// ([`Leftovers::handoff`]), which it merges before its own bin. The
-/// first even task also draws into the rows below the last even zone,
-/// when there are such rows. See [`Far`].
+/// Bin `k`'s task owns its zone while it runs. Two tasks whose zones
+/// share rows never run at once: an odd task runs after the even ones
+/// beside it, and of two even tasks, the lower bin first (the edge bin
+/// and the bin above the last band, when there is an odd number of bins).
+/// Each task first fades the rows of its zone that no task before it
+/// holds, so every row is faded once, before any trail reaches it.
 pub(crate) fn run(
     pixels: &mut [[u8; 4]],
-    height: u32,
     bins: &mut Bins,
     leftovers: &mut Vec<Leftovers>,
+    edge: &mut Vec<[u8; 4]>,
     s: &Shared,
     fade: u8,
     parallel: bool,
 ) {
-    let rows = 1u32 << s.shift;
-    let bands = bins.bins_mut().len();
-    if bands == 0 {
-        return;
-    }
-    leftovers.resize_with(bands, Leftovers::default);
+    let bands = bins.bands();
+    let count = bins.bins_mut().len();
+    leftovers.resize_with(count, Leftovers::default);
     for l in leftovers.iter_mut() {
         l.clear(bands);
     }
-    let last_even = (bands - 1) & !1;
-    let last_odd = last_odd(bands);
-    let next = odd_edge_rows(height, rows, bands);
+    let plan = Plan::new(bands);
+    let mut edge = Some(edge);
     let jobs = bins
         .bins_mut()
         .iter_mut()
         .zip(leftovers.iter_mut())
-        .enumerate()
-        .map(|(k, (bin, left))| {
-            let (top, bottom) = zone_rows(k as u32, rows, height);
-            let even = k % 2 == 0;
-            let far_rows = if k == 0 {
-                // The rows below the last even zone.
-                zone_rows(last_even as u32, rows, height).1..height
-            } else if Some(k) == last_odd {
-                // The rows above the first odd zone.
-                0..(rows / 2).min(height)
-            } else {
-                0..0
-            };
+        .zip(&plan.zones)
+        .zip(&plan.fades)
+        .map(|(((bin, left), &z), fade_rows)| {
             let job = Job {
-                z: Zone {
-                    bin: k as u32,
-                    row0: top,
-                },
-                zone_rows: top..bottom,
-                far_rows,
-                next: if even { next } else { [(0, 0); 2] },
-                fade: if even { fade } else { 0 },
-                takes_handoff: Some(k) == last_odd,
+                z,
+                fade_rows: fade_rows.clone(),
+                fade,
+                scratch: if z.wrap != 0 { edge.take() } else { None },
                 bin,
                 left,
             };
@@ -219,171 +299,127 @@ pub(crate) fn run(
         })
         .collect();
     let mut tasks = schedule::Tasks::new(jobs);
-    for k in (1..bands).step_by(2) {
-        if Some(k) == last_odd {
-            for even in (0..bands).step_by(2) {
-                tasks.after(k, even);
-            }
-        } else {
-            tasks.after(k, k - 1);
-            if k + 1 < bands {
-                tasks.after(k, k + 1);
-            }
-        }
+    for &(later, first) in &plan.after {
+        tasks.after(later, first);
     }
     let canvas = SharedRows::new(pixels, s.width);
-    let handed: Handed = Mutex::new(Vec::with_capacity(bands / 2 + 1));
     let threads = if parallel {
         rayon::current_num_threads()
     } else {
         1
     };
-    tasks.run(threads, |job| job.run(&canvas, &handed, s));
-    // Give the lists back, for their capacity.
-    for (k, list) in handed.into_inner().unwrap_or_else(PoisonError::into_inner) {
-        leftovers[k].handoff = list;
+    tasks.run(threads, |job| job.run(&canvas, s));
+}
+
+/// Every bin's zone, the rows each task fades, and which tasks wait for
+/// which (see [`run`]).
+#[derive(Debug)]
+struct Plan {
+    zones: Vec<Zone>,
+    /// Canvas rows each task fades: all of a wrapping zone (the edge bin,
+    /// which no task precedes), else one range inside the zone.
+    fades: Vec<Range<u32>>,
+    /// `(later, first)`: task `later` starts after task `first` ends.
+    after: Vec<(usize, usize)>,
+}
+
+impl Plan {
+    fn new(bands: Bands) -> Plan {
+        let zones: Vec<Zone> = (0..bands.bins() as u32)
+            .map(|k| Zone::of(bands, k))
+            .collect();
+        let shares_rows = |a: &Zone, b: &Zone| {
+            let overlap = |r: &Range<u32>, q: &Range<u32>| r.start < q.end && q.start < r.end;
+            let (ra, rb) = (a.canvas_rows(), b.canvas_rows());
+            ra.iter().any(|r| rb.iter().any(|q| overlap(r, q)))
+        };
+        // Even before odd, then the lower bin first.
+        let goes_first = |a: usize, b: usize| (a % 2, a) < (b % 2, b);
+        let mut after = Vec::new();
+        for a in 0..zones.len() {
+            for b in a + 1..zones.len() {
+                if shares_rows(&zones[a], &zones[b]) {
+                    after.push(if goes_first(a, b) { (b, a) } else { (a, b) });
+                }
+            }
+        }
+        let fades = zones
+            .iter()
+            .enumerate()
+            .map(|(k, z)| {
+                let [mut rows, _] = z.canvas_rows();
+                if z.wrap != 0 {
+                    return 0..0;
+                }
+                for &(_, first) in after.iter().filter(|&&(later, _)| later == k) {
+                    for held in zones[first].canvas_rows() {
+                        if held.contains(&rows.start) {
+                            rows.start = held.end.min(rows.end);
+                        }
+                        if rows.end > rows.start && held.contains(&(rows.end - 1)) {
+                            rows.end = held.start.max(rows.start);
+                        }
+                    }
+                }
+                rows
+            })
+            .collect();
+        Plan {
+            zones,
+            fades,
+            after,
+        }
     }
 }
 
-/// The last odd bin of `bands`, if there is one.
-fn last_odd(bands: usize) -> Option<usize> {
-    match bands {
-        0 | 1 => None,
-        _ if bands.is_multiple_of(2) => Some(bands - 1),
-        _ => Some(bands - 2),
-    }
-}
-
-/// The rows the last odd task owns, as two ranges of canvas rows: its
-/// zone, and the rows above the first odd zone (empty ranges when the
-/// canvas has a single band).
-fn odd_edge_rows(height: u32, rows: u32, bands: usize) -> [(u32, u32); 2] {
-    match last_odd(bands) {
-        Some(k) => [
-            zone_rows(k as u32, rows, height),
-            (0, (rows / 2).min(height)),
-        ],
-        None => [(0, 0); 2],
-    }
-}
-
-/// Canvas rows `start..end` of bin `k`'s zone: its band and half a band
-/// either side, clipped to the canvas (bands of `rows` rows).
-fn zone_rows(k: u32, rows: u32, height: u32) -> (u32, u32) {
-    (
-        (k * rows).saturating_sub(rows / 2),
-        (k * rows + rows + rows / 2).min(height),
-    )
-}
-
-/// Whether canvas rows `top..=bottom` all lie in `rows` (canvas rows from
-/// `row0`, `width` pixels each).
-pub(crate) fn rows_hold(
-    row0: u32,
-    rows: &[[u8; 4]],
-    width: u32,
-    (top, bottom): (i32, i32),
-) -> bool {
-    top >= row0 as i32 && bottom < (row0 as usize + rows.len() / width as usize) as i32
-}
-
-/// Rows of the canvas a task may draw into besides its zone, at the other
-/// edge, which no task that may run at the same time touches; and the rows
-/// the last odd task owns, whose pixels an even task hands to it.
-pub(crate) struct Far<'a> {
-    /// First canvas row of `rows`.
-    pub row0: u32,
-    pub rows: &'a mut [[u8; 4]],
-    /// Canvas rows `start..end` (two ranges) of the last odd task, for
-    /// an even task; empty otherwise.
-    pub next: [(u32, u32); 2],
-}
-
-impl Far<'_> {
-    /// Whether canvas rows `top..=bottom` all lie in `rows`.
-    pub fn holds(&self, (top, bottom): (i32, i32), width: u32) -> bool {
-        rows_hold(self.row0, self.rows, width, (top, bottom))
-    }
-}
-
-/// The even tasks' hand-off pixels ([`Leftovers::handoff`]), by bin.
-type Handed = Mutex<Vec<(usize, Vec<[u32; 2]>)>>;
-
-/// What one bin's task runs: its bin and zone, its leftovers, the rows at
-/// the other edge it may draw into, and whether it merges the pixels the
-/// even tasks handed over.
+/// What one bin's task runs: its bin and zone, the rows it fades, its
+/// leftovers, and for the edge bin the working copy of its zone.
 struct Job<'a> {
     z: Zone,
-    /// Canvas rows of the zone, and of the rows at the other edge.
-    zone_rows: Range<u32>,
-    far_rows: Range<u32>,
-    /// The last odd task's rows (see [`Far::next`]).
-    next: [(u32, u32); 2],
+    /// Canvas rows to fade (ignored for a wrapping zone, faded whole).
+    fade_rows: Range<u32>,
     fade: u8,
-    takes_handoff: bool,
+    /// For a wrapping zone: where its rows are laid end to end.
+    scratch: Option<&'a mut Vec<[u8; 4]>>,
     bin: &'a mut Bin,
     left: &'a mut Leftovers,
 }
 
 impl Job<'_> {
-    /// Takes its rows of `canvas`, fades the zone, merges the pixels
-    /// handed over (`handed`: bin and pixels of every even task), then
-    /// steps the bin; an even task then adds its own hand-off to `handed`.
-    fn run(self, canvas: &SharedRows, handed: &Handed, s: &Shared) {
+    /// Takes its rows of `canvas`, fades them, then steps the bin.
+    fn run(self, canvas: &SharedRows, s: &Shared) {
         crate::trace::span!("field.bin", bin = self.z.bin, particles = self.bin.len());
         if sort_due(s.step, self.z.bin) {
             self.bin.sort_by_column(SORT_COLUMN_SHIFT);
         }
-        let mut zone = canvas.take(self.zone_rows);
-        let mut far_rows = canvas.take(self.far_rows.clone());
-        let mut far = Far {
-            row0: self.far_rows.start,
-            rows: &mut far_rows,
-            next: self.next,
-        };
-        fade_pixels(&mut zone, self.fade);
-        if self.takes_handoff {
-            let base = self.z.base(s.width);
-            let lists = handed.lock().unwrap_or_else(PoisonError::into_inner);
-            for &[index, colour] in lists.iter().flat_map(|(_, list)| list) {
-                let c = colour.to_le_bytes();
-                if index >= base {
-                    merge_pixel(&mut zone[(index - base) as usize], c);
-                } else {
-                    merge_pixel(&mut far.rows[(index - far.row0 * s.width) as usize], c);
-                }
+        let [first, second] = self.z.canvas_rows();
+        let mut rows = canvas.take(first.clone());
+        match self.scratch {
+            Some(zone) if self.z.wrap != 0 => {
+                // The rows from `row0` down, then those from the top.
+                let mut top = canvas.take(second);
+                zone.clear();
+                zone.extend_from_slice(&rows);
+                zone.extend_from_slice(&top);
+                fade_pixels(zone, self.fade);
+                step_bin(self.bin, zone, self.z, s, self.left);
+                let (bottom_part, top_part) = zone.split_at(rows.len());
+                rows.copy_from_slice(bottom_part);
+                top.copy_from_slice(top_part);
             }
-        }
-        step_bin(self.bin, &mut zone, self.z, &mut far, s, self.left);
-        if self.z.bin.is_multiple_of(2) {
-            let list = std::mem::take(&mut self.left.handoff);
-            let mut lists = handed.lock().unwrap_or_else(PoisonError::into_inner);
-            lists.push((self.z.bin as usize, list));
+            _ => {
+                let w = s.width as usize;
+                let faded = (self.fade_rows.start - first.start) as usize * w
+                    ..(self.fade_rows.end - first.start) as usize * w;
+                fade_pixels(&mut rows[faded], self.fade);
+                step_bin(self.bin, &mut rows, self.z, s, self.left);
+            }
         }
     }
 }
 
-/// Fades the rows below the last even bin's zone, which no task of
-/// [`run`] fades (fewer than half a band, and only on some heights). Call
-/// it before [`run`].
-pub(crate) fn fade_tail(pixels: &mut [[u8; 4]], width: u32, height: u32, shift: u32, fade: u8) {
-    let rows = 1u32 << shift;
-    let bands = height.div_ceil(rows).max(1);
-    let last_even = (bands - 1) & !1;
-    let (_, covered) = zone_rows(last_even, rows, height);
-    fade_pixels(&mut pixels[(covered * width) as usize..], fade);
-}
-
-/// Moves bin `z.bin`'s particles and draws their trails into `zone` (and
-/// wrapped pieces into `far` where they fit).
-fn step_bin(
-    bin: &mut Bin,
-    zone: &mut [[u8; 4]],
-    z: Zone,
-    far: &mut Far,
-    s: &Shared,
-    left: &mut Leftovers,
-) {
+/// Moves bin `z.bin`'s particles and draws their trails into `zone`.
+fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut Leftovers) {
     let mut prep = Prepared::new();
     let n = bin.len();
     let mut start = 0;
@@ -393,7 +429,7 @@ fn step_bin(
         let ys = &mut bin.y[start..end];
         let (speeds, wanders) = (&bin.speed[start..end], &bin.wander[start..end]);
         prepare(xs, ys, speeds, wanders, s, z, &mut prep);
-        block::draw(&prep, end - start, start, bin, zone, z, far, s, left);
+        block::draw(&prep, end - start, start, bin, zone, z, s, left);
         start = end;
     }
     left.remove_leavers(bin);
@@ -422,5 +458,64 @@ fn prepare(
             scalar::prepare(xs, ys, speeds, wanders, s, z, out)
         }),
         _ => scalar::prepare(xs, ys, speeds, wanders, s, z, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Plan, Zone};
+    use crate::field::bins::Bands;
+
+    /// On every height from 1 to 12 bands (of 4 and of 32 rows): each row
+    /// is faded once; two tasks whose zones share a row are ordered; and
+    /// each bin's zone holds its bands' rows and half a band beyond them,
+    /// and a move of at most four rows (drawn from its ends) that ends in
+    /// the zone never crosses the edge bin's seam.
+    #[test]
+    fn zones_are_faded_once_ordered_and_hold_their_bands() {
+        for shift in [2, 5] {
+            let rows = 1u32 << shift;
+            for height in 1..=12 * rows {
+                let bands = Bands::new(height, shift);
+                let plan = Plan::new(bands);
+                let at = |what: &str| format!("{what}: height {height}, bands of {rows}");
+                let mut faded = vec![0u32; height as usize];
+                for (z, fade) in plan.zones.iter().zip(&plan.fades) {
+                    let fade = if z.wrap != 0 {
+                        z.canvas_rows().to_vec()
+                    } else {
+                        vec![fade.clone()]
+                    };
+                    for r in fade.into_iter().flatten() {
+                        faded[r as usize] += 1;
+                    }
+                }
+                assert!(faded.iter().all(|&n| n == 1), "{} {faded:?}", at("fades"));
+                let holds = |z: &Zone, r: u32| z.canvas_rows().iter().any(|q| q.contains(&r));
+                for (a, za) in plan.zones.iter().enumerate() {
+                    for (b, zb) in plan.zones.iter().enumerate().skip(a + 1) {
+                        let shared = (0..height).any(|r| holds(za, r) && holds(zb, r));
+                        let ordered = plan.after.contains(&(a, b)) || plan.after.contains(&(b, a));
+                        assert_eq!(shared, ordered, "{} {a} {b}", at("order"));
+                    }
+                }
+                for r in 0..height {
+                    let z = plan.zones[bands.bin_of(r as f32)];
+                    for near in r.saturating_sub(4)..(r + 5).min(height) {
+                        if near.abs_diff(r) <= rows / 2 {
+                            assert!(holds(&z, near), "{} row {r} → {near}", at("reach"));
+                        }
+                        if !holds(&z, near) {
+                            continue;
+                        }
+                        let span = (r.min(near) as i32, r.max(near) as i32);
+                        assert!(z.holds(span).is_some(), "{} row {r} → {near}", at("seam"));
+                        let local = z.index(0, near, 7);
+                        assert_eq!(local, z.row_of(near as i32) as u32 * 7, "{}", at("index"));
+                        assert!(local < z.len(7), "{}", at("index"));
+                    }
+                }
+            }
+        }
     }
 }

@@ -55,9 +55,10 @@ pub(super) fn prepare(
     let height_f = F4::splat(m.height);
     let width = I4::splat(s.width as i32);
     let zone_base = I4::splat(z.base(s.width) as i32);
+    let zone_wrap = I4::splat((z.wrap * s.width) as i32);
+    let zone_last = I4::splat(z.len(s.width) as i32 - 1);
     let bin = I4::splat(z.bin as i32);
-    let half_band = I4::splat(1 << s.shift >> 1);
-    let one = I4::splat(1);
+    let other_band = I4::splat(z.other_band as i32);
     let three = I4::splat(3);
     let medium_limit = I4::splat(MEDIUM_STEPS + 1);
     let code_bias = I4::splat(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS);
@@ -112,11 +113,15 @@ pub(super) fn prepare(
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (x.trunc_i32(), y.trunc_i32());
         let (x1, y1) = (wx.trunc_i32(), wy.trunc_i32());
+        // Zone::index: from the zone's first pixel, wrapped round past its
+        // last row for the rows above it (the unsigned minimum).
         let from = y0 * width + x0 - zone_base;
+        let from = from.min_u32(from + zone_wrap);
         let to = y1 * width + x1 - zone_base;
-        let stays = y1.shr_u32(s.shift).eq(bin);
-        let d = (y1 + half_band).shr_u32(s.shift) - bin;
-        let direct = d.min_u32(one).eq(d).and_not(wrapped);
+        let to = to.min_u32(to + zone_wrap);
+        let band1 = y1.shr_u32(s.bands.shift);
+        let stays = band1.eq(bin) | band1.eq(other_band);
+        let direct = to.min_u32(zone_last).eq(to).and_not(wrapped);
         let (dx, dy) = (x1 - x0, y1 - y0);
         let short = three.gt(dx.abs()) & three.gt(dy.abs());
         // from + signum(dy)·width + signum(dx)

@@ -58,8 +58,10 @@ pub(super) unsafe fn prepare(
         height_f,
         width,
         zone_base,
+        zone_wrap,
+        zone_last,
         bin,
-        half_band,
+        other_band,
         one,
         three,
         medium_limit,
@@ -74,7 +76,7 @@ pub(super) unsafe fn prepare(
         low_half,
     } = Splat::new(s, z, |v| _mm256_set1_ps(v), |v| _mm256_set1_epi32(v));
     let abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX));
-    let shift = _mm_cvtsi32_si128(s.shift as i32);
+    let shift = _mm_cvtsi32_si128(s.bands.shift as i32);
 
     // Whole groups of LANES go through the passes; the rest is scalar.
     let groups = n / LANES * LANES;
@@ -199,20 +201,25 @@ pub(super) unsafe fn prepare(
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm256_cvttps_epi32(x), _mm256_cvttps_epi32(y));
         let (x1, y1) = (_mm256_cvttps_epi32(wx), _mm256_cvttps_epi32(wy));
+        // Zone::index: from the zone's first pixel, wrapped round past
+        // its last row for the rows above it (the unsigned minimum).
         let from = _mm256_sub_epi32(
             _mm256_add_epi32(_mm256_mullo_epi32(y0, width), x0),
             zone_base,
         );
+        let from = _mm256_min_epu32(from, _mm256_add_epi32(from, zone_wrap));
         let to = _mm256_sub_epi32(
             _mm256_add_epi32(_mm256_mullo_epi32(y1, width), x1),
             zone_base,
         );
-        let stays = _mm256_cmpeq_epi32(_mm256_srl_epi32(y1, shift), bin);
-        let d = _mm256_sub_epi32(
-            _mm256_srl_epi32(_mm256_add_epi32(y1, half_band), shift),
-            bin,
+        let to = _mm256_min_epu32(to, _mm256_add_epi32(to, zone_wrap));
+        let band1 = _mm256_srl_epi32(y1, shift);
+        let stays = _mm256_or_si256(
+            _mm256_cmpeq_epi32(band1, bin),
+            _mm256_cmpeq_epi32(band1, other_band),
         );
-        let direct = _mm256_andnot_si256(wrapped, _mm256_cmpeq_epi32(_mm256_min_epu32(d, one), d));
+        let in_zone = _mm256_cmpeq_epi32(_mm256_min_epu32(to, zone_last), to);
+        let direct = _mm256_andnot_si256(wrapped, in_zone);
         let (dx, dy) = (_mm256_sub_epi32(x1, x0), _mm256_sub_epi32(y1, y0));
         let short = _mm256_and_si256(
             _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dx)),

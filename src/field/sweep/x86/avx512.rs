@@ -50,8 +50,10 @@ pub(super) unsafe fn prepare(
         height_f,
         width,
         zone_base,
+        zone_wrap,
+        zone_last,
         bin,
-        half_band,
+        other_band,
         one,
         three,
         medium_limit,
@@ -66,7 +68,7 @@ pub(super) unsafe fn prepare(
         low_half,
     } = Splat::new(s, z, |v| _mm512_set1_ps(v), |v| _mm512_set1_epi32(v));
     let minus_one = _mm512_set1_epi32(-1);
-    let shift = _mm_cvtsi32_si128(s.shift as i32);
+    let shift = _mm_cvtsi32_si128(s.bands.shift as i32);
 
     let mut i = 0;
     while i + LANES <= n {
@@ -139,20 +141,22 @@ pub(super) unsafe fn prepare(
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (_mm512_cvttps_epi32(x), _mm512_cvttps_epi32(y));
         let (x1, y1) = (_mm512_cvttps_epi32(wx), _mm512_cvttps_epi32(wy));
+        // Zone::index: from the zone's first pixel, wrapped round past
+        // its last row for the rows above it (the unsigned minimum).
         let from = _mm512_sub_epi32(
             _mm512_add_epi32(_mm512_mullo_epi32(y0, width), x0),
             zone_base,
         );
+        let from = _mm512_min_epu32(from, _mm512_add_epi32(from, zone_wrap));
         let to = _mm512_sub_epi32(
             _mm512_add_epi32(_mm512_mullo_epi32(y1, width), x1),
             zone_base,
         );
-        let leaving = _mm512_cmpneq_epi32_mask(_mm512_srl_epi32(y1, shift), bin);
-        let d = _mm512_sub_epi32(
-            _mm512_srl_epi32(_mm512_add_epi32(y1, half_band), shift),
-            bin,
-        );
-        let direct = _mm512_cmple_epu32_mask(d, one) & !wrapped;
+        let to = _mm512_min_epu32(to, _mm512_add_epi32(to, zone_wrap));
+        let band1 = _mm512_srl_epi32(y1, shift);
+        let leaving =
+            _mm512_cmpneq_epi32_mask(band1, bin) & _mm512_cmpneq_epi32_mask(band1, other_band);
+        let direct = _mm512_cmple_epu32_mask(to, zone_last) & !wrapped;
         let (dx, dy) = (_mm512_sub_epi32(x1, x0), _mm512_sub_epi32(y1, y0));
         let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), three)
             & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), three);

@@ -40,10 +40,13 @@ pub(super) struct Splat<F, I> {
     pub width_f: F,
     pub height_f: F,
     pub width: I,
-    /// The zone's first pixel, the bin, and half a band of rows.
+    /// The zone's first pixel, its wrap in pixels and its last pixel (see
+    /// [`Zone::index`]); the bin, and the other band it holds.
     pub zone_base: I,
+    pub zone_wrap: I,
+    pub zone_last: I,
     pub bin: I,
-    pub half_band: I,
+    pub other_band: I,
     pub one: I,
     pub three: I,
     /// One past the longest [`MEDIUM`] line, and what turns `(dx, dy)`
@@ -89,8 +92,10 @@ impl<F: Copy, I: Copy> Splat<F, I> {
             height_f: f(m.height),
             width: i(s.width as i32),
             zone_base: i(z.base(s.width) as i32),
+            zone_wrap: i((z.wrap * s.width) as i32),
+            zone_last: i(z.len(s.width) as i32 - 1),
             bin: i(z.bin as i32),
-            half_band: i(1 << s.shift >> 1),
+            other_band: i(z.other_band as i32),
             one: i(1),
             three: i(3),
             medium_limit: i(MEDIUM_STEPS + 1),
