@@ -125,12 +125,18 @@ impl Prepared {
         let mut flags = 0;
         // Both ends inside the canvas: truncation is the floor.
         let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
+        let dx = x1 as i32 - x0 as i32;
         let to = z.index(x1, row1, s.width);
-        if mv.to == mv.unwrapped && to < z.len(s.width) {
+        let step = if mv.to == mv.unwrapped {
+            Some(row1 as i32 - y0 as i32)
+        } else {
+            // Only a line drawn from its ends (see the vector kernels).
+            edge_step(y, mv, z.wrap).filter(|dy| dx.abs().max(dy.abs()) <= MEDIUM_STEPS)
+        };
+        if let Some(dy) = step.filter(|_| to < z.len(s.width)) {
             let from = z.index(x0, y0, s.width);
             self.from[i] = from;
             self.to[i] = to;
-            let (dx, dy) = (x1 as i32 - x0 as i32, row1 as i32 - y0 as i32);
             self.mid[i] = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
             flags |= DIRECT;
             if dx.abs() <= 2 && dy.abs() <= 2 {
@@ -151,6 +157,30 @@ impl Prepared {
         }
         self.flags[i] = flags;
     }
+}
+
+/// For a move from row position `y` that wrapped across the top or bottom edge
+/// only, in a zone whose rows run on across those edges (`wrap`, the
+/// canvas height: the edge bin's): its row step in the zone, when its two
+/// pieces are one line shifted by exactly `wrap` rows, pixel for pixel
+/// ([`pieces`]). The pieces' pixels inside the canvas are then the whole
+/// line from the start's pixel, that many rows on in the zone, so it is
+/// drawn as a direct trail. `None` for any other move.
+///
+/// Rounding can break the shift (a wrap across the top edge adds the
+/// height to a small negative row, which is not always exact), so each
+/// piece's end pixels are checked.
+#[inline]
+pub(crate) fn edge_step(y: f32, mv: &Move, wrap: u32) -> Option<i32> {
+    // `!=` is also true for NaN: such a move never qualifies.
+    if wrap == 0 || mv.to.0 != mv.unwrapped.0 || mv.to.1 == mv.unwrapped.1 {
+        return None;
+    }
+    let (y0, y1) = (y as i32, mv.to.1 as i32);
+    let end = pixel_of(mv.unwrapped.1);
+    let start2 = pixel_of(y + (mv.to.1 - mv.unwrapped.1));
+    let shift = y0 - start2;
+    (shift.unsigned_abs() == wrap && end - y1 == shift).then_some(end - y0)
 }
 
 /// A pixel (coordinates within the `i16` range, see [`pixel_of`]) in one

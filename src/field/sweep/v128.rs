@@ -57,6 +57,7 @@ pub(super) fn prepare(
     let zone_base = I4::splat(z.base(s.width) as i32);
     let zone_wrap = I4::splat((z.wrap * s.width) as i32);
     let zone_last = I4::splat(z.len(s.width) as i32 - 1);
+    let (zone_wraps, wrap_rows) = (z.wrap != 0, I4::splat(z.wrap as i32));
     let bin = I4::splat(z.bin as i32);
     let other_band = I4::splat(z.other_band as i32);
     let three = I4::splat(3);
@@ -121,8 +122,24 @@ pub(super) fn prepare(
         let to = to.min_u32(to + zone_wrap);
         let band1 = y1.shr_u32(s.bands.shift);
         let stays = band1.eq(bin) | band1.eq(other_band);
-        let direct = to.min_u32(zone_last).eq(to).and_not(wrapped);
+        let in_zone = to.min_u32(zone_last).eq(to);
+        let direct = in_zone.and_not(wrapped);
         let (dx, dy) = (x1 - x0, y1 - y0);
+        let y_only = (y_low | y_high).and_not(x_low | x_high);
+        let (dy, direct) = if zone_wraps && y_only.bitmask() != 0 {
+            // block::edge_step: a wrap across the top or bottom edge whose
+            // pieces are one line shifted by the height, pixel for pixel,
+            // is a direct trail in the edge bin's zone, one row step on.
+            let pixel = |v: F4| v.floor().trunc_i32().min_i32(max_pixel).max_i32(min_pixel);
+            let (end_y, start_y) = (pixel(uy), pixel(y + (wy - uy)));
+            let (moved, step) = (y0 - start_y, end_y - y0);
+            let shifted = moved.abs().eq(wrap_rows) & (end_y - y1).eq(moved);
+            let near = medium_limit.gt(dx.abs()) & medium_limit.gt(step.abs());
+            let edge = y_only & shifted & near & in_zone;
+            ((edge & step) | dy.and_not(edge), direct | edge)
+        } else {
+            (dy, direct)
+        };
         let short = three.gt(dx.abs()) & three.gt(dy.abs());
         // from + signum(dy)·width + signum(dx)
         let mid = from + dx.signum() + dy.signum() * width;
@@ -132,8 +149,8 @@ pub(super) fn prepare(
         let medium_bits = medium_flag | code.shl::<{ CODE_SHIFT as i32 }>();
         let flags = (direct & direct_flag) | (direct & short & short_flag);
         let flags = flags | (direct & medium & medium_bits);
-        // Wrapped lanes are never direct: their flags are just WRAPPED.
-        let flags = flags | (wrapped & wrapped_flag);
+        // Other wrapped lanes are not direct: their flags are just WRAPPED.
+        let flags = flags | (wrapped & wrapped_flag).and_not(direct);
         let leaving = u64::from(!stays.bitmask() & all);
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(u64::from(all) << (i % 64))) | leaving << (i % 64);

@@ -60,6 +60,7 @@ pub(super) unsafe fn prepare(
         zone_base,
         zone_wrap,
         zone_last,
+        wrap_rows,
         bin,
         other_band,
         one,
@@ -77,6 +78,7 @@ pub(super) unsafe fn prepare(
     } = Splat::new(s, z, |v| _mm256_set1_ps(v), |v| _mm256_set1_epi32(v));
     let abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX));
     let shift = _mm_cvtsi32_si128(s.bands.shift as i32);
+    let zone_wraps = z.wrap != 0;
 
     // Whole groups of LANES go through the passes; the rest is scalar.
     let groups = n / LANES * LANES;
@@ -221,6 +223,40 @@ pub(super) unsafe fn prepare(
         let in_zone = _mm256_cmpeq_epi32(_mm256_min_epu32(to, zone_last), to);
         let direct = _mm256_andnot_si256(wrapped, in_zone);
         let (dx, dy) = (_mm256_sub_epi32(x1, x0), _mm256_sub_epi32(y1, y0));
+        let y_only = _mm256_castps_si256(_mm256_andnot_ps(
+            _mm256_or_ps(x_low, x_high),
+            _mm256_or_ps(y_low, y_high),
+        ));
+        let (dy, direct) = if zone_wraps && _mm256_movemask_ps(_mm256_castsi256_ps(y_only)) != 0 {
+            // block::edge_step: a wrap across the top or bottom edge whose
+            // pieces are one line shifted by the height, pixel for pixel,
+            // is a direct trail in the edge bin's zone, one row step on.
+            let end_y = _mm256_cvttps_epi32(_mm256_floor_ps(uy));
+            let end_y = _mm256_max_epi32(_mm256_min_epi32(end_y, max_pixel), min_pixel);
+            let start_y = _mm256_add_ps(y, _mm256_sub_ps(wy, uy));
+            let start_y = _mm256_cvttps_epi32(_mm256_floor_ps(start_y));
+            let start_y = _mm256_max_epi32(_mm256_min_epi32(start_y, max_pixel), min_pixel);
+            let moved = _mm256_sub_epi32(y0, start_y);
+            let step = _mm256_sub_epi32(end_y, y0);
+            let shifted = _mm256_and_si256(
+                _mm256_cmpeq_epi32(_mm256_abs_epi32(moved), wrap_rows),
+                _mm256_cmpeq_epi32(_mm256_sub_epi32(end_y, y1), moved),
+            );
+            let near = _mm256_and_si256(
+                _mm256_cmpgt_epi32(medium_limit, _mm256_abs_epi32(dx)),
+                _mm256_cmpgt_epi32(medium_limit, _mm256_abs_epi32(step)),
+            );
+            let edge = _mm256_and_si256(
+                _mm256_and_si256(y_only, shifted),
+                _mm256_and_si256(near, in_zone),
+            );
+            (
+                _mm256_blendv_epi8(dy, step, edge),
+                _mm256_or_si256(direct, edge),
+            )
+        } else {
+            (dy, direct)
+        };
         let short = _mm256_and_si256(
             _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dx)),
             _mm256_cmpgt_epi32(three, _mm256_abs_epi32(dy)),
@@ -253,8 +289,11 @@ pub(super) unsafe fn prepare(
             ),
             _mm256_and_si256(_mm256_and_si256(direct, medium), medium_bits),
         );
-        // Wrapped lanes are never direct: their flags are just WRAPPED.
-        let flags = _mm256_or_si256(flags, _mm256_and_si256(wrapped, wrapped_flag));
+        // Other wrapped lanes are not direct: their flags are just WRAPPED.
+        let flags = _mm256_or_si256(
+            flags,
+            _mm256_andnot_si256(direct, _mm256_and_si256(wrapped, wrapped_flag)),
+        );
         let leaving = !_mm256_movemask_ps(_mm256_castsi256_ps(stays)) as u64 & 0xff;
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xff << (i % 64))) | leaving << (i % 64);

@@ -52,6 +52,7 @@ pub(super) unsafe fn prepare(
         zone_base,
         zone_wrap,
         zone_last,
+        wrap_rows,
         bin,
         other_band,
         one,
@@ -69,6 +70,8 @@ pub(super) unsafe fn prepare(
     } = Splat::new(s, z, |v| _mm512_set1_ps(v), |v| _mm512_set1_epi32(v));
     let minus_one = _mm512_set1_epi32(-1);
     let shift = _mm_cvtsi32_si128(s.bands.shift as i32);
+    let zone_wraps = z.wrap != 0;
+    const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
 
     let mut i = 0;
     while i + LANES <= n {
@@ -156,8 +159,31 @@ pub(super) unsafe fn prepare(
         let band1 = _mm512_srl_epi32(y1, shift);
         let leaving =
             _mm512_cmpneq_epi32_mask(band1, bin) & _mm512_cmpneq_epi32_mask(band1, other_band);
-        let direct = _mm512_cmple_epu32_mask(to, zone_last) & !wrapped;
+        let in_zone = _mm512_cmple_epu32_mask(to, zone_last);
+        let direct = in_zone & !wrapped;
         let (dx, dy) = (_mm512_sub_epi32(x1, x0), _mm512_sub_epi32(y1, y0));
+        let y_only = (y_low | y_high) & !(x_low | x_high);
+        let (dy, direct) = if zone_wraps && y_only != 0 {
+            // block::edge_step: a wrap across the top or bottom edge whose
+            // pieces are one line shifted by the height, pixel for pixel,
+            // is a direct trail in the edge bin's zone, one row step on.
+            let end_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(uy));
+            let end_y = _mm512_max_epi32(_mm512_min_epi32(end_y, max_pixel), min_pixel);
+            let start_y = _mm512_add_ps(y, _mm512_sub_ps(wy, uy));
+            let start_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(start_y));
+            let start_y = _mm512_max_epi32(_mm512_min_epi32(start_y, max_pixel), min_pixel);
+            let moved = _mm512_sub_epi32(y0, start_y);
+            let step = _mm512_sub_epi32(end_y, y0);
+            let edge = y_only
+                & in_zone
+                & _mm512_cmpeq_epi32_mask(_mm512_abs_epi32(moved), wrap_rows)
+                & _mm512_cmpeq_epi32_mask(_mm512_sub_epi32(end_y, y1), moved)
+                & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), medium_limit)
+                & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(step), medium_limit);
+            (_mm512_mask_mov_epi32(dy, edge, step), direct | edge)
+        } else {
+            (dy, direct)
+        };
         let short = _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dx), three)
             & _mm512_cmplt_epi32_mask(_mm512_abs_epi32(dy), three);
         // from + signum(dy)·width + signum(dx)
@@ -183,8 +209,8 @@ pub(super) unsafe fn prepare(
             ),
             _mm512_maskz_mov_epi32(direct & medium, medium_bits),
         );
-        // Wrapped lanes are never direct: their flags are just WRAPPED.
-        let flags = _mm512_mask_mov_epi32(flags, wrapped, wrapped_flag);
+        // Other wrapped lanes are not direct: their flags are just WRAPPED.
+        let flags = _mm512_mask_mov_epi32(flags, wrapped & !direct, wrapped_flag);
         let word = &mut out.leaving[i / 64];
         *word = (*word & !(0xffff << (i % 64))) | u64::from(leaving) << (i % 64);
 
@@ -197,7 +223,6 @@ pub(super) unsafe fn prepare(
             // clamped; regular lanes are far inside the i32 range): the
             // unwrapped end, and the second piece's start, the old
             // position shifted by the wrap.
-            const FLOOR: i32 = _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
             let end_x = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(ux));
             let end_y = _mm512_cvttps_epi32(_mm512_roundscale_ps::<FLOOR>(uy));
             let end_x = _mm512_max_epi32(_mm512_min_epi32(end_x, max_pixel), min_pixel);

@@ -41,10 +41,12 @@ pub(super) struct Splat<F, I> {
     pub height_f: F,
     pub width: I,
     /// The zone's first pixel, its wrap in pixels and its last pixel (see
-    /// [`Zone::index`]); the bin, and the other band it holds.
+    /// [`Zone::index`]), and its wrap in rows; the bin, and the other band
+    /// it holds.
     pub zone_base: I,
     pub zone_wrap: I,
     pub zone_last: I,
+    pub wrap_rows: I,
     pub bin: I,
     pub other_band: I,
     pub one: I,
@@ -94,6 +96,7 @@ impl<F: Copy, I: Copy> Splat<F, I> {
             zone_base: i(z.base(s.width) as i32),
             zone_wrap: i((z.wrap * s.width) as i32),
             zone_last: i(z.len(s.width) as i32 - 1),
+            wrap_rows: i(z.wrap as i32),
             bin: i(z.bin as i32),
             other_band: i(z.other_band as i32),
             one: i(1),
