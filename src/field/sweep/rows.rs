@@ -1,9 +1,9 @@
 //! The canvas shared by a step's bin tasks: ranges of rows, each lent to
 //! one task at a time and checked free when it is taken.
 //!
-//! The two passes' zones overlap (see [`super::run`]), so the tasks
-//! cannot be given slices split off the canvas up front once an odd task
-//! may start while even ones still run. Instead each task takes its rows
+//! Zones overlap (see [`super::run`]), so the tasks cannot be given
+//! slices split off the canvas up front once an odd task may start while
+//! even ones still run. Instead each task takes its rows
 //! when it starts and gives them back when it ends; taking rows that
 //! another task holds panics (the schedule rules it out), so no two
 //! `&mut` views of a pixel ever exist.
