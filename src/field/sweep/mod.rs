@@ -131,7 +131,7 @@ impl Zone {
     pub fn of(bands: Bands, bin: u32) -> Zone {
         let (b, height, count) = (bands.rows(), bands.height, bands.count());
         if bin == 0 && count <= 3 {
-            // One zone (two or three bands, which overlap): the canvas.
+            // One to three bands: the edge bin's zone is the canvas, in order.
             return Zone {
                 bin,
                 other_band: bands.other_band(bin),
