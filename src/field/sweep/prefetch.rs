@@ -13,3 +13,15 @@ pub(crate) fn line<T>(at: *const T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = at;
 }
+
+/// Asks for the cache lines holding elements `range` of each column.
+#[inline]
+pub(crate) fn columns(columns: &[&[f32]], range: std::ops::Range<usize>) {
+    /// `f32`s in a 64-byte line.
+    const LINE: usize = 16;
+    for column in columns {
+        for k in range.clone().step_by(LINE) {
+            line(column.as_ptr().wrapping_add(k));
+        }
+    }
+}
