@@ -26,8 +26,8 @@
 //! moves its particles (AVX-512, AVX2, 128-bit or scalar, picked at run
 //! time) and draws their segments straight into the rows around its
 //! bands; an odd bin runs after the even bins beside it, so no two tasks
-//! share a pixel at once. Pixels keep the higher-ranked colour (`raster::merge_key`), so
-//! order never matters.
+//! share a pixel at once. Pixels keep the higher-ranked colour
+//! (`raster::merge_key`), so order never matters.
 //!
 //! Fading before drawing means the newest segments are always at full alpha
 //! when ships sample. For the same seed and settings the canvas and the
