@@ -13,7 +13,9 @@ pub enum Stage {
     Particles,
     /// Drawing particle segments into the canvas.
     Trails,
-    /// Lowering every pixel's alpha.
+    /// Lowering every pixel's alpha. The field fades each row inside its
+    /// particles stage, just before trails are drawn there, so a field
+    /// step reports 0 here.
     Fade,
     /// Moving ships.
     Ships,

@@ -20,9 +20,8 @@
 //! | `world.step` | stage | `step` | one [`crate::World::step`] |
 //! | `field.flow` | stage | | the flow grid recomputed |
 //! | `field.flow.row` | task | `row` | one row of flow cells |
-//! | `field.fade` | task | | the rows below the last even zone faded |
 //! | `field.particles` | stage | | particles moved and drawn: an odd bin after the even bins beside it |
-//! | `field.bin` | task | `bin`, `particles` | one bin's particles moved and drawn (its zone faded first) |
+//! | `field.bin` | task | `bin`, `particles` | one bin's particles moved and drawn (the rows of its zone that no earlier task held faded first) |
 //! | `field.trails` | stage | | the far pieces drawn, particles moved between bins |
 //! | `field.trails.band` | task | `band` | one band's far pieces drawn |
 //! | `field.settle.bin` | task | `bin` | particles arriving in one bin appended |
@@ -36,11 +35,10 @@
 
 internal! {
 /// Every span name, stages and tasks, in the order a step opens them.
-pub const SPANS: [&str; 16] = [
+pub const SPANS: [&str; 15] = [
     "world.step",
     "field.flow",
     "field.flow.row",
-    "field.fade",
     "field.particles",
     "field.bin",
     "field.trails",
@@ -60,9 +58,8 @@ internal! {
 /// The task spans: the work itself, never nested in one another. A thread's
 /// busy time in a step is the sum of its task spans; the rest of a stage
 /// span on the calling thread is waiting for the pool (and a little setup).
-pub const TASK_SPANS: [&str; 10] = [
+pub const TASK_SPANS: [&str; 9] = [
     "field.flow.row",
-    "field.fade",
     "field.bin",
     "field.trails.band",
     "field.settle.bin",
