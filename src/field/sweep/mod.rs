@@ -408,7 +408,7 @@ impl Job<'_> {
         let [first, second] = self.z.canvas_rows();
         let mut rows = canvas.take(first.clone());
         match self.scratch {
-            Some(zone) if self.z.wrap != 0 => {
+            Some(zone) => {
                 // The rows from `row0` down, then those from the top.
                 let mut top = canvas.take(second);
                 zone.clear();
@@ -420,7 +420,7 @@ impl Job<'_> {
                 rows.copy_from_slice(bottom_part);
                 top.copy_from_slice(top_part);
             }
-            _ => {
+            None => {
                 let w = s.width as usize;
                 let faded = (self.fade_rows.start - first.start) as usize * w
                     ..(self.fade_rows.end - first.start) as usize * w;
