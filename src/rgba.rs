@@ -20,9 +20,8 @@ pub struct RgbaImage {
 
 impl RgbaImage {
     /// Largest width or height [`RgbaImage::try_new`] and [`RgbaImage::new`]
-    /// accept: [`crate::assets::MAX_IMAGE_SIDE`], the limit of
-    /// [`crate::assets::load_png`] (256 MiB at most).
-    pub const MAX_SIDE: u32 = crate::assets::MAX_IMAGE_SIDE;
+    /// accept (256 MiB at most). Loading a PNG has the same limit.
+    pub const MAX_SIDE: u32 = 8192;
 
     /// A fully transparent image of the given size, or an error naming the
     /// size when a side exceeds [`RgbaImage::MAX_SIDE`] (so the byte count

@@ -39,8 +39,9 @@ use crate::rgba::RgbaImage;
 /// A decoded sprite and a name for messages.
 pub type NamedImage = (String, RgbaImage);
 
-/// Largest accepted width or height of a sprite, in pixels.
-pub const MAX_IMAGE_SIDE: u32 = 8192;
+/// Largest accepted width or height of a sprite, in pixels: that of an
+/// [`RgbaImage`] ([`RgbaImage::MAX_SIDE`]).
+pub const MAX_IMAGE_SIDE: u32 = RgbaImage::MAX_SIDE;
 
 /// Most bytes the PNG decoder may allocate for one sprite (256 MiB: one
 /// [`MAX_IMAGE_SIDE`]² RGBA8 image).

@@ -1,12 +1,9 @@
 //! The sorted boxes as columns (structure of arrays), padded with boxes that
 //! end every sweep, in `i32` or `i64` coordinates.
 
-use super::{key_index, sweep, usable};
+use super::lanes::{self, LANES};
+use super::{key_index, usable};
 use crate::pose::PixelRect;
-
-/// Lanes tested together by the sweep; the columns carry this many padding
-/// boxes after the last real one.
-pub(super) const LANES: usize = 8;
 
 /// A coordinate type for the columns.
 pub(super) trait Coord: Copy + Ord + Default + std::fmt::Debug {
@@ -16,11 +13,11 @@ pub(super) trait Coord: Copy + Ord + Default + std::fmt::Debug {
     const MIN: Self;
     /// `v`, which the caller checked fits ([`Fits`]).
     fn from_i64(v: i64) -> Self;
-    /// [`sweep::touching`]: which of [`LANES`] candidates share a pixel
+    /// [`lanes::touching`]: which of [`LANES`] candidates share a pixel
     /// with box `a` (`[x1, y0, y1]`), as bits.
     #[inline(always)]
     fn touching(x0: &[Self; LANES], y0: &[Self; LANES], y1: &[Self; LANES], a: [Self; 3]) -> u32 {
-        sweep::touching(x0, y0, y1, a)
+        lanes::touching(x0, y0, y1, a)
     }
 }
 

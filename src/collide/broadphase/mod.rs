@@ -14,6 +14,7 @@
 //! (on x86-64 with SSE2, four lanes per compare).
 
 mod columns;
+mod lanes;
 mod pair_sort;
 mod sweep;
 /// The x86-64 lane test (SSE2, the baseline: no runtime detection).

@@ -2,7 +2,8 @@
 //! order, [`LANES`] candidates at a time, until one starts at or after its
 //! right edge.
 
-use super::columns::{Columns, Coord, LANES};
+use super::columns::{Columns, Coord};
+use super::lanes::LANES;
 
 /// Appends every pair of boxes sharing a pixel, as `(smaller, larger)`
 /// caller indices, in sweep order.
@@ -33,25 +34,6 @@ pub(super) fn pairs<T: Coord>(c: &Columns<T>, out: &mut Vec<(usize, usize)>) {
             base += LANES;
         }
     }
-}
-
-/// Bit `l` set when candidate `l` starts before `a` ends in x and shares
-/// rows with it (`a` is `[x1, y0, y1]`). Written lane by lane with no
-/// branch; [`Coord::touching`] may test the lanes together instead.
-#[inline(always)]
-pub(super) fn touching<T: Coord>(
-    x0: &[T; LANES],
-    y0: &[T; LANES],
-    y1: &[T; LANES],
-    a: [T; 3],
-) -> u32 {
-    let [ax1, ay0, ay1] = a;
-    let mut bits = 0u32;
-    for l in 0..LANES {
-        let hit = (x0[l] < ax1) & (y0[l] < ay1) & (ay0 < y1[l]);
-        bits |= u32::from(hit) << l;
-    }
-    bits
 }
 
 /// A slice of exactly [`LANES`] items as an array.

@@ -6,9 +6,9 @@ use std::arch::x86_64::{
     _mm_movemask_ps, _mm_set1_epi32,
 };
 
-use crate::collide::broadphase::columns::LANES;
+use crate::collide::broadphase::lanes::LANES;
 
-/// As [`crate::collide::broadphase::sweep::touching`] for `i32` columns (property tested
+/// As [`crate::collide::broadphase::lanes::touching`] for `i32` columns (property tested
 /// against it).
 #[inline(always)]
 pub(in crate::collide::broadphase) fn touching(
@@ -51,7 +51,7 @@ unsafe fn load4(lanes: &[i32; LANES], at: usize) -> __m128i {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::broadphase::sweep;
+    use crate::collide::broadphase::lanes;
     use proptest::prelude::*;
 
     fn value() -> impl Strategy<Value = i32> {
@@ -75,7 +75,7 @@ mod tests {
             y1 in prop::array::uniform8(value()),
             a in prop::array::uniform3(value()),
         ) {
-            prop_assert_eq!(touching(&x0, &y0, &y1, a), sweep::touching(&x0, &y0, &y1, a));
+            prop_assert_eq!(touching(&x0, &y0, &y1, a), lanes::touching(&x0, &y0, &y1, a));
         }
     }
 }
