@@ -4,9 +4,15 @@
 //! `(x, y)` is bit `x % 64` (least significant first) of word
 //! `y * words_per_row + x / 64`. Padding bits are always zero.
 
-use std::sync::{Arc, OnceLock};
+mod bits;
+mod derived;
+mod summary;
 
-use crate::collide::{Outline, TexelWindows};
+pub(crate) use self::bits::{bits_at, low_bits};
+use self::derived::Derived;
+pub(crate) use self::derived::Slot;
+use self::summary::{summary, summary_with};
+pub(crate) use self::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 
@@ -49,38 +55,9 @@ pub struct Mask {
     /// Half-open `[x0, y0, x1, y1]` of the solid texels, `None` when there are none.
     solid_bounds: Option<[u32; 4]>,
     solid_count: u64,
-    /// What posed builds and walks work out from the sprite alone (its
-    /// outline, its texel windows), once per mask and shared by clones.
+    /// What collision works out from the sprite alone (its outline, its
+    /// texel windows), once per mask and shared by clones.
     derived: Derived,
-}
-
-/// The caches of [`Mask::outline`] and [`Mask::texel_windows`]: not part of a
-/// mask's value (equal masks compare equal whether or not they are filled).
-#[derive(Clone, Default)]
-struct Derived {
-    outline: OnceLock<Arc<Outline>>,
-    windows: OnceLock<Arc<TexelWindows>>,
-}
-
-impl PartialEq for Derived {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for Derived {}
-
-impl std::fmt::Debug for Derived {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(
-            match (self.outline.get().is_some(), self.windows.get().is_some()) {
-                (true, true) => "outline, windows",
-                (true, false) => "outline",
-                (false, true) => "windows",
-                (false, false) => "-",
-            },
-        )
-    }
 }
 
 impl Mask {
@@ -189,7 +166,7 @@ impl Mask {
         let words_per_row = (width as usize).div_ceil(64);
         debug_assert_eq!(bits.len(), words_per_row * height as usize);
         debug_assert_eq!(
-            (summary.bounds(), summary.count),
+            (summary.bounds(), summary.count()),
             summary_with(&bits, words_per_row)
         );
         Mask {
@@ -198,7 +175,7 @@ impl Mask {
             words_per_row,
             bits,
             solid_bounds: summary.bounds(),
-            solid_count: summary.count,
+            solid_count: summary.count(),
             derived: Derived::default(),
         }
     }
@@ -271,223 +248,14 @@ impl Mask {
         self.solid_count == 0
     }
 
-    /// The sprite's boundary edges, worked out on the first posed build
-    /// that needs them and kept (clones share them), so a new posed mask
-    /// costs what a rebuild does.
-    pub(crate) fn outline(&self) -> &Outline {
-        self.derived
-            .outline
-            .get_or_init(|| Arc::new(Outline::of(self)))
-    }
-
-    /// The texels regrouped for the AVX2 pixel walk (any 8 rows × 16 columns
-    /// one load), worked out on the first walk that reads them and kept
-    /// (clones share them); `None` for a mask too large to keep them for.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(crate) fn texel_windows(&self) -> Option<&TexelWindows> {
-        if !TexelWindows::fit(self) {
-            return None;
-        }
-        Some(
-            self.derived
-                .windows
-                .get_or_init(|| Arc::new(TexelWindows::of(self))),
-        )
-    }
-}
-
-/// The solid box `[x0, y0, x1, y1]` and solid texel count of packed rows
-/// (with the CPU's popcount instruction when it has one: posed masks are
-/// summarised on every rebuild).
-fn summary(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::popcnt() {
-        // SAFETY: the CPU has POPCNT, the only feature `summary_popcnt` enables.
-        return unsafe { summary_popcnt(bits, words_per_row) };
-    }
-    summary_with(bits, words_per_row)
-}
-
-/// [`summary_with`] compiled with POPCNT.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn summary_popcnt(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
-    summary_with(bits, words_per_row)
-}
-
-#[inline(always)]
-fn summary_with(bits: &[u64], words_per_row: usize) -> (Option<[u32; 4]>, u64) {
-    let summary = if words_per_row <= SUMMARY_COLUMNS {
-        summary_by_columns(bits, words_per_row)
-    } else {
-        let mut summary = Summary::default();
-        for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-            summary.add_row(y as u32, row);
-        }
-        summary
-    };
-    (summary.bounds(), summary.count)
-}
-
-/// Widest rows (in words) [`summary_by_columns`] takes.
-pub(crate) const SUMMARY_COLUMNS: usize = 32;
-
-/// The summary of rows of at most [`SUMMARY_COLUMNS`] words without a
-/// branch per word ([`ColumnSummary`]).
-#[inline(always)]
-fn summary_by_columns(bits: &[u64], words_per_row: usize) -> Summary {
-    let mut summary = ColumnSummary::new(words_per_row);
-    for (y, row) in bits.chunks_exact(words_per_row.max(1)).enumerate() {
-        summary.add_row(y as u32, row);
-    }
-    summary.finish()
-}
-
-/// The summary of rows of at most [`SUMMARY_COLUMNS`] words, gathered
-/// without a branch per word: every row ORed into one row of columns (the
-/// box's sides come from it at the end), a popcount per word, and the first
-/// and last non-empty rows. Written once for the mask constructors and the
-/// posed-mask rasterisers' prefix passes (inlined into each, so it takes
-/// their instruction set's popcount).
-pub(crate) struct ColumnSummary {
-    columns: [u64; SUMMARY_COLUMNS],
-    per_row: usize,
-    count: u64,
-    first: u32,
-    end: u32,
-}
-
-impl ColumnSummary {
-    /// Nothing seen yet, for rows of `per_row ≤ SUMMARY_COLUMNS` words.
-    #[inline(always)]
-    pub(crate) fn new(per_row: usize) -> Self {
-        debug_assert!(per_row <= SUMMARY_COLUMNS);
-        ColumnSummary {
-            columns: [0; SUMMARY_COLUMNS],
-            per_row: per_row.min(SUMMARY_COLUMNS),
-            count: 0,
-            first: u32::MAX,
-            end: 0,
-        }
-    }
-
-    /// Adds packed row `y` (rows in increasing `y`).
-    #[inline(always)]
-    pub(crate) fn add_row(&mut self, y: u32, row: &[u64]) {
-        let mut any = 0u64;
-        for (c, &w) in self.columns[..self.per_row].iter_mut().zip(row) {
-            *c |= w;
-            any |= w;
-            self.count += u64::from(w.count_ones());
-        }
-        if any != 0 {
-            self.first = self.first.min(y);
-            self.end = y + 1;
-        }
-    }
-
-    /// The solid box and count of the rows added.
-    #[inline(always)]
-    pub(crate) fn finish(&self) -> Summary {
-        let columns = &self.columns[..self.per_row];
-        Summary::of_columns(columns, (self.first, self.end), self.count)
-    }
-}
-
-/// The solid box and solid count of a mask, gathered row by row (by
-/// whoever writes the rows, to spare a second pass).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Summary {
-    /// Solid columns seen: `[x0, x1)` (empty while `x0 > x1`).
-    x0: u32,
-    x1: u32,
-    /// Rows with solid texels: the first and one past the last.
-    y0: u32,
-    y1: u32,
-    count: u64,
-}
-
-impl Default for Summary {
-    fn default() -> Self {
-        Summary {
-            x0: u32::MAX,
-            x1: 0,
-            y0: u32::MAX,
-            y1: 0,
-            count: 0,
-        }
-    }
-}
-
-impl Summary {
-    /// Adds packed row `y` (rows must come in increasing `y`).
-    #[inline(always)]
-    pub(crate) fn add_row(&mut self, y: u32, row: &[u64]) {
-        // One pass: the row's count and its first and last non-zero words.
-        let (mut here, mut first, mut last) = (0u64, usize::MAX, 0usize);
-        for (k, &w) in row.iter().enumerate() {
-            here += u64::from(w.count_ones());
-            if w != 0 {
-                first = first.min(k);
-                last = k;
-            }
-        }
-        if here == 0 {
-            return;
-        }
-        self.count += here;
-        self.x0 = self.x0.min(first as u32 * 64 + row[first].trailing_zeros());
-        self.x1 = self
-            .x1
-            .max(last as u32 * 64 + 64 - row[last].leading_zeros());
-        self.y0 = self.y0.min(y);
-        self.y1 = y + 1;
-    }
-
-    /// The summary of rows whose solid texels are `count`, in rows
-    /// `rows.0..rows.1` (the first and one past the last non-empty row),
-    /// `columns` being the OR of all rows' words (`count > 0`).
-    pub(crate) fn of_columns(columns: &[u64], rows: (u32, u32), count: u64) -> Summary {
-        let first = columns.iter().position(|&w| w != 0);
-        let last = columns.iter().rposition(|&w| w != 0);
-        let (Some(first), Some(last)) = (first, last) else {
-            return Summary::default();
-        };
-        Summary {
-            x0: first as u32 * 64 + columns[first].trailing_zeros(),
-            x1: last as u32 * 64 + 64 - columns[last].leading_zeros(),
-            y0: rows.0,
-            y1: rows.1,
-            count,
-        }
-    }
-
-    /// The solid box `[x0, y0, x1, y1]`, `None` when nothing is solid.
-    fn bounds(&self) -> Option<[u32; 4]> {
-        (self.count > 0).then_some([self.x0, self.y0, self.x1, self.y1])
-    }
-}
-
-/// The 64 bits of a packed row (`u64` words, lowest x in the lowest bit)
-/// starting at bit `start`; bits past the end of the row read as 0.
-#[inline]
-pub(crate) fn bits_at(row: &[u64], start: usize) -> u64 {
-    let (word, shift) = (start / 64, start % 64);
-    let lo = row.get(word).copied().unwrap_or(0) >> shift;
-    if shift == 0 {
-        lo
-    } else {
-        lo | row.get(word + 1).copied().unwrap_or(0) << (64 - shift)
-    }
-}
-
-/// The lowest `len` bits set (all 64 when `len ≥ 64`).
-#[inline(always)]
-pub(crate) fn low_bits(len: u32) -> u64 {
-    if len >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << len) - 1
+    /// The value cached in `slot`, made by `make` on first use and kept
+    /// (clones share it): what collision works out from the sprite alone.
+    pub(crate) fn derived<T: std::any::Any + Send + Sync>(
+        &self,
+        slot: Slot,
+        make: impl FnOnce() -> T,
+    ) -> &T {
+        self.derived.get_or_init(slot, make)
     }
 }
 
@@ -508,19 +276,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bits_at_reads_across_words_and_stops_at_the_row_end() {
-        let row = [0x8000_0000_0000_0001u64, 0b101];
-        assert_eq!(bits_at(&row, 0), row[0]);
-        assert_eq!(bits_at(&row, 63), 0b1011);
-        assert_eq!(bits_at(&row, 64), 0b101);
-        assert_eq!(bits_at(&row, 128), 0);
-        assert_eq!(low_bits(0), 0);
-        assert_eq!(low_bits(3), 0b111);
-        assert_eq!(low_bits(64), u64::MAX);
-        assert_eq!(low_bits(200), u64::MAX);
-    }
-
-    #[test]
     fn packs_bits_and_tracks_bounds() {
         let mask = Mask::from_fn(70, 3, |x, y| (x == 65 && y == 1) || (x == 2 && y == 2));
         assert_eq!(mask.words_per_row(), 2);
@@ -533,34 +288,6 @@ mod tests {
             Some([2, 1, 64, 2])
         );
         assert_eq!(mask.solid_count(), 2);
-    }
-
-    /// The column-wise summary gives the row-by-row one's box and count,
-    /// empty masks, single texels and rows too wide for it included.
-    #[test]
-    fn column_summary_matches_the_row_summary() {
-        let mut rng = fastrand::Rng::with_seed(4);
-        for case in 0..3000 {
-            let words_per_row = 1 + rng.usize(0..SUMMARY_COLUMNS + 3);
-            let rows = rng.usize(0..20);
-            let density = rng.usize(0..8);
-            let bits: Vec<u64> = (0..words_per_row * rows)
-                .map(|_| match density {
-                    0 => 0,
-                    1 => 1 << rng.u32(0..64),
-                    d => (0..d).fold(u64::MAX, |acc, _| acc & rng.u64(..)),
-                })
-                .collect();
-            let mut by_rows = Summary::default();
-            for (y, row) in bits.chunks_exact(words_per_row).enumerate() {
-                by_rows.add_row(y as u32, row);
-            }
-            assert_eq!(
-                summary_with(&bits, words_per_row),
-                (by_rows.bounds(), by_rows.count),
-                "case {case}"
-            );
-        }
     }
 
     #[test]

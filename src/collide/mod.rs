@@ -99,9 +99,7 @@ pub use sprite::MAX_SIDE;
 pub use stats::Overlap;
 
 pub(crate) use options::{centre, Sampling};
-pub(crate) use posed::edges::Outline;
 pub(crate) use stats::RawOverlap;
-pub(crate) use transformed::windows::TexelWindows;
 
 use crate::mask::Mask;
 use crate::pose::Pose;

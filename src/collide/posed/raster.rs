@@ -10,7 +10,7 @@
 //!   estimated (a superset), the samples along it read 64 at a time by the
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
-use super::edges::{self, EdgeScratch};
+use super::edges::{self, EdgeScratch, Outline};
 use crate::collide::choice::Chosen;
 pub(crate) use crate::collide::isa::Plain;
 use crate::collide::isa::ScanKernels;
@@ -84,16 +84,15 @@ pub(in crate::collide) fn coverage(
                 // A clipped build reaches about its share of the outline.
                 let share = pixels / (placed.solid.width() * placed.solid.height()) as f64;
                 method == RasterMethod::Edges
-                    || mask.outline().cost_estimate(&full) * share < pixels
+                    || Outline::cached(mask).cost_estimate(&full) * share < pixels
             };
             if !by_edges {
                 fill(&placed, &rect, &mut words);
                 return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
             }
             let cut_left = rect.x0 > placed.solid.x0;
-            let summary = mask
-                .outline()
-                .fill(mask, scratch, &full, &rect, cut_left, &mut words);
+            let summary =
+                Outline::cached(mask).fill(mask, scratch, &full, &rect, cut_left, &mut words);
             (
                 Mask::from_summarised(w, h, words, summary),
                 (rect.x0, rect.y0),

@@ -13,7 +13,7 @@
 // Only the x86-64 AVX2 pixel walk reads them so far.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
-use crate::mask::Mask;
+use crate::mask::{Mask, Slot};
 
 /// Rows of clear texels kept above and below the mask.
 const PAD_ROWS: i64 = 8;
@@ -23,8 +23,8 @@ const PAD_ROWS: i64 = 8;
 const MAX_ENTRIES: u64 = 1 << 22;
 
 /// A mask's texels in overlapping windows of 16 columns, column block by
-/// column block ([`TexelWindows::of`]; the [`Mask`] keeps them, its clones
-/// share them).
+/// column block ([`TexelWindows::cached`]: the [`Mask`] keeps them, its
+/// clones share them).
 #[derive(Debug)]
 pub(crate) struct TexelWindows {
     /// Entry `(b, r)` at `b·rows + r`.
@@ -39,6 +39,13 @@ impl TexelWindows {
     /// True when `mask`'s windows are small enough to keep (8 MiB).
     pub(crate) fn fit(mask: &Mask) -> bool {
         blocks(mask.width()) * (u64::from(mask.height()) + 2 * PAD_ROWS as u64) <= MAX_ENTRIES
+    }
+
+    /// The windows of `mask`, worked out on the first walk that reads them
+    /// and kept in the mask (clones share them); `None` for a mask too
+    /// large to keep them for.
+    pub(crate) fn cached(mask: &Mask) -> Option<&TexelWindows> {
+        TexelWindows::fit(mask).then(|| mask.derived(Slot::Windows, || TexelWindows::of(mask)))
     }
 
     /// The windows of `mask` (which must [`fit`](TexelWindows::fit)).

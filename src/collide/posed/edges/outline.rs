@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::mask::Mask;
+use crate::mask::{Mask, Slot};
 use crate::pose::FRAC_BITS;
 
 /// Boundary edges on one family of grid lines (all horizontal or all
@@ -72,6 +72,13 @@ impl Outline {
             units: count_units(mask),
             edges: OnceLock::new(),
         }
+    }
+
+    /// The outline of `mask`, worked out on the first posed build that
+    /// needs it and kept in the mask (clones share it), so a new posed mask
+    /// costs what a rebuild does.
+    pub(crate) fn cached(mask: &Mask) -> &Outline {
+        mask.derived(Slot::Outline, || Outline::of(mask))
     }
 
     /// The merged edges on horizontal and vertical grid lines of `mask`

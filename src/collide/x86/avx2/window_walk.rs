@@ -11,7 +11,7 @@ use crate::collide::posed::row_start::{
     in_range, linear_fits, row_start, row_start_linear, RowStart,
 };
 use crate::collide::sprite::SolidMap;
-use crate::collide::TexelWindows;
+use crate::collide::transformed::windows::TexelWindows;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
@@ -45,7 +45,7 @@ pub(crate) unsafe fn fill_windowed_avx2(
     if !steps_fit(du, dv) || !in_range(m, rect) {
         return false;
     }
-    let Some(windows) = mask.texel_windows() else {
+    let Some(windows) = TexelWindows::cached(mask) else {
         return false;
     };
     if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
