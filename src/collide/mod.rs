@@ -74,8 +74,7 @@
 //! other, costs in proportion to the shared area, as the exact answer needs.
 
 pub mod broadphase;
-mod choice;
-mod isa;
+mod kernels;
 mod options;
 mod posed;
 mod scan;
@@ -91,7 +90,7 @@ mod x86;
 pub use options::QueryOptions;
 pub use posed::pair::PairQuery;
 pub use posed::PosedMask;
-pub use shared::{overlap_mask, SharedPixels};
+pub use shared::SharedPixels;
 internal! {
     pub use posed::raster::RasterMethod;
 }
@@ -152,6 +151,15 @@ pub fn overlap(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<Overl
 pub fn overlap_count(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> u64 {
     scan::translated_count(a, pose_a, b, pose_b)
         .unwrap_or_else(|| posed::pair::with_pair(|q| q.overlap_count(a, pose_a, b, pose_b)))
+}
+
+/// The world pixels that belong to both posed sprites (exact, the coverage
+/// rule of the crate docs), or `None` when they share none. Costs two posed
+/// mask builds and one pass over the intersection of their boxes; for just
+/// the number, use [`overlap_count`].
+pub fn overlap_mask(a: &Mask, pose_a: &Pose, b: &Mask, pose_b: &Pose) -> Option<SharedPixels> {
+    // Far-apart or invalid poses: nothing to build.
+    posed::pair::with_pair(|q| q.overlap_mask(a, pose_a, b, pose_b))
 }
 
 /// [`intersects`] with opt-in approximations.

@@ -2,13 +2,13 @@
 //! the scanner and instruction set that suit them. The queries of
 //! [`super`] and of posed masks all end here.
 
-use super::choice::{kernels, Chosen};
-use super::isa::{Plain, ScanKernels};
+use super::kernels::{Plain, ScanKernels};
 use super::options::{centre, Lattice, Sampling};
 use super::sprite::{integer_offset, Place, Placed};
 use super::stats::{Any, Count, Overlap, RawOverlap, Stats, Visit};
 use super::{transformed, translate};
 use crate::collide::translate::narrow_overlap::{narrow_overlap, narrow_pair};
+use crate::cpu::Chosen;
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 
@@ -172,7 +172,7 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;
     };
-    match kernels() {
+    match Chosen::now() {
         #[cfg(target_arch = "x86_64")]
         Chosen::Avx512(isa)
             if matches!(

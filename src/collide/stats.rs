@@ -7,9 +7,9 @@
 //! and both finish it with [`RawOverlap::finish`], so equal raw sums give
 //! bit-for-bit equal results.
 
-use super::isa::ScanKernels;
+use super::kernels::rows::{index_sum, Rows};
+use super::kernels::ScanKernels;
 use super::options::Sampling;
-use crate::collide::translate::rows::Rows;
 use crate::pose::PixelRect;
 
 /// Result of [`super::overlap`]: what two posed sprites share, in world pixels.
@@ -98,26 +98,6 @@ impl Default for Stats {
             raw: RawOverlap::empty(),
         }
     }
-}
-
-/// Masks selecting the bit positions whose index has bit `b` set.
-const INDEX_BITS: [u64; 6] = [
-    0xAAAA_AAAA_AAAA_AAAA,
-    0xCCCC_CCCC_CCCC_CCCC,
-    0xF0F0_F0F0_F0F0_F0F0,
-    0xFF00_FF00_FF00_FF00,
-    0xFFFF_0000_FFFF_0000,
-    0xFFFF_FFFF_0000_0000,
-];
-
-/// Sum of the indices of the set bits of `bits`.
-#[inline(always)]
-pub(crate) fn index_sum(bits: u64) -> u64 {
-    let mut sum = 0;
-    for (b, m) in INDEX_BITS.iter().enumerate() {
-        sum += u64::from((bits & m).count_ones()) << b;
-    }
-    sum
 }
 
 impl Visit for Stats {
@@ -257,15 +237,6 @@ fn normal(grad: [i64; 2], [ca, cb]: [[f64; 2]; 2]) -> [f64; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn index_sum_adds_bit_positions() {
-        assert_eq!(index_sum(0), 0);
-        assert_eq!(index_sum(1), 0);
-        assert_eq!(index_sum(1 << 63), 63);
-        assert_eq!(index_sum(u64::MAX), (0..64).sum::<u64>());
-        assert_eq!(index_sum(0b1011_0000), 4 + 5 + 7);
-    }
 
     #[test]
     fn stats_word_matches_pixel_by_pixel() {

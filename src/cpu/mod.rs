@@ -1,7 +1,8 @@
 //! The instruction sets the kernels run with, in one module: detection
 //! (once per process; the only file that asks the CPU), one `Isa` ladder
-//! (scalar, 128-bit, AVX2, AVX-512) that `field/`, `collide/` and `ships/`
-//! dispatch on, the proofs their x86-64 kernels take, `Unsupported` for a
+//! (scalar, 128-bit, AVX2, AVX-512), the one choice `field/`, `collide/`
+//! and `ships/` dispatch on (`Chosen`: the set with the proof its kernels
+//! take), the proofs themselves, `Unsupported` for a
 //! set this CPU lacks, the one way to force a set (`Isa::force`), the
 //! 128-bit layer (`v128/`) and the one `cfg` alias for it (`simd128!`).
 //!
@@ -306,6 +307,51 @@ impl Avx512 {
         Isa::Avx512.is_supported().then_some(Avx512 {
             avx2: Avx2 { _detected: () },
         })
+    }
+}
+
+/// The instruction set chosen for a piece of work, with the proof its
+/// kernels take: the one way every domain (`field/`, `collide/`,
+/// `ships/`) picks its kernels. Made from [`Isa::chosen`] (or a level a
+/// caller resolved earlier, [`Chosen::of`]) and matched at each dispatch
+/// point; a proof exists only for a set the CPU has.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Chosen {
+    /// Portable code.
+    Scalar,
+    /// The 128-bit kernels (NEON, simd128; portable code where a part has
+    /// none).
+    Simd128(Simd128),
+    /// The AVX2 kernels.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+    /// The AVX-512 kernels (AVX2 where a part has none).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
+}
+
+impl Chosen {
+    /// The kernels of the instruction set chosen on this thread
+    /// ([`Isa::chosen`]).
+    #[inline]
+    pub fn now() -> Chosen {
+        Chosen::of(Isa::chosen())
+    }
+
+    /// The kernels of `isa`, or the widest narrower set whose proof exists
+    /// (`Isa::force` refuses a set the CPU lacks, so the proof of a chosen
+    /// set always does).
+    #[inline]
+    pub fn of(isa: Isa) -> Chosen {
+        let simd128 = || Simd128::detect().map_or(Chosen::Scalar, Chosen::Simd128);
+        match isa {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => Avx512::detect().map_or(Chosen::Scalar, Chosen::Avx512),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => Avx2::detect().map_or(Chosen::Scalar, Chosen::Avx2),
+            Isa::Simd128 => simd128(),
+            _ => Chosen::Scalar,
+        }
     }
 }
 

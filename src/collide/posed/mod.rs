@@ -13,6 +13,7 @@ pub(in crate::collide) mod edges;
 pub(in crate::collide) mod pair;
 pub(in crate::collide) mod raster;
 pub(in crate::collide) mod row_start;
+mod shared;
 
 use super::options::{centre, Lattice, Sampling};
 use super::scan;
@@ -141,12 +142,6 @@ impl PosedMask {
     /// the mask's size, solid count and solid box, not every bit).
     pub fn is_for(&self, mask: &Mask, pose: &Pose) -> bool {
         !self.clipped && self.source == source_of(mask) && self.pose == *pose
-    }
-
-    /// The world pixels both posed masks cover (what
-    /// [`super::overlap_mask`] gives for masks and poses), or `None`.
-    pub fn shared_pixels(&self, other: &PosedMask) -> Option<super::SharedPixels> {
-        super::shared::shared(self, other)
     }
 
     /// The pose it was built for.

@@ -11,11 +11,11 @@
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
 use super::edges::{self, EdgeScratch, Outline};
-use crate::collide::choice::Chosen;
-pub(crate) use crate::collide::isa::Plain;
-use crate::collide::isa::ScanKernels;
+pub(crate) use crate::collide::kernels::Plain;
+use crate::collide::kernels::ScanKernels;
 use crate::collide::sprite::{Place, Placed};
 use crate::collide::transformed::Source;
+use crate::cpu::Chosen;
 use crate::mask::Mask;
 use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
 
@@ -103,7 +103,7 @@ pub(in crate::collide) fn coverage(
 
 /// Sets the covered pixels of `placed` in `words`, rows of `rect`.
 fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
-    match crate::collide::choice::kernels() {
+    match crate::cpu::Chosen::now() {
         #[cfg(target_arch = "x86_64")]
         Chosen::Avx512(isa) => {
             if let Place::Map(map) = placed.place {

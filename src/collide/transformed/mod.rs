@@ -8,16 +8,15 @@
 //! shifting words) is read first, and the other only where that word is not
 //! zero.
 
-pub(in crate::collide) mod gather;
 pub(crate) mod windows;
 
-use super::isa::ScanKernels;
+use super::kernels::gather::{MapGather, Walker, MAX_STEP};
+use super::kernels::ScanKernels;
 use super::options::Lattice;
 use super::sprite::{Place, Placed, SolidMap, SpanEstimator};
 use super::stats::Visit;
 use crate::mask::{bits_at, low_bits, Mask};
 use crate::pose::{PixelRect, FRAC_BITS};
-use gather::{MapGather, Walker, MAX_STEP};
 
 /// One sprite as the row scanner reads it, with its position in the row.
 // Two live on the stack for one query; boxing the walker would allocate.

@@ -12,14 +12,13 @@
 //! columns into each word.
 
 pub(in crate::collide) mod narrow_overlap;
-pub(in crate::collide) mod rows;
 
-use super::isa::ScanKernels;
+use super::kernels::rows::Rows;
+use super::kernels::ScanKernels;
 use super::options::Lattice;
 use super::stats::Visit;
 use crate::mask::Mask;
 use crate::pose::PixelRect;
-use rows::Rows;
 
 /// Visits the shared lattice pixels of A at `(ax, ay)` and B at `(bx, by)`
 /// inside `region`, which lies within both masks' solid boxes.

@@ -12,8 +12,10 @@
 //! pairs. Bits outside the grown box are real mask bits too, and a pair of
 //! them would lie inside it, so they add nothing.
 
+use crate::collide::kernels::rows::index_sum;
 use crate::collide::sprite::{Place, Placed};
-use crate::collide::stats::{index_sum, RawOverlap};
+use crate::collide::stats::RawOverlap;
+use crate::cpu::Chosen;
 use crate::mask::Mask;
 use crate::pose::PixelRect;
 
@@ -53,15 +55,13 @@ pub(in crate::collide) fn narrow_pair<'a>(
 /// `RawOverlap::grad`). Uses the POPCNT instruction unless
 /// [`crate::cpu::Isa::force`] forced scalar code or the CPU lacks it.
 pub(in crate::collide) fn narrow_overlap(pair: &NarrowPair) -> RawOverlap {
-    match crate::collide::choice::kernels() {
+    match Chosen::now() {
         #[cfg(target_arch = "x86_64")]
-        crate::collide::choice::Chosen::Avx2(_) | crate::collide::choice::Chosen::Avx512(_) => {
+        Chosen::Avx2(_) | Chosen::Avx512(_) => {
             // SAFETY: the proof confirms POPCNT, BMI1 and LZCNT.
             unsafe { narrow_overlap_popcnt(pair) }
         }
-        crate::collide::choice::Chosen::Scalar | crate::collide::choice::Chosen::Simd128(_) => {
-            narrow_overlap_with(pair)
-        }
+        Chosen::Scalar | Chosen::Simd128(_) => narrow_overlap_with(pair),
     }
 }
 

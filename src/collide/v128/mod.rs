@@ -8,9 +8,9 @@
 mod prefix;
 pub(crate) use prefix::prefix_xor_rows_v128;
 
-use crate::collide::isa::ScanKernels;
-use crate::collide::transformed::gather::{MapGather, PlainWalker};
-use crate::collide::translate::rows::Rows;
+use crate::collide::kernels::ScanKernels;
+use crate::collide::kernels::gather::{MapGather, PlainWalker};
+use crate::collide::kernels::rows::Rows;
 use crate::cpu::v128::W2;
 use crate::cpu::Simd128;
 
@@ -118,7 +118,7 @@ unsafe fn first_row_wide(rows: &Rows) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::translate::rows::check_row_kernels;
+    use crate::collide::kernels::check::check_row_kernels;
     use crate::cpu::Simd128;
 
     #[test]

@@ -1,17 +1,17 @@
-//! The x86-64 kernels: the SSE2 two-word row search (no detection needed),
-//! AVX2 walkers with masked hardware gathers, the AVX2 and AVX-512 row
-//! kernels of the translation path, and the AVX2 and AVX-512 kernels of the
-//! posed-mask rasteriser (edge flips, prefix pass, sixteen-lane pixel walk).
+//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the AVX2
+//! and AVX-512 row kernels of the translation path, and the AVX2 and
+//! AVX-512 kernels of the posed-mask rasteriser (edge flips, prefix pass,
+//! sixteen-lane pixel walk).
 //!
-//! The convention in `collide/`: portable code lives in `collide/*.rs` and
-//! defines the traits ([`ScanKernels`], [`crate::collide::transformed::gather::Walker`]); each
-//! architecture gets one folder (this one, `x86/`) that implements them,
-//! with one file or subfolder per instruction set (`sse2.rs`, `avx2/`,
-//! `avx512/`), files named by what they hold.
+//! The convention in `collide/`: `kernels/` defines the traits
+//! ([`ScanKernels`], [`crate::collide::kernels::gather::Walker`]) with their
+//! portable implementation (and the SSE2 row search every x86-64 CPU has);
+//! each architecture gets one folder (this one, `x86/`) that implements
+//! them, with one subfolder per instruction set (`avx2/`, `avx512/`), files
+//! named by what they hold.
 
 mod avx2;
 mod avx512;
-mod sse2;
 
 #[cfg(test)]
 pub(crate) use crate::collide::posed::edges::check_prefix_pass;
@@ -22,11 +22,10 @@ pub(crate) use avx2::window_walk::fill_windowed_avx2;
 pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
 pub(crate) use avx512::pixel_walk::fill_walk_avx512;
 pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
-pub(crate) use sse2::first_row_two_words_sse2;
 
-use super::isa::ScanKernels;
-use crate::collide::transformed::gather::MapGather;
-use crate::collide::translate::rows::{RowStats, Rows};
+use super::kernels::ScanKernels;
+use crate::collide::kernels::gather::MapGather;
+use crate::collide::kernels::rows::{RowStats, Rows};
 use avx2::rows::first_block_avx2;
 use avx2::walker::Avx2Walker;
 use avx512::rows::{count_avx512, first_row_avx512};

@@ -10,6 +10,8 @@ use crate::mask::Mask;
 
 use super::scratch::with_scratch;
 use super::texels::{texel_box, TexelGrid};
+use crate::cpu::Chosen;
+#[cfg(doc)]
 use crate::cpu::Isa;
 use crate::ships::hits::{HitMap, HitPixels};
 use crate::ships::sample::path::TexelWrites;
@@ -79,7 +81,7 @@ pub fn sample_posed_with(
         clip,
         test: FieldTest::new(thresholds),
     };
-    let isa = Isa::chosen();
+    let isa = Chosen::now();
     if pose.is_integer_translation() {
         return run(isa, &rows, Target::Translated(hits), pixels);
     }
@@ -105,23 +107,13 @@ pub fn sample_posed_with(
     run(isa, &rows, Target::Bits { grid, hits }, pixels)
 }
 
-/// Runs the row loop compiled for `isa` (portable when absent).
-fn run(isa: Isa, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
-    #[cfg(target_arch = "x86_64")]
+/// Runs the row loop compiled for `isa`.
+fn run(isa: Chosen, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
     match isa {
-        Isa::Avx512 => {
-            if let Some(isa) = super::x86::Avx512::detect() {
-                return super::x86::sample_avx512(isa, rows, target, pixels);
-            }
-        }
-        Isa::Avx2 => {
-            if let Some(isa) = super::x86::Avx2::detect() {
-                return super::x86::sample_avx2(isa, rows, target, pixels);
-            }
-        }
-        Isa::Scalar | Isa::Simd128 => {}
+        #[cfg(target_arch = "x86_64")]
+        Chosen::Avx512(isa) => super::x86::sample_avx512(isa, rows, target, pixels),
+        #[cfg(target_arch = "x86_64")]
+        Chosen::Avx2(isa) => super::x86::sample_avx2(isa, rows, target, pixels),
+        Chosen::Scalar | Chosen::Simd128(_) => sample_with(Portable, rows, target, pixels),
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = isa;
-    sample_with(Portable, rows, target, pixels)
 }

@@ -41,6 +41,7 @@ pub(crate) use {
 };
 
 use crate::collide::posed::edges::crossing::Crossing;
+use crate::cpu::Chosen;
 use crate::mask::{Mask, Summary};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 pub(in crate::collide) use flips::prefix_xor;
@@ -273,13 +274,13 @@ impl EdgeKernel {
     /// The kernel of the chosen instruction set ([`crate::cpu::Isa::chosen`]), where
     /// the CPU supports it.
     fn available() -> EdgeKernel {
-        match crate::collide::choice::kernels() {
+        match Chosen::now() {
             #[cfg(target_arch = "x86_64")]
-            crate::collide::choice::Chosen::Avx512(_) => EdgeKernel::Avx512,
+            Chosen::Avx512(_) => EdgeKernel::Avx512,
             #[cfg(target_arch = "x86_64")]
-            crate::collide::choice::Chosen::Avx2(_) => EdgeKernel::Avx2,
-            crate::collide::choice::Chosen::Simd128(_) => EdgeKernel::Simd128,
-            crate::collide::choice::Chosen::Scalar => EdgeKernel::Portable,
+            Chosen::Avx2(_) => EdgeKernel::Avx2,
+            Chosen::Simd128(_) => EdgeKernel::Simd128,
+            Chosen::Scalar => EdgeKernel::Portable,
         }
     }
 

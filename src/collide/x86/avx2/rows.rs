@@ -1,6 +1,6 @@
 //! The AVX2 row kernel of the translation path: four words per step.
 
-use crate::collide::translate::rows::Rows;
+use crate::collide::kernels::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Four words per step, ORed over a block of rows before one test; vector
@@ -101,7 +101,7 @@ pub(in crate::collide::x86) unsafe fn first_block_avx2(
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::translate::rows::check_row_kernels;
+    use crate::collide::kernels::check::check_row_kernels;
     use crate::collide::x86::Avx2;
 
     #[test]

@@ -6,14 +6,14 @@
 //! multiply-add.
 
 use super::stream::each_group;
-use crate::collide::translate::rows::{RowStats, Rows};
+use crate::collide::kernels::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
 /// Widest rows (in words) [`stats_avx2`] takes: one or two groups a row, so
 /// at most two sets of per-lane column ORs.
 pub(in crate::collide::x86) const MAX_WIDTH: usize = 8;
 
-/// [`crate::collide::isa::ScanKernels::stats`] for rows of at most
+/// [`crate::collide::kernels::ScanKernels::stats`] for rows of at most
 /// [`MAX_WIDTH`] words.
 ///
 /// # Safety

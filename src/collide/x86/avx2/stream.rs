@@ -3,7 +3,7 @@
 //! and unaligned translations of whole sprites), read as one stream of
 //! words four at a time, and the AVX2 count (any rows).
 
-use crate::collide::translate::rows::Rows;
+use crate::collide::kernels::rows::Rows;
 use std::arch::x86_64::*;
 
 /// True when the rows can be read as one stream of words: both masks'
@@ -185,7 +185,7 @@ pub(in crate::collide::x86) unsafe fn each_group(
 /// Groups ORed before one test in [`first_row_stream_avx2`].
 const GROUPS_PER_TEST: u32 = 4;
 
-/// [`crate::collide::isa::ScanKernels::first_row`] for packed rows ([`packed`]):
+/// [`crate::collide::kernels::ScanKernels::first_row`] for packed rows ([`packed`]):
 /// four groups of four words ORed before one branch; the first row is then
 /// found word by word from the first row of the four.
 ///
@@ -217,7 +217,7 @@ pub(in crate::collide::x86) unsafe fn first_row_stream_avx2(rows: &Rows) -> Opti
     (from..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
 }
 
-/// [`crate::collide::isa::ScanKernels::count`]: bytes counted by a nibble table,
+/// [`crate::collide::kernels::ScanKernels::count`]: bytes counted by a nibble table,
 /// summed per word.
 ///
 /// # Safety

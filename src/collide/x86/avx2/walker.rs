@@ -4,7 +4,7 @@
 //! and the box check need, one instruction each. (The rasteriser's pixel
 //! walk reads texel windows instead where it can: `window_walk.rs`.)
 
-use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
+use crate::collide::kernels::gather::{MapGather, PlainWalker, Walker};
 use crate::collide::x86::Avx2;
 use crate::mask::low_bits;
 use crate::pose::FRAC_BITS;

@@ -2,10 +2,10 @@
 //! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves (a carry
 //! moves between them, so stepping stays exact, as in the AVX2 walker).
 
+use crate::collide::kernels::gather::MAX_STEP;
 use crate::collide::posed::raster::or_bits;
 use crate::collide::posed::row_start::{in_range, linear_fits, row_start, RowStart};
 use crate::collide::sprite::{LinearSpans, SolidMap};
-use crate::collide::transformed::gather::MAX_STEP;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;

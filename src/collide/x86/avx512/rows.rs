@@ -4,7 +4,7 @@
 //! region's 1, 2, 4 or 8 words) run as one stream, so narrow rows still
 //! fill whole vectors.
 
-use crate::collide::translate::rows::Rows;
+use crate::collide::kernels::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Calls `f(w, j, r)` on each group of up to eight words of `rows`, in
@@ -144,7 +144,7 @@ pub(in crate::collide::x86) unsafe fn each_group(
 /// Groups ORed before one test in [`first_row_avx512`].
 const GROUPS_PER_TEST: u32 = 4;
 
-/// [`crate::collide::isa::ScanKernels::first_row`]: groups ORed four at a time
+/// [`crate::collide::kernels::ScanKernels::first_row`]: groups ORed four at a time
 /// before one branch; the first row is then found word by word from the
 /// first row of the four.
 ///
@@ -175,7 +175,7 @@ pub(in crate::collide::x86) unsafe fn first_row_avx512(rows: &Rows) -> Option<us
     (from..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
 }
 
-/// [`crate::collide::isa::ScanKernels::count`].
+/// [`crate::collide::kernels::ScanKernels::count`].
 ///
 /// # Safety
 /// The CPU runs AVX-512 F and VPOPCNTDQ, and `rows.in_bounds()` holds.
@@ -191,7 +191,7 @@ pub(in crate::collide::x86) unsafe fn count_avx512(rows: &Rows) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::translate::rows::check_row_kernels;
+    use crate::collide::kernels::check::check_row_kernels;
     use crate::collide::x86::Avx512;
 
     #[test]

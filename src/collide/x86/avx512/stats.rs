@@ -5,10 +5,10 @@
 //! of seven).
 
 use super::rows::each_group;
-use crate::collide::translate::rows::{RowStats, Rows};
+use crate::collide::kernels::rows::{RowStats, Rows};
 use std::arch::x86_64::*;
 
-/// [`crate::collide::isa::ScanKernels::stats`] (the visitor skips the rows before
+/// [`crate::collide::kernels::ScanKernels::stats`] (the visitor skips the rows before
 /// the first shared one with the cheaper first-row search).
 ///
 /// # Safety
@@ -200,8 +200,9 @@ unsafe fn stats_by_group(rows: &Rows) -> RowStats {
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::isa::ScanKernels;
-    use crate::collide::translate::rows::{check_row_kernels, Rows};
+    use crate::collide::kernels::check::check_row_kernels;
+    use crate::collide::kernels::rows::Rows;
+    use crate::collide::kernels::ScanKernels;
     use crate::collide::x86::Avx512;
 
     /// Both statistics kernels, through the instruction set (rows of up

@@ -4,7 +4,7 @@
 //! of a 16-word window of each mask by one two-source permute, so a row
 //! costs about three vector operations instead of a dozen scalar ones.
 
-use crate::collide::translate::rows::Rows;
+use crate::collide::kernels::rows::Rows;
 use std::arch::x86_64::*;
 
 /// Row groups ORed before one test.
@@ -47,7 +47,7 @@ pub(in crate::collide::x86) fn rows_per_vector(rows: &Rows) -> Option<usize> {
     (2..=8 / w).rev().find(|&n| fits(n))
 }
 
-/// [`crate::collide::isa::ScanKernels::first_row`] for rows that
+/// [`crate::collide::kernels::ScanKernels::first_row`] for rows that
 /// [`rows_per_vector`] takes.
 ///
 /// # Safety

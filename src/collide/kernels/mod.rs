@@ -1,16 +1,25 @@
-//! What the scanners need from an instruction set (the [`ScanKernels`] trait) and
-//! its portable implementation; `x86/` implements it for AVX2 and AVX-512.
-//! All give the same bits (unit and property tested).
+//! What the scanners need from an instruction set (the [`ScanKernels`]
+//! trait), with the types its kernels take (rows of two masks, [`Rows`];
+//! walkers over a posed mask, [`Walker`]) and its portable implementation
+//! ([`Plain`]); `x86/` implements it for AVX2 and AVX-512, `v128/` for the
+//! 128-bit layer. All give the same bits (unit and property tested).
+//! Everything in `collide/` that scans stands above this module.
 
-use crate::collide::transformed::gather::{MapGather, PlainWalker, Walker};
-use crate::collide::translate::rows::{RowStats, Rows};
+#[cfg(test)]
+pub(crate) mod check;
+pub(crate) mod gather;
+mod narrow;
+pub(crate) mod rows;
+
+use self::gather::{MapGather, PlainWalker, Walker};
+use self::rows::{RowStats, Rows};
 
 /// What the scanners need from an instruction set.
 pub(crate) trait ScanKernels: Copy {
     /// Walks one posed sprite along rows.
     type Walker<'a>: Walker;
     /// Whether regions one word wide take the plain row loop
-    /// ([`super::translate::narrow`]) rather than the row kernels.
+    /// (`translate::narrow`) rather than the row kernels.
     const NARROW_LOOP: bool = true;
 
     /// A walker over `g` with steps `(du, dv)` per sample
@@ -52,17 +61,5 @@ impl ScanKernels for Plain {
             return unsafe { rows.first_row_narrow() };
         }
         rows.first_row_scalar()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use crate::collide::translate::rows::check_row_kernels;
-
-    #[test]
-    fn portable_row_kernels_match_bit_by_bit() {
-        check_row_kernels(Plain);
     }
 }
