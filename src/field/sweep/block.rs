@@ -1,231 +1,54 @@
-//! One block of particles between the two stages: what stage 1 records
-//! per particle, and stage 2, which draws it.
+//! Stage 2 for one block of particles: draws what stage 1 recorded
+//! ([`Prepared`]) into the task's zone, files the trails drawn later, and
+//! notes the particles leaving the bin.
 
+use super::flags::{CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
+use super::lines::Line;
 use super::migrate::Leftovers;
 use super::prefetch;
-use super::{
-    line_code, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
-};
+use super::prepared::{unpack_pixel, Prepared};
+use super::shared::Shared;
+use super::zone::Zone;
 use crate::field::bins::Bin;
-use crate::field::particles::{pieces, Move};
-use crate::field::raster::{line_pixels, merge_pixel, merge_pixels, pixel_of};
+use crate::field::raster::{line_pixels, merge_pixel, merge_pixels};
 use crate::field::trails::Segment;
 
-/// Stage 1's answer for one block: old positions, the zone-relative pixel
-/// indices of both trail ends and of the pixel between them, colours and
-/// flags.
-pub(crate) struct Prepared {
-    pub old_x: [f32; BLOCK],
-    pub old_y: [f32; BLOCK],
-    pub from: [u32; BLOCK],
-    pub to: [u32; BLOCK],
-    /// With [`SHORT`]: the line's middle pixel (or an end, for one step).
-    pub mid: [u32; BLOCK],
-    pub colour: [u32; BLOCK],
-    pub flags: [u32; BLOCK],
-    /// For a trail that is not [`DIRECT`]: the pixel where the move ended
-    /// before wrapping (the first piece's end), packed by [`pack_pixel`].
-    pub end: [u32; BLOCK],
-    /// With [`WRAPPED`]: the second piece's start pixel, packed.
-    pub start2: [u32; BLOCK],
-    /// Bit `i`: particle `i`'s new row is in another band.
-    pub leaving: [u64; BLOCK / 64],
+/// What stage 2 reads for one block: stage 1's record of its `n`
+/// particles, which are particles `start..start + n` of `bin` (at their
+/// new positions), and the task's zone and inputs.
+#[derive(Clone, Copy)]
+pub(super) struct Block<'a> {
+    pub prep: &'a Prepared,
+    pub n: usize,
+    pub start: usize,
+    pub bin: &'a Bin,
+    pub z: Zone,
+    pub s: &'a Shared<'a>,
 }
 
-/// The inner pixels (neither end) of every line from pixel `(0, 0)` to
-/// `(dx, dy)` with both within ±[`MEDIUM_STEPS`], as offsets in a canvas
-/// row-major and `width` wide, at [`line_code`]`(dx, dy)`. Lines with fewer
-/// than three inner pixels repeat the start (offset 0): merging a pixel
-/// twice changes nothing. Bresenham's lines depend only on `(dx, dy)`, so
-/// one table serves every start.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct LineTable {
-    width: u32,
-    inner: [[i32; 3]; LINES],
-    /// The same pixels as `(dx, dy)` steps from the start.
-    steps: [[(i32, i32); 3]; LINES],
-}
-
-/// Lines in a [`LineTable`].
-const LINES: usize = ((2 * MEDIUM_STEPS + 1) * (2 * MEDIUM_STEPS + 1)) as usize;
-
-impl LineTable {
-    /// The table for a canvas `width` pixels wide.
-    pub fn new(width: u32) -> LineTable {
-        let mut inner = [[0i32; 3]; LINES];
-        let mut steps = [[(0i32, 0i32); 3]; LINES];
-        for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
-            for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
-                let mut pixels = Vec::with_capacity(5);
-                line_pixels(0, 0, dx, dy, |x, y| pixels.push((x, y)));
-                let code = line_code(dx, dy) as usize;
-                let inside = &pixels[1..pixels.len().saturating_sub(1).max(1)];
-                for (k, &(x, y)) in inside.iter().enumerate() {
-                    inner[code][k] = y * width as i32 + x;
-                    steps[code][k] = (x, y);
-                }
-            }
-        }
-        LineTable {
-            width,
-            inner,
-            steps,
-        }
-    }
-
-    /// The canvas width the table is for.
-    pub fn width(&self) -> u32 {
-        self.width
-    }
-
-    /// The inner pixel offsets of the line with `code`.
-    #[inline]
-    pub fn inner(&self, code: u32) -> &[i32; 3] {
-        &self.inner[code as usize]
-    }
-
-    /// The inner pixels of the line with `code`, as steps from its start.
-    #[inline]
-    pub fn steps(&self, code: u32) -> &[(i32, i32); 3] {
-        &self.steps[code as usize]
-    }
-}
-
-impl Prepared {
-    pub fn new() -> Prepared {
-        Prepared {
-            old_x: [0.0; BLOCK],
-            old_y: [0.0; BLOCK],
-            from: [0; BLOCK],
-            to: [0; BLOCK],
-            mid: [0; BLOCK],
-            colour: [0; BLOCK],
-            flags: [0; BLOCK],
-            end: [0; BLOCK],
-            start2: [0; BLOCK],
-            leaving: [0; BLOCK / 64],
-        }
-    }
-
-    /// Records particle `i`'s move from `(x, y)` (the scalar classification
-    /// every vector path must match).
-    #[inline]
-    pub fn set(&mut self, i: usize, x: f32, y: f32, mv: &Move, s: &Shared, z: Zone) {
-        self.old_x[i] = x;
-        self.old_y[i] = y;
-        self.colour[i] = s.palette[mv.shade as usize];
-        let row1 = mv.to.1 as u32;
-        let bit = 1u64 << (i % 64);
-        let band1 = row1 >> s.bands.shift;
-        if band1 != z.bin && band1 != z.other_band {
-            self.leaving[i / 64] |= bit;
-        } else {
-            self.leaving[i / 64] &= !bit;
-        }
-        let mut flags = 0;
-        // Both ends inside the canvas: truncation is the floor.
-        let (x0, y0, x1) = (x as u32, y as u32, mv.to.0 as u32);
-        let dx = x1 as i32 - x0 as i32;
-        let to = z.index(x1, row1, s.width);
-        let step = if mv.to == mv.unwrapped {
-            Some(row1 as i32 - y0 as i32)
-        } else {
-            // Only a line drawn from its ends (see the vector kernels).
-            edge_step(y, mv, z.wrap).filter(|dy| dx.abs().max(dy.abs()) <= MEDIUM_STEPS)
-        };
-        if let Some(dy) = step.filter(|_| to < z.len(s.width)) {
-            let from = z.index(x0, y0, s.width);
-            self.from[i] = from;
-            self.to[i] = to;
-            self.mid[i] = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
-            flags |= DIRECT;
-            if dx.abs() <= 2 && dy.abs() <= 2 {
-                flags |= SHORT;
-            } else if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
-                flags |= MEDIUM | line_code(dx, dy) << CODE_SHIFT;
-            }
-        }
-        if flags & DIRECT == 0 {
-            let [first, second] = pieces((x, y), mv);
-            if let Some((_, b)) = first {
-                self.end[i] = pack_pixel(pixel_of(b.0), pixel_of(b.1));
-            }
-            if let Some((a, _)) = second {
-                self.start2[i] = pack_pixel(pixel_of(a.0), pixel_of(a.1));
-                flags |= WRAPPED;
-            }
-        }
-        self.flags[i] = flags;
-    }
-}
-
-/// For a move from row position `y` that wrapped across the top or bottom edge
-/// only, in a zone whose rows run on across those edges (`wrap`, the
-/// canvas height: the edge bin's): its row step in the zone, when its two
-/// pieces are one line shifted by exactly `wrap` rows, pixel for pixel
-/// ([`pieces`]). The pieces' pixels inside the canvas are then the whole
-/// line from the start's pixel, that many rows on in the zone, so it is
-/// drawn as a direct trail. `None` for any other move.
-///
-/// Rounding can break the shift (a wrap across the top edge adds the
-/// height to a small negative row, which is not always exact), so each
-/// piece's end pixels are checked.
-#[inline]
-pub(crate) fn edge_step(y: f32, mv: &Move, wrap: u32) -> Option<i32> {
-    // `!=` is also true for NaN: such a move never qualifies.
-    if wrap == 0 || mv.to.0 != mv.unwrapped.0 || mv.to.1 == mv.unwrapped.1 {
-        return None;
-    }
-    let (y0, y1) = (y as i32, mv.to.1 as i32);
-    let end = pixel_of(mv.unwrapped.1);
-    let start2 = pixel_of(y + (mv.to.1 - mv.unwrapped.1));
-    let shift = y0 - start2;
-    (shift.unsigned_abs() == wrap && end - y1 == shift).then_some(end - y0)
-}
-
-/// A pixel (coordinates within the `i16` range, see [`pixel_of`]) in one
-/// word: x in the low half, y in the high half.
-#[inline]
-pub(crate) fn pack_pixel(x: i32, y: i32) -> u32 {
-    (x as u32 & 0xffff) | (y as u32) << 16
-}
-
-/// The pixel [`pack_pixel`] packed.
-#[inline]
-fn unpack_pixel(p: u32) -> (i32, i32) {
-    (i32::from(p as i16), i32::from((p >> 16) as i16))
-}
-
-/// Stage 2: merges each direct trail into `zone` (wrapped pieces too,
-/// where they fit), files the others, and notes the particles leaving the
-/// bin.
+/// Stage 2: merges each direct trail of block `b` into `zone` (wrapped
+/// pieces too, where they fit), files the others in `left`, and notes the
+/// particles leaving the bin there.
 ///
 /// Never inlined: inlined into the task's closure (which it was once the
 /// `trace` span went in there) it ran about 12% slower.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn draw(
-    prep: &Prepared,
-    n: usize,
-    start: usize,
-    bin: &Bin,
-    zone: &mut [[u8; 4]],
-    z: Zone,
-    s: &Shared,
-    left: &mut Leftovers,
-) {
+pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    let &Block {
+        prep,
+        n,
+        start,
+        bin,
+        s,
+        ..
+    } = block;
     let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
     let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
     // The leavers' identities (a column stage 1 does not read) are fetched
     // while the trails are drawn.
-    for (w, &word) in prep.leaving.iter().enumerate() {
-        let mut bits = word & low_bits(n.saturating_sub(64 * w));
-        while bits != 0 {
-            let j = start + 64 * w + bits.trailing_zeros() as usize;
-            prefetch::line(bin.id.as_ptr().wrapping_add(j));
-            bits &= bits - 1;
-        }
-    }
+    leavers(prep, n, |i| {
+        prefetch::line(bin.id.as_ptr().wrapping_add(start + i))
+    });
     let pixels = zone.as_ptr();
     for i in 0..n {
         let f = flags[i];
@@ -234,9 +57,9 @@ pub(super) fn draw(
             prefetch::line(pixels.wrapping_add(b as usize));
         }
         if f == DIRECT | SHORT {
-            // The usual trail, at most two steps long: its two ends and
-            // the pixel between them are the whole line (see [`SHORT`]),
-            // and merging a pixel twice changes nothing.
+            // The usual trail ([`Line::Short`]): its two ends and the
+            // pixel between them are the whole line, and merging a pixel
+            // twice changes nothing.
             let c = colour[i].to_le_bytes();
             merge_pixels(zone, [from[i] as usize, mid[i] as usize, to[i] as usize], c);
         } else if f & MEDIUM != 0 {
@@ -246,15 +69,21 @@ pub(super) fn draw(
             let inner = s.lines.inner(f >> CODE_SHIFT);
             let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
             merge_pixels(zone, [a as usize, at(0), at(1), at(2), to[i] as usize], c);
-        } else if f != WRAPPED || !draw_wrapped(prep, i, start + i, bin, zone, z, s) {
-            draw_other(prep, i, start, bin, zone, z, s, left);
+        } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
+            draw_other(block, i, zone, left);
         }
     }
+    leavers(prep, n, |i| left.leave(bin, start + i, s.bands));
+}
+
+/// Calls `leaver` with the index in the block of each of its first `n`
+/// particles that stage 1 marked as leaving the bin, in order.
+#[inline(always)]
+fn leavers(prep: &Prepared, n: usize, mut leaver: impl FnMut(usize)) {
     for (w, &word) in prep.leaving.iter().enumerate() {
         let mut bits = word & low_bits(n.saturating_sub(64 * w));
         while bits != 0 {
-            let j = start + 64 * w + bits.trailing_zeros() as usize;
-            left.leave(bin, j, s.bands);
+            leaver(64 * w + bits.trailing_zeros() as usize);
             bits &= bits - 1;
         }
     }
@@ -263,39 +92,35 @@ pub(super) fn draw(
 /// How many particles ahead stage 2 asks for the trail pixels' lines.
 const AHEAD: usize = 16;
 
-/// Draws particle `i`'s wrapped move (particle `j` of `bin`) when both
+/// Draws particle `i`'s wrapped move (particle `start + i` of the bin) when both
 /// pieces are at most two steps long and the second lies in `zone`, as
 /// the busiest phases of the flow have it (particles crossing an edge by
 /// a pixel or less: across the top or bottom edge, the edge bin holds
 /// both sides); returns false, drawing nothing, otherwise.
 ///
-/// Each piece is then its ends and the pixel between them (see [`SHORT`]).
+/// Each piece is then its ends and the pixel between them ([`Line::Short`]).
 /// The first piece's end and the second's start are outside the canvas
 /// (the move wrapped there), so the pixels are the old position, the new
 /// one, and each piece's middle pixel where it lies in the canvas. The
 /// old position and the first middle pixel lie in the zone (the zone
 /// reaches half a band beyond the bin's rows, or the canvas's edge).
 #[inline]
-fn draw_wrapped(
-    prep: &Prepared,
-    i: usize,
-    j: usize,
-    bin: &Bin,
-    zone: &mut [[u8; 4]],
-    z: Zone,
-    s: &Shared,
-) -> bool {
+fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
+    let &Block {
+        prep, bin, z, s, ..
+    } = b;
+    let j = b.start + i;
     let (x0, y0) = (prep.old_x[i] as i32, prep.old_y[i] as i32);
     let (x1, y1) = (bin.x[j] as i32, bin.y[j] as i32);
     let (ex, ey) = unpack_pixel(prep.end[i]);
     let (sx, sy) = unpack_pixel(prep.start2[i]);
-    let short = |dx: i32, dy: i32| dx.abs() <= 2 && dy.abs() <= 2;
+    let short = |dx: i32, dy: i32| Line::of(dx, dy) == Line::Short;
     if !short(ex - x0, ey - y0) || !short(x1 - sx, y1 - sy) {
         return false;
     }
     let (w, h) = (s.width as i32, s.motion.rows as i32);
     let in_canvas = |x: i32, y: i32| (x as u32) < w as u32 && (y as u32) < h as u32;
-    let (mx2, my2) = (sx + (x1 - sx).signum(), sy + (y1 - sy).signum());
+    let (mx2, my2) = Line::middle((sx, sy), (x1, y1));
     let mid2 = in_canvas(mx2, my2);
     let (top, bottom) = if mid2 {
         (y1.min(my2), y1.max(my2))
@@ -311,7 +136,7 @@ fn draw_wrapped(
         merge_pixel(&mut zone[((my2 - second) * w + mx2) as usize], c);
     }
     merge_pixel(&mut zone[(z.row_of(y0) * w + x0) as usize], c);
-    let (mx1, my1) = (x0 + (ex - x0).signum(), y0 + (ey - y0).signum());
+    let (mx1, my1) = Line::middle((x0, y0), (ex, ey));
     if in_canvas(mx1, my1) {
         merge_pixel(&mut zone[(z.row_of(my1) * w + mx1) as usize], c);
     }
@@ -331,19 +156,12 @@ fn low_bits(n: usize) -> u64 {
 /// Stage 2 for particle `i` of the block when it is not the usual case: a
 /// longer line, or a trail drawn later.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn draw_other(
-    prep: &Prepared,
-    i: usize,
-    start: usize,
-    bin: &Bin,
-    zone: &mut [[u8; 4]],
-    z: Zone,
-    s: &Shared,
-    left: &mut Leftovers,
-) {
+fn draw_other(b: &Block, i: usize, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    let &Block {
+        prep, bin, z, s, ..
+    } = b;
     let colour = prep.colour[i].to_le_bytes();
-    let j = start + i;
+    let j = b.start + i;
     if prep.flags[i] & DIRECT != 0 {
         // Both ends are in the zone; so is every row between them, unless
         // the line runs from one part of the edge bin's zone to the other
@@ -438,76 +256,22 @@ fn draw_piece(
             merge_pixel(&mut rows[((row - row0) * w + x) as usize], colour);
         }
     };
-    let (dx, dy) = (x1 - x0, y1 - y0);
-    if dx.abs() <= 2 && dy.abs() <= 2 {
-        // The usual wrap: at most two steps, so the ends and the pixel
-        // between them (see [`SHORT`]).
-        plot(x0, y0);
-        plot(x0 + dx.signum(), y0 + dy.signum());
-        plot(x1, y1);
-    } else if dx.abs() <= MEDIUM_STEPS && dy.abs() <= MEDIUM_STEPS {
-        // Three or four steps: its pixels from the table.
-        plot(x0, y0);
-        for &(sx, sy) in s.lines.steps(line_code(dx, dy)) {
-            plot(x0 + sx, y0 + sy);
+    match Line::of(x1 - x0, y1 - y0) {
+        Line::Short => {
+            // The usual wrap: the ends and the pixel between them.
+            plot(x0, y0);
+            let (mx, my) = Line::middle((x0, y0), (x1, y1));
+            plot(mx, my);
+            plot(x1, y1);
         }
-        plot(x1, y1);
-    } else {
-        line_pixels(x0, y0, x1, y1, plot);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::LineTable;
-    use crate::field::raster::line_pixels;
-    use crate::field::sweep::{line_code, MEDIUM_STEPS};
-
-    /// Each entry is the line's pixels between its ends (start repeated).
-    #[test]
-    fn line_table_holds_each_lines_inner_pixels() {
-        let width = 37;
-        let table = LineTable::new(width);
-        for dy in -MEDIUM_STEPS..=MEDIUM_STEPS {
-            for dx in -MEDIUM_STEPS..=MEDIUM_STEPS {
-                let mut line = Vec::new();
-                line_pixels(5, 6, 5 + dx, 6 + dy, |x, y| line.push(y * width as i32 + x));
-                let start = 6 * width as i32 + 5;
-                let mut got: Vec<i32> = table
-                    .inner(line_code(dx, dy))
-                    .iter()
-                    .map(|o| start + o)
-                    .collect();
-                let steps: Vec<i32> = table
-                    .steps(line_code(dx, dy))
-                    .iter()
-                    .map(|&(x, y)| start + y * width as i32 + x)
-                    .collect();
-                assert_eq!(got, steps, "steps to ({dx}, {dy})");
-                got.push(start);
-                got.push(start + dy * width as i32 + dx);
-                got.sort_unstable();
-                got.dedup();
-                line.sort_unstable();
-                line.dedup();
-                assert_eq!(got, line, "to ({dx}, {dy})");
+        Line::Medium(code) => {
+            // Three or four steps: its pixels from the table.
+            plot(x0, y0);
+            for &(sx, sy) in s.lines.steps(code) {
+                plot(x0 + sx, y0 + sy);
             }
+            plot(x1, y1);
         }
-    }
-
-    /// A line of at most two steps is its ends and the pixel one step from
-    /// the start towards the end on each axis that moves.
-    #[test]
-    fn two_step_lines_are_ends_and_the_signum_step() {
-        for (x1, y1) in (-2..=2).flat_map(|x| (-2..=2).map(move |y| (x, y))) {
-            let mut line = Vec::new();
-            line_pixels(0, 0, x1, y1, |x, y| line.push((x, y)));
-            let mut three = vec![(0, 0), (x1.signum(), y1.signum()), (x1, y1)];
-            line.sort_unstable();
-            line.dedup();
-            three.sort_unstable();
-            three.dedup();
-            assert_eq!(line, three, "to ({x1}, {y1})");
-        }
+        Line::Long => line_pixels(x0, y0, x1, y1, plot),
     }
 }

@@ -1,6 +1,8 @@
 //! Stage 1 in portable code, one particle at a time.
 
-use super::{Prepared, Shared, Zone};
+use super::prepared::Prepared;
+use super::shared::Shared;
+use super::zone::Zone;
 use crate::field::particles::move_one;
 
 /// Moves the block's particles and records each move in `out`.

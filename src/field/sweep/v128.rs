@@ -12,10 +12,12 @@
 
 use std::f32::consts::TAU;
 
-use super::{
-    scalar::{prepare_range, redo_lanes},
-    Prepared, Shared, Zone, BLOCK, CODE_SHIFT, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED,
-};
+use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
+use super::lines::MEDIUM_STEPS;
+use super::prepared::Prepared;
+use super::scalar::{prepare_range, redo_lanes};
+use super::shared::Shared;
+use super::zone::Zone;
 use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 use crate::cpu::v128::{F4, I4, LANES};
 

@@ -3,7 +3,10 @@
 
 use std::arch::x86_64::*;
 
-use super::super::{Prepared, Shared, Zone, BLOCK, CODE_SHIFT};
+use super::super::flags::{BLOCK, CODE_SHIFT};
+use super::super::prepared::Prepared;
+use super::super::shared::Shared;
+use super::super::zone::Zone;
 use super::splat::Splat;
 use super::{redo_lanes, scalar_range};
 

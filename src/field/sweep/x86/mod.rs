@@ -14,12 +14,16 @@ mod avx2;
 mod avx512;
 mod splat;
 
+use super::prepared::Prepared;
 use super::scalar::{prepare_range as scalar_range, redo_lanes};
-use super::{Prepared, Shared, Zone};
-use crate::cpu::Isa;
+use super::shared::Shared;
+use super::zone::Zone;
+use crate::cpu::{Avx2, Avx512};
 
-/// Stage 1 with AVX2.
+/// Stage 1 with AVX2 (`isa` proves the CPU has it).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn prepare_avx2(
+    _isa: Avx2,
     xs: &mut [f32],
     ys: &mut [f32],
     speeds: &[f32],
@@ -28,14 +32,14 @@ pub(crate) fn prepare_avx2(
     z: Zone,
     out: &mut Prepared,
 ) {
-    assert!(s.isa == Isa::Avx2 && Isa::Avx2.is_supported());
-    // SAFETY: the CPU has AVX2 (checked when the field's ISA was set, and
-    // again just above).
+    // SAFETY: `isa` proves the CPU has AVX2 and the rest of `Isa::Avx2`.
     unsafe { avx2::prepare(xs, ys, speeds, wanders, s, z, out) }
 }
 
-/// Stage 1 with AVX-512.
+/// Stage 1 with AVX-512 (`isa` proves the CPU has it).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn prepare_avx512(
+    _isa: Avx512,
     xs: &mut [f32],
     ys: &mut [f32],
     speeds: &[f32],
@@ -44,8 +48,7 @@ pub(crate) fn prepare_avx512(
     z: Zone,
     out: &mut Prepared,
 ) {
-    assert!(s.isa == Isa::Avx512 && Isa::Avx512.is_supported());
-    // SAFETY: the CPU has AVX-512 F and more (`Isa::Avx512`'s requirements,
-    // checked as for AVX2).
+    // SAFETY: `isa` proves the CPU has AVX-512 F and the rest of
+    // `Isa::Avx512`.
     unsafe { avx512::prepare(xs, ys, speeds, wanders, s, z, out) }
 }

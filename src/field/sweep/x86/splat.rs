@@ -8,7 +8,10 @@
 
 use std::f32::consts::TAU;
 
-use super::super::{Shared, Zone, DIRECT, MEDIUM, MEDIUM_STEPS, SHORT, WRAPPED};
+use super::super::flags::{DIRECT, MEDIUM, SHORT, WRAPPED};
+use super::super::lines::MEDIUM_STEPS;
+use super::super::shared::Shared;
+use super::super::zone::Zone;
 use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 
 /// One broadcast constant per field: `F` is the kernel's float vector,
