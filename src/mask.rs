@@ -6,13 +6,13 @@
 
 mod bits;
 mod derived;
-mod summary;
+pub(crate) mod summary;
 
 pub(crate) use self::bits::{bits_at, low_bits};
 use self::derived::Derived;
 pub(crate) use self::derived::Slot;
 use self::summary::{summary, summary_with};
-pub(crate) use self::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
+pub(crate) use self::summary::Summary;
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 

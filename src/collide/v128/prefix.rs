@@ -5,7 +5,7 @@
 
 use crate::collide::posed::edges;
 use crate::cpu::v128::W2;
-use crate::mask::{ColumnSummary, Summary, SUMMARY_COLUMNS};
+use crate::mask::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
 
 /// Bit i of each lane becomes the XOR of bits 0..=i of that lane.
 #[inline(always)]

@@ -4,7 +4,7 @@
 //! parity along the row and summarise without a branch per word.
 
 use crate::collide::posed::edges::prefix_xor_rows;
-use crate::mask::{ColumnSummary, Summary, SUMMARY_COLUMNS};
+use crate::mask::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
 use std::arch::x86_64::*;
 
 /// `edges::prefix_xor_rows` (with `edges::prefix_xor` in each word).
