@@ -11,8 +11,8 @@ pub(crate) mod summary;
 pub(crate) use self::bits::{bits_at, low_bits};
 use self::derived::Derived;
 pub(crate) use self::derived::Slot;
-use self::summary::{summary, summary_with};
 pub(crate) use self::summary::Summary;
+use self::summary::{summary, summary_with};
 use crate::pose::PixelRect;
 use crate::rgba::RgbaImage;
 

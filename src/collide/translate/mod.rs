@@ -56,13 +56,6 @@ pub(super) fn scan<I: ScanKernels, V: Visit>(
     // Word j of row y, masked to the region and ANDed with B (borrowed B
     // words beyond a row's ends only meet masked-off A bits).
     let word = |y: i64, j: usize| {
-        let get = |w: &[u64], i: i64| {
-            usize::try_from(i)
-                .ok()
-                .and_then(|i| w.get(i))
-                .copied()
-                .unwrap_or(0)
-        };
         let mut m = u64::MAX;
         if j == 0 {
             m &= first_mask;
@@ -176,13 +169,6 @@ pub(super) fn narrow<'a, V: Visit>(
     let lo0 = (region.y0 - by) * wpr_b + k + d.div_euclid(64);
     let hi0 = lo0 + i64::from(s != 0);
     let (wa, wb) = (a.words(), b.words());
-    let get = |w: &[u64], i: i64| {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| w.get(i))
-            .copied()
-            .unwrap_or(0)
-    };
     let x = ax + 64 * k;
     // `(hi << 1) << 63` is 0, and shift 0 reads `hi` = `lo`.
     let and = |a: u64, lo: u64, hi: u64| a & mask & (lo >> s | (hi << 1) << (63 - s));
@@ -242,4 +228,15 @@ pub(super) fn narrow<'a, V: Visit>(
     }
     visit_row(rows - 1, row(rows - 1));
     true
+}
+
+/// Word `i` of `w`, 0 outside it (B's words borrowed past a row's ends
+/// only meet masked-off A bits).
+#[inline(always)]
+fn get(w: &[u64], i: i64) -> u64 {
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| w.get(i))
+        .copied()
+        .unwrap_or(0)
 }
