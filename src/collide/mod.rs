@@ -27,9 +27,10 @@
 //!
 //! By query kind: `translate/` (integer translations, 64 pixels per AND),
 //! `transformed/` (other poses, row by row), `posed/` ([`PosedMask`],
-//! [`PairQuery`]) and [`broadphase`]; x86-64 kernels in `x86/`, picked
-//! only at the dispatch points `choice.rs` serves (the one file that asks
-//! the CPU). Cost follows the area of the solid boxes' intersection;
+//! [`PairQuery`]) and [`broadphase`]; what every scanner needs from an
+//! instruction set in `kernels/` (below them all), x86-64 kernels in
+//! `x86/`, picked at the dispatch points by `crate::cpu::Chosen`. Cost
+//! follows the area of the solid boxes' intersection;
 //! `docs/design.md` ("How collision is fast", "Instruction sets and
 //! dispatch") has the rest.
 //!

@@ -37,7 +37,7 @@ pub enum RasterMethod {
 /// The coverage of `mask` in `pose` and the world position of its texel
 /// `(0, 0)`, built in `words` (whose old contents are dropped), the edge
 /// kernels' scratch in `scratch` (the mask's outline is the mask's own,
-/// [`Mask::outline`]). Empty (0×0) when the pose is invalid or the mask
+/// [`Outline::cached`]). Empty (0×0) when the pose is invalid or the mask
 /// has no solid texel. With a `window`, only the pixels inside it are
 /// rasterised (exactly; an integer translation keeps the whole mask).
 pub(in crate::collide) fn coverage(
