@@ -72,6 +72,16 @@ impl PixelRect {
     }
 }
 
+/// The offset of world pixel `(x, y)` from `origin`, when it lies neither
+/// left of nor above it (and the offset fits in `u32`).
+#[inline]
+pub(crate) fn offset_from(origin: (i64, i64), x: i64, y: i64) -> Option<(u32, u32)> {
+    Some((
+        u32::try_from(x - origin.0).ok()?,
+        u32::try_from(y - origin.1).ok()?,
+    ))
+}
+
 impl From<PixelRect> for [i64; 4] {
     /// As `[x, y, w, h]` ([`PixelRect::to_xywh`]).
     fn from(r: PixelRect) -> [i64; 4] {

@@ -3,6 +3,7 @@
 
 use crate::mask::Mask;
 use crate::pose::PixelRect;
+use crate::rect::offset_from;
 
 /// The world pixels two posed sprites share: texel `(i, j)` of
 /// [`SharedPixels::mask`] is world pixel `origin + (i, j)`. Its
@@ -34,10 +35,7 @@ impl SharedPixels {
 
     /// True when world pixel `(x, y)` belongs to both sprites.
     pub fn contains(&self, x: i64, y: i64) -> bool {
-        let (Ok(i), Ok(j)) = (
-            u32::try_from(x - self.origin.0),
-            u32::try_from(y - self.origin.1),
-        ) else {
+        let Some((i, j)) = offset_from(self.origin, x, y) else {
             return false;
         };
         self.mask.get(i, j)

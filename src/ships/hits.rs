@@ -2,6 +2,7 @@
 //! painting), and [`HitPixels`], the world pixels (for a game's logic).
 
 use crate::mask::{check_side, MaskSizeError};
+use crate::rect::offset_from;
 
 /// The ship texels hit by the last sample, one bit per texel of the sprite,
 /// rows padded to whole `u64` words like [`crate::mask::Mask`].
@@ -159,10 +160,7 @@ impl HitPixels {
 
     /// True when world pixel `(x, y)` was hit.
     pub fn contains(&self, x: i64, y: i64) -> bool {
-        let (Ok(i), Ok(j)) = (
-            u32::try_from(x - self.origin.0),
-            u32::try_from(y - self.origin.1),
-        ) else {
+        let Some((i, j)) = offset_from(self.origin, x, y) else {
             return false;
         };
         i < self.width
