@@ -151,9 +151,11 @@ impl Settings {
         let row = known(key)?;
         let old = row.get(self);
         row.set(self, value)?;
-        if let Err(e) = check_canvas_size(self.field.width, self.field.height) {
-            let _ = row.set(self, old);
-            return Err(e);
+        if matches!(key, "field.width" | "field.height") {
+            if let Err(e) = check_canvas_size(self.field.width, self.field.height) {
+                let _ = row.set(self, old);
+                return Err(e);
+            }
         }
         Ok(())
     }

@@ -398,11 +398,17 @@ impl Row {
     pub fn value_from_f64(&self, value: f64) -> Result<Value, SettingsError> {
         let v = match self.kind {
             Kind::Whole { .. } => {
+                // Huge numbers as `1e300`, not three hundred digits.
+                let text = if value.abs() < 1e16 {
+                    value.to_string()
+                } else {
+                    format!("{value:e}")
+                };
                 if !(value.is_finite() && value.fract() == 0.0) {
-                    return Err(self.error(value.to_string(), "must be a whole number".into()));
+                    return Err(self.error(text, "must be a whole number".into()));
                 }
                 if let Some(reason) = self.whole_reason(value as i128) {
-                    return Err(self.error(value.to_string(), reason));
+                    return Err(self.error(text, reason));
                 }
                 Value::Whole(value as u64)
             }
