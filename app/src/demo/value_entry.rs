@@ -6,8 +6,11 @@
 
 use hitfield::settings::{Panel, Row, Value};
 
+use macroquad::shapes::draw_rectangle;
+
 use super::scales::{self, compact};
-use super::widgets::Ui;
+use super::theme;
+use super::widgets::{measure, Ui};
 
 /// What a row asked for this frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,10 +21,33 @@ pub enum Change {
     Text(String),
 }
 
-/// The value being typed, if any: which setting, and the text so far.
+/// The value being typed, if any.
 #[derive(Debug, Default)]
 pub struct ValueEntry {
-    editing: Option<(&'static str, String)>,
+    editing: Option<Editing>,
+}
+
+/// Which setting's value is being typed, and the text so far.
+#[derive(Debug)]
+struct Editing {
+    key: &'static str,
+    text: String,
+    /// The value the field was filled with, until the first key: a typed
+    /// character replaces it (as if it were selected), Backspace edits it.
+    filled: Option<String>,
+}
+
+impl Editing {
+    /// Applies the "selected" pre-filled value's rule after a change.
+    fn after_change(&mut self) {
+        if let Some(filled) = self.filled.take() {
+            if let Some(typed) = self.text.strip_prefix(filled.as_str()) {
+                if !typed.is_empty() {
+                    self.text = typed.to_string();
+                }
+            }
+        }
+    }
 }
 
 /// Characters a typed number may hold (`2e5`, `-0.5`, `1E+3`).
@@ -55,11 +81,14 @@ impl ValueEntry {
         panel: &Panel,
         value: Value,
     ) -> Option<Change> {
-        if let Some((key, text)) = &mut self.editing {
-            if *key == row.key {
-                let event = ui.text_field(row.key, row.label, text, number_char);
+        if let Some(editing) = &mut self.editing {
+            if editing.key == row.key {
+                let event = ui.text_field(row.key, row.label, &mut editing.text, number_char);
+                if event.changed {
+                    editing.after_change();
+                }
                 if event.submitted {
-                    return self.editing.take().map(|(_, text)| Change::Text(text));
+                    return self.editing.take().map(|e| Change::Text(e.text));
                 }
                 if !ui.focused(row.key) {
                     // Escape, or a click elsewhere.
@@ -71,9 +100,20 @@ impl ValueEntry {
         let t = scales::to_t(row, value);
         let text = shown(row, panel, value);
         let slid = ui.slider(row.key, row.label, t, &text, panel.step);
-        let (_, clicked) = ui.value_cell();
+        let (cell, hovered, clicked) = ui.value_cell();
+        if hovered {
+            // The value can be typed: say so where the pointer is.
+            let w = measure(&text, theme::FONT);
+            let y = cell.y + cell.h - 2.0;
+            draw_rectangle(cell.x + cell.w - w, y, w, 1.0, theme::ACCENT_HOT);
+        }
         if clicked {
-            self.editing = Some((row.key, value.to_string()));
+            let text = value.to_string();
+            self.editing = Some(Editing {
+                key: row.key,
+                filled: Some(text.clone()),
+                text,
+            });
             ui.focus(row.key);
             return None;
         }
@@ -103,6 +143,27 @@ mod tests {
         assert_eq!(panel_text("Stride", Value::Whole(1)), "1 exact");
         assert_eq!(panel_text("Accuracy", Value::Real(1.0)), "1.00 exact");
         assert_eq!(panel_text("Accuracy", Value::Real(0.5)), "0.50");
+    }
+
+    #[test]
+    fn the_first_key_replaces_the_filled_value_and_backspace_edits_it() {
+        let filled = |text: &str| Editing {
+            key: "k",
+            text: text.to_string(),
+            filled: Some("45521".to_string()),
+        };
+        let mut typed = filled("455212");
+        typed.after_change();
+        assert_eq!(typed.text, "2");
+        typed.text.push_str(".5e5");
+        typed.after_change();
+        assert_eq!(typed.text, "2.5e5", "only the first key replaces");
+        let mut erased = filled("4552");
+        erased.after_change();
+        assert_eq!(erased.text, "4552");
+        erased.text.push('0');
+        erased.after_change();
+        assert_eq!(erased.text, "45520");
     }
 
     #[test]

@@ -169,12 +169,13 @@ impl Ui {
         r
     }
 
-    /// Whether the value column of the last slider is hovered, and clicked
-    /// this frame (see `value_entry`, which types a value there).
-    pub fn value_cell(&self) -> (bool, bool) {
+    /// The value column of the last slider, whether it is hovered, and
+    /// whether it was clicked this frame (see `value_entry`, which types a
+    /// value there).
+    pub fn value_cell(&self) -> (Rect, bool, bool) {
         let r = self.last_row;
         let cell = Rect::new(r.x + r.w - VALUE_W, r.y - 2.0, VALUE_W, r.h + 4.0);
-        (self.hovered(cell), self.clicked(cell))
+        (cell, self.hovered(cell), self.clicked(cell))
     }
 
     /// True while text field `id` has the keyboard.
