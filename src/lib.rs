@@ -20,8 +20,8 @@
 //!   schedule, sampling the canvas, hit maps;
 //! - [`collide`]: sprite against sprite, with the broad phase;
 //! - [`world`]: one step of everything;
-//! - [`settings`]: every tunable, one [`settings::Spec`] each (range,
-//!   default, unit, flag, preset key), and presets;
+//! - [`settings`]: every tunable, one [`settings::Row`] each (range,
+//!   default, unit, flag, preset key, accessors), and presets;
 //! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
 //!   `reference` (feature `internals`: the plain versions the fast paths are
 //!   tested against);

@@ -4,27 +4,56 @@
 //! Defaults follow the flow-field collision demo this crate grew from:
 //! 100 ms sampling and thresholds of 100.
 //!
-//! Each setting's key, flag, doc line, unit, range, default and slider
-//! scale are written once, in [`specs`]; [`Settings::validate`] checks them
-//! all and names the first offending key. Presets (TOML files of these
-//! settings) are read and written by [`Settings::load_preset`] and
-//! [`Settings::save_preset`] (see [`preset`]).
+//! Each setting is one [`Row`] of a table (see [`rows`]): its key, label,
+//! doc line, unit, range, default, command-line flag, link name, panel entry
+//! and how it is read and written. [`Settings::default`] and
+//! [`Settings::validate`] iterate over the rows, and so do the app's panel,
+//! flags and link. [`Settings::set_by_name`], [`Settings::set_text`] and
+//! [`Settings::get_by_name`] reach any setting by its key with the row's
+//! checks. Presets (TOML files of these settings) are read and written by
+//! [`Settings::load_preset`] and [`Settings::save_preset`] (see [`preset`]).
+//!
+//! ```
+//! use hitfield::settings::{Settings, Value};
+//!
+//! let mut s = Settings::default();
+//! s.set_by_name("field.particles", 2e5)?;
+//! assert_eq!(s.get_by_name("field.particles")?, Value::Whole(200_000));
+//! let err = s.set_by_name("ships.sample_interval_ms", f64::NAN).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "ships.sample_interval_ms = NaN: must be a finite number from 0 to 10000 milliseconds"
+//! );
+//! # Ok::<(), hitfield::settings::SettingsError>(())
+//! ```
 
 use serde::{Deserialize, Serialize};
 
 mod format;
 pub mod preset;
-pub mod spec;
-pub mod specs;
+mod row;
+mod table;
 mod validate;
 
-pub use spec::{Scale, SettingValue, Spec};
-internal! {
-    /// A setting's range, default and unit as text (feature `internals`).
-    pub use spec::SpecSummary;
-}
+pub use row::{Flag, Kind, Panel, Row, Scale, Value};
+pub use table::{FieldSettings, Settings, ShipSettings};
 pub(crate) use validate::check_canvas_size;
 pub use validate::SettingsError;
+
+/// Largest canvas area, in pixels (8192 × 8192: a 256 MiB RGBA canvas).
+/// This rule spans two settings (`field.width` and `field.height`).
+pub const MAX_CANVAS_PIXELS: u64 = 8192 * 8192;
+
+/// Every setting's row, in the order of validation, the docs, `--help`
+/// and the demo's panel.
+pub fn rows() -> &'static [Row] {
+    &table::ROWS
+}
+
+/// The row of the setting with dotted key `key` (such as `field.particles`).
+pub fn row(key: &str) -> Option<&'static Row> {
+    table::ROWS.iter().find(|r| r.key == key)
+}
 
 /// Which colour channel of a field pixel the colour threshold tests.
 ///
@@ -48,6 +77,9 @@ pub enum Channel {
 }
 
 impl Channel {
+    /// The three channels, in byte order.
+    pub const ALL: [Channel; 3] = [Channel::Red, Channel::Green, Channel::Blue];
+
     /// Byte offset of this channel inside an RGBA pixel.
     pub fn index(self) -> usize {
         match self {
@@ -56,152 +88,90 @@ impl Channel {
             Channel::Blue => 2,
         }
     }
-}
 
-/// The particle field: buffer size, particle count, flow and fade.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FieldSettings {
-    /// Canvas width in pixels ([`specs::WIDTH`]; `width × height` at most [`specs::MAX_CANVAS_PIXELS`]).
-    pub width: u32,
-    /// Canvas height in pixels ([`specs::HEIGHT`]).
-    pub height: u32,
-    /// Number of particles ([`specs::PARTICLES`]).
-    pub particles: usize,
-    /// Seed for particles, noise and ships: any `u64`. TOML integers stop at
-    /// `i64::MAX`, so larger seeds are stored as a decimal string (`"18446744073709551615"`);
-    /// both forms are read back.
-    #[serde(with = "format::seed")]
-    pub seed: u64,
-    /// Side of one flow-grid cell in pixels ([`specs::CELL_SIZE`]).
-    pub cell_size: u32,
-    /// Noise frequency in noise units per pixel ([`specs::NOISE_FREQUENCY`]).
-    pub noise_frequency: f64,
-    /// How fast the flow field evolves, in noise units per simulated second
-    /// ([`specs::EVOLUTION_SPEED`]).
-    pub evolution_speed: f64,
-    /// Speed every particle has at brightness 0, in pixels per step ([`specs::BASE_SPEED`]).
-    #[serde(serialize_with = "format::short_f32")]
-    pub base_speed: f32,
-    /// Scale on each particle's own speed, in pixels per step at brightness 1
-    /// ([`specs::SPEED_SCALE`]).
-    #[serde(serialize_with = "format::short_f32")]
-    pub speed_scale: f32,
-    /// Upper bound of each particle's own wander factor ([`specs::WANDER`]).
-    #[serde(serialize_with = "format::short_f32")]
-    pub wander: f32,
-    /// Alpha removed from every pixel each step ([`specs::FADE`]).
-    pub fade: u8,
-    /// Run the field stages on rayon's thread pool.
-    pub parallel: bool,
-}
-
-impl Default for FieldSettings {
-    fn default() -> Self {
-        Self {
-            width: specs::WIDTH.default,
-            height: specs::HEIGHT.default,
-            particles: specs::PARTICLES.default,
-            seed: specs::SEED.default,
-            cell_size: specs::CELL_SIZE.default,
-            noise_frequency: specs::NOISE_FREQUENCY.default,
-            evolution_speed: specs::EVOLUTION_SPEED.default,
-            base_speed: specs::BASE_SPEED.default,
-            speed_scale: specs::SPEED_SCALE.default,
-            wander: specs::WANDER.default,
-            fade: specs::FADE.default,
-            parallel: specs::PARALLEL,
+    /// The name a preset writes: `red`, `green` or `blue`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Channel::Red => "red",
+            Channel::Green => "green",
+            Channel::Blue => "blue",
         }
-    }
-}
-
-/// Ships: how many, how they move, and how they sample and collide.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ShipSettings {
-    /// Number of ships ([`specs::SHIPS`]).
-    pub count: usize,
-    /// Simulated time between two samples of one ship, in milliseconds
-    /// ([`specs::SAMPLE_INTERVAL_MS`]).
-    pub sample_interval_ms: f64,
-    /// A field pixel counts only when its alpha is at least this.
-    pub field_alpha_min: u8,
-    /// A field pixel counts only when `colour_channel` is at least this.
-    pub colour_min: u8,
-    /// The channel `colour_min` tests ([`Channel`]: red by default; green
-    /// and blue give few or no hits with the default palette).
-    pub colour_channel: Channel,
-    /// A ship pixel counts (for sampling and collision) only when its alpha is at least this.
-    pub ship_alpha_min: u8,
-    /// Ship cruising speed in pixels per second ([`specs::SHIP_SPEED`]).
-    #[serde(serialize_with = "format::short_f32")]
-    pub speed: f32,
-    /// Ships turn as they fly (rotated sprites).
-    pub rotate: bool,
-    /// Ship scale, 1 = sprite size ([`specs::SHIP_SCALE`]).
-    #[serde(serialize_with = "format::short_f32")]
-    pub scale: f32,
-    /// Collision stride: test every n-th pixel in each axis; 1 is exact ([`specs::COLLISION_STRIDE`]).
-    pub collision_stride: u32,
-    /// Collision accuracy scale: test on masks scaled by this; 1 is exact
-    /// ([`specs::COLLISION_ACCURACY`]).
-    #[serde(serialize_with = "format::short_f32")]
-    pub collision_accuracy: f32,
-}
-
-impl Default for ShipSettings {
-    fn default() -> Self {
-        Self {
-            count: specs::SHIPS.default,
-            sample_interval_ms: specs::SAMPLE_INTERVAL_MS.default,
-            field_alpha_min: specs::FIELD_ALPHA_MIN.default,
-            colour_min: specs::COLOUR_MIN.default,
-            colour_channel: specs::CHANNEL,
-            ship_alpha_min: specs::SHIP_ALPHA_MIN.default,
-            speed: specs::SHIP_SPEED.default,
-            rotate: specs::ROTATE,
-            scale: specs::SHIP_SCALE.default,
-            collision_stride: specs::COLLISION_STRIDE.default,
-            collision_accuracy: specs::COLLISION_ACCURACY.default,
-        }
-    }
-}
-
-/// Everything a run needs: field, ships and the fixed step.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Settings {
-    /// The particle field.
-    pub field: FieldSettings,
-    /// The ships.
-    pub ships: ShipSettings,
-    /// Fixed simulation step in milliseconds ([`specs::STEP_MS`]).
-    pub step_ms: f64,
-}
-
-impl Settings {
-    /// The settings the demo starts from: the defaults with a shorter
-    /// trail (fade 8 instead of 4) and a stricter field alpha threshold
-    /// (200 instead of 100). With the defaults a trail pixel counts as a
-    /// hit for about 40 steps after it was drawn, so in a dense field most
-    /// pixels qualify and hits speckle a ship all over; here a trail counts
-    /// for its first 7 steps, so a ship's hits gather where dense, fresh
-    /// trails cross it. The library defaults stay as they are (the headless
-    /// runner's results do not change).
-    pub fn demo() -> Settings {
-        let mut s = Settings::default();
-        s.field.fade = 8;
-        s.ships.field_alpha_min = 200;
-        s
     }
 }
 
 impl Default for Settings {
+    /// Every row's default.
     fn default() -> Self {
-        Self {
-            field: FieldSettings::default(),
-            ships: ShipSettings::default(),
-            step_ms: specs::STEP_MS.default,
+        let mut s = Settings::blank();
+        for row in rows() {
+            // Defaults are in range (checked by a test).
+            let _ = row.set(&mut s, row.default_value());
         }
+        s
     }
+}
+
+impl Default for FieldSettings {
+    fn default() -> Self {
+        Settings::default().field
+    }
+}
+
+impl Default for ShipSettings {
+    fn default() -> Self {
+        Settings::default().ships
+    }
+}
+
+impl Settings {
+    /// The value of the setting with dotted key `key`.
+    pub fn get_by_name(&self, key: &str) -> Result<Value, SettingsError> {
+        Ok(known(key)?.get(self))
+    }
+
+    /// Sets the setting `key` to `value`, checked by its row: whole
+    /// settings take an integral value, switches 0 or 1, the channel 0 to 2.
+    /// Out of range, or a canvas over [`MAX_CANVAS_PIXELS`], is an error
+    /// naming the key, and the settings are left as they were.
+    pub fn set_by_name(&mut self, key: &str, value: f64) -> Result<(), SettingsError> {
+        let value = known(key)?.value_from_f64(value)?;
+        self.set_value(key, value)
+    }
+
+    /// As [`Settings::set_by_name`], from text in [`Row::parse`]'s syntax
+    /// (`2e5`, `0.5`, `true`, `green`; the seed exactly up to `u64::MAX`).
+    pub fn set_text(&mut self, key: &str, text: &str) -> Result<(), SettingsError> {
+        let value = known(key)?.parse(text)?;
+        self.set_value(key, value)
+    }
+
+    /// Sets the setting `key` to `value`, checked by its row and against the
+    /// rules that span settings (the canvas area); on error nothing changes.
+    pub fn set_value(&mut self, key: &str, value: Value) -> Result<(), SettingsError> {
+        let row = known(key)?;
+        let old = row.get(self);
+        row.set(self, value)?;
+        if matches!(key, "field.width" | "field.height") {
+            if let Err(e) = check_canvas_size(self.field.width, self.field.height) {
+                let _ = row.set(self, old);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks `value` against the row of `key` (for types that take one
+/// setting on their own, such as the flow grid's cell size).
+pub(crate) fn check(key: &str, value: Value) -> Result<(), SettingsError> {
+    known(key)?.check(value)
+}
+
+/// The row of `key`, or an error saying there is none.
+fn known(key: &str) -> Result<&'static Row, SettingsError> {
+    row(key).ok_or_else(|| SettingsError {
+        key: "key",
+        value: key.to_string(),
+        reason: "not a setting".to_string(),
+    })
 }

@@ -1,6 +1,7 @@
 //! The Markdown pages: generated parts are current, relative links resolve.
 //!
-//! `docs/settings.md` is generated from `settings::specs`, the module map
+//! `docs/settings.md` and the setting-flag lists in `docs/cli.md` and
+//! `docs/demo.md` are generated from `settings::rows()`, the module map
 //! in `docs/design.md` from each source file's first `//!` line (library
 //! and app), and `docs/features.md` from the two manifests' `[features]`
 //! tables and their comments. A stale page fails here;
@@ -12,7 +13,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use hitfield::settings::{specs, Settings};
+use hitfield::settings::{rows, Settings};
 
 const MAP_START: &str = "<!-- module-map:start -->";
 const MAP_END: &str = "<!-- module-map:end -->";
@@ -64,59 +65,91 @@ fn settings_page() -> String {
     let (defaults, demo) = (Settings::default(), Settings::demo());
     let mut out = String::from(
         "# Settings\n\n\
-         <!-- Generated from src/settings/specs.rs by tests/docs.rs: \
+         <!-- Generated from the rows in src/settings/table.rs by tests/docs.rs: \
          HITFIELD_BLESS=1 cargo test --test docs -->\n\n\
          Every tunable, with the preset key (TOML, `--preset PATH`), the \
-         command-line flag where there is one, the allowed range and the \
-         default. The library, the command line, presets and the demo's \
-         sliders all check values against this one table, and a value out \
-         of range is refused with an error naming the key. *Demo* is \
-         `Settings::demo()`, what the desktop demo starts from, where it \
-         differs from the library default.\n\n\
-         | key | flag | what it sets | range | default | demo |\n\
-         |---|---|---|---|---:|---:|\n",
+         command-line flag and the link's short name where there is one, the \
+         allowed range and the default. The library, the command line, \
+         presets, links and the demo's panel all check values against this \
+         one table, and a value out of range is refused with an error naming \
+         the key. *Demo* is `Settings::demo()`, what the desktop demo starts \
+         from, where it differs from the library default.\n\n\
+         | key | flag | link | what it sets | range | default | demo |\n\
+         |---|---|---|---|---|---:|---:|\n",
     );
-    for s in specs::summaries() {
-        let range = if s.unit.is_empty() {
-            s.range.clone()
+    for row in rows() {
+        let range = if row.unit.is_empty() {
+            row.range_text()
         } else {
-            format!("{} {}", s.range, s.unit)
+            format!("{} {}", row.range_text(), row.unit)
         };
-        let flag = s.flag.map(|f| format!("`{f}`")).unwrap_or_default();
-        let demo_value = value_at(&demo, s.key);
-        let demo_cell = if demo_value == value_at(&defaults, s.key) {
+        let code = |t: Option<String>| t.map(|t| format!("`{t}`")).unwrap_or_default();
+        let flag = code(row.flag_text());
+        let link = code(row.link.map(str::to_string));
+        let demo_value = value_at(&demo, row.key);
+        let demo_cell = if demo_value == value_at(&defaults, row.key) {
             String::new()
         } else {
             demo_value
         };
         out.push_str(&format!(
-            "| `{}` | {flag} | {} | {range} | {} | {demo_cell} |\n",
-            s.key, s.doc, s.default
+            "| `{}` | {flag} | {link} | {} | {range} | {} | {demo_cell} |\n",
+            row.key,
+            row.doc,
+            row.default_value()
         ));
     }
-    out.push_str(&format!(
-        "\nSwitches and choices, any value of their type:\n\n\
-         | key | default |\n|---|---|\n\
-         | `field.parallel` | `{}` |\n| `ships.rotate` | `{}` |\n\
-         | `ships.colour_channel` (`\"red\"`, `\"green\"` or `\"blue\"`) | `\"{}\"` |\n",
-        specs::PARALLEL,
-        specs::ROTATE,
-        value_at(&defaults, "ships.colour_channel"),
-    ));
     out
 }
 
+/// The setting flags as docs list them: `--width W`, `--height H`, ...
+fn setting_flags() -> String {
+    let flags: Vec<String> = rows()
+        .iter()
+        .filter_map(|r| r.flag.map(|f| format!("`--{} {}`", f.long, f.value_name)))
+        .collect();
+    flags.join(", ")
+}
+
+const FLAGS_START: &str = "<!-- setting-flags:start -->";
+const FLAGS_END: &str = "<!-- setting-flags:end -->";
+
+/// `text` with what lies between the flag-list markers replaced by `list`.
+fn with_flag_list(text: &str, list: &str) -> String {
+    let start = text
+        .find(FLAGS_START)
+        .expect("the flag list's start marker")
+        + FLAGS_START.len();
+    let end = text.find(FLAGS_END).expect("the flag list's end marker");
+    format!("{}{list}{}", &text[..start], &text[end..])
+}
+
 #[test]
-fn settings_page_is_generated_from_the_specs() {
-    // Every `Spec` constant of the table is in `summaries()`.
-    let table = fs::read_to_string(root().join("src/settings/specs.rs")).expect("specs.rs");
-    let declared = table.matches(": Spec<").count();
-    assert_eq!(
-        declared,
-        specs::summaries().len(),
-        "specs::summaries() must list every Spec constant"
-    );
+fn settings_page_is_generated_from_the_rows() {
+    // Every key a preset holds has a row, and every row is a preset key.
+    let toml = toml::Value::try_from(Settings::default()).expect("settings serialise");
+    let mut keys = BTreeSet::new();
+    for (name, value) in toml.as_table().expect("a table") {
+        match value {
+            toml::Value::Table(inner) => keys.extend(inner.keys().map(|k| format!("{name}.{k}"))),
+            _ => {
+                keys.insert(name.clone());
+            }
+        }
+    }
+    let row_keys: BTreeSet<String> = rows().iter().map(|r| r.key.to_string()).collect();
+    assert_eq!(keys, row_keys, "every setting needs exactly one row");
     check_generated(&root().join("docs/settings.md"), &settings_page());
+}
+
+#[test]
+fn flag_lists_are_generated_from_the_rows() {
+    let list = setting_flags();
+    for page in ["docs/cli.md", "docs/demo.md"] {
+        let path = root().join(page);
+        let text = fs::read_to_string(&path).expect("page");
+        check_generated(&path, &with_flag_list(&text, &list));
+    }
 }
 
 /// Every `.rs` file under `dir`, sorted.

@@ -64,7 +64,7 @@ const PROBES: &[(&str, Probe)] = &[
     ),
     ("ships.scale 8 with an 8192×8192 sprite", || {
         let mut world = world_with_sprite(8192)?;
-        let mut settings = world.settings().clone();
+        let mut settings = world.settings();
         settings.ships.scale = 8.0;
         refused("apply_settings", world.apply_settings(&settings))?;
         world.step();

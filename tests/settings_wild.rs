@@ -10,7 +10,12 @@ use proptest::prelude::*;
 use hitfield::assets::default_sprites;
 use hitfield::field::flow::FlowGrid;
 use hitfield::field::{Canvas, Field};
-use hitfield::settings::{specs, Channel, FieldSettings, Settings, ShipSettings};
+use hitfield::settings::{Channel, FieldSettings, Settings, ShipSettings};
+
+/// The largest canvas side, particle count and ship count a setting allows.
+const MAX_SIDE: u32 = 16_384;
+const MAX_PARTICLES: usize = 4_000_000;
+const MAX_SHIPS: usize = 1000;
 use hitfield::ships::ShipSprite;
 use hitfield::world::{World, WorldError};
 
@@ -81,7 +86,7 @@ prop_compose! {
     fn field_settings()(
         width in wild_u32(1..=64),
         height in wild_u32(1..=64),
-        particles in wild_usize(0..=500, specs::PARTICLES.max + 1),
+        particles in wild_usize(0..=500, MAX_PARTICLES + 1),
         seed in any::<u64>(),
         cell_size in wild_u32(1..=256),
         noise_frequency in wild_f64(0.0..=1.0),
@@ -101,7 +106,7 @@ prop_compose! {
 
 prop_compose! {
     fn ship_settings()(
-        count in wild_usize(0..=6, specs::SHIPS.max + 1),
+        count in wild_usize(0..=6, MAX_SHIPS + 1),
         sample_interval_ms in wild_f64(0.0..=10_000.0),
         field_alpha_min in any::<u8>(),
         colour_min in any::<u8>(),
@@ -172,11 +177,11 @@ proptest! {
         match world.apply_settings(&s) {
             Ok(()) => {
                 prop_assert_eq!(expected, None);
-                prop_assert_eq!(world.settings(), &s);
+                prop_assert_eq!(world.settings(), s);
             }
             Err(e) => {
                 prop_assert_eq!(Some(e), expected.map(WorldError::Settings));
-                prop_assert_eq!(world.settings(), &start);
+                prop_assert_eq!(world.settings(), start.clone());
                 prop_assert_eq!(world.field().settings(), &start.field);
                 prop_assert_eq!(world.field().particle_count(), 200);
                 prop_assert_eq!(world.ships().len(), 3);
@@ -202,7 +207,7 @@ proptest! {
         height in wild_u32(1..=64),
         cell_size in wild_u32(1..=256),
     ) {
-        let size_ok = width <= specs::WIDTH.max && height <= specs::HEIGHT.max
+        let size_ok = width <= MAX_SIDE && height <= MAX_SIDE
             && width > 0 && height > 0;
         let canvas = Canvas::new(width, height);
         prop_assert_eq!(canvas.is_ok(), size_ok);

@@ -79,7 +79,7 @@ fn apply_settings_refuses_ships_without_sprites_and_keeps_the_world() {
     let mut w = World::new(small(0), Vec::new()).expect("a field alone");
     let e = w.apply_settings(&small(3)).expect_err("no sprites");
     assert_eq!(e, WorldError::NoSprites { count: 3 });
-    assert_eq!(w.settings(), &small(0));
+    assert_eq!(w.settings(), small(0));
     assert!(w.ships().is_empty());
 }
 

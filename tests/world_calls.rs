@@ -158,7 +158,7 @@ fn apply(world: &mut World, call: &Call) -> Result<(), TestCaseError> {
             rotate,
             interval,
         } => {
-            let mut s = world.settings().clone();
+            let mut s = world.settings();
             s.ships.count = *count;
             s.ships.scale = *scale;
             s.ships.ship_alpha_min = *alpha;

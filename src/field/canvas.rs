@@ -13,7 +13,7 @@ pub struct Canvas {
 impl Canvas {
     /// A fully transparent canvas. The size follows the rules of
     /// `field.width` and `field.height` (each side in range, at most
-    /// [`crate::settings::specs::MAX_CANVAS_PIXELS`] in all); anything
+    /// [`crate::settings::MAX_CANVAS_PIXELS`] in all); anything
     /// else is an error naming the key.
     pub fn new(width: u32, height: u32) -> Result<Canvas, SettingsError> {
         check_canvas_size(width, height)?;

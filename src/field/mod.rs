@@ -121,6 +121,11 @@ impl Field {
     /// out of range is an error naming its key, and nothing is allocated.
     pub fn new(settings: &FieldSettings) -> Result<Field, SettingsError> {
         settings.validate()?;
+        Field::new_checked(settings)
+    }
+
+    /// [`Field::new`] for settings already validated.
+    pub(crate) fn new_checked(settings: &FieldSettings) -> Result<Field, SettingsError> {
         let mut rng = fastrand::Rng::with_seed(settings.seed);
         let mut particles = Particles::default();
         particles.resize(
@@ -167,6 +172,12 @@ impl Field {
     /// field is left as it was.
     pub fn apply_settings(&mut self, settings: &FieldSettings) -> Result<(), SettingsError> {
         settings.validate()?;
+        self.apply_checked(settings)
+    }
+
+    /// [`Field::apply_settings`] for settings already validated (the world
+    /// validates a change once, for all its parts).
+    pub(crate) fn apply_checked(&mut self, settings: &FieldSettings) -> Result<(), SettingsError> {
         let old = std::mem::replace(&mut self.settings, settings.clone());
         let resized = (old.width, old.height) != (settings.width, settings.height);
         if resized {

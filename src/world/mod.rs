@@ -34,7 +34,7 @@ use crate::collide::PosedMask;
 use crate::field::Field;
 use crate::pose::{PixelRect, Pose};
 use crate::profile::{Stage, StageTimes};
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError, ShipSettings, Value};
 use crate::ships::schedule::staggered_start;
 use crate::ships::{Contact, HitMap, HitPixels, Ship, ShipSprite, Thresholds};
 
@@ -71,7 +71,9 @@ pub use error::WorldError;
 /// # Ok::<(), WorldError>(())
 /// ```
 pub struct World {
-    settings: Settings,
+    /// The ships' settings and the step; the field holds its own (each
+    /// setting is kept once, and [`World::settings`] puts them together).
+    settings: OwnSettings,
     field: Field,
     sprites: Vec<ShipSprite>,
     ships: Vec<Ship>,
@@ -84,6 +86,12 @@ pub struct World {
     boxes: Vec<Option<PixelRect>>,
     /// Ships in a candidate pair this step (their posed masks are needed).
     in_pairs: Vec<bool>,
+}
+
+/// The settings the world keeps itself (the field keeps the rest).
+struct OwnSettings {
+    ships: ShipSettings,
+    step_ms: f64,
 }
 
 impl World {
@@ -110,7 +118,7 @@ impl World {
         settings.validate()?;
         check_sprites(&sprites, settings.ships.count)?;
         check_sprite_scale(&sprites, settings.ships.scale)?;
-        let field = Field::new(&settings.field)?;
+        let field = Field::new_checked(&settings.field)?;
         let rng = fastrand::Rng::with_seed(settings.field.seed ^ 0x5eed_5417_u64);
         let alpha_min = settings.ships.ship_alpha_min;
         let sprites = sprites
@@ -129,16 +137,37 @@ impl World {
             broadphase: SweepAndPrune::new(),
             boxes: Vec::new(),
             in_pairs: Vec::new(),
-            settings,
+            settings: OwnSettings {
+                ships: settings.ships,
+                step_ms: settings.step_ms,
+            },
         };
         world.resize_ships();
         world.stagger_samples();
         Ok(world)
     }
 
-    /// The settings in force.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
+    /// The settings in force (the world owns them; this is a copy).
+    pub fn settings(&self) -> Settings {
+        Settings {
+            field: self.field.settings().clone(),
+            ships: self.settings.ships.clone(),
+            step_ms: self.settings.step_ms,
+        }
+    }
+
+    /// The value of the setting with dotted key `key` (see [`Settings::get_by_name`]).
+    pub fn setting(&self, key: &str) -> Result<Value, SettingsError> {
+        self.settings().get_by_name(key)
+    }
+
+    /// Changes one setting, checked once by its row (and the canvas area),
+    /// then applied as [`World::apply_settings`] applies a change. A value
+    /// out of range, or one the sprites refuse, changes nothing.
+    pub fn set_setting(&mut self, key: &str, value: Value) -> Result<(), WorldError> {
+        let mut next = self.settings();
+        next.set_value(key, value)?;
+        self.apply_valid(&next)
     }
 
     /// Applies new settings without restarting: particles and ships that stay
@@ -154,14 +183,23 @@ impl World {
     /// is left as it was.
     pub fn apply_settings(&mut self, settings: &Settings) -> Result<(), WorldError> {
         settings.validate()?;
+        self.apply_valid(settings)
+    }
+
+    /// Applies settings already validated.
+    fn apply_valid(&mut self, settings: &Settings) -> Result<(), WorldError> {
         if self.sprites.is_empty() && settings.ships.count > 0 {
             return Err(WorldError::NoSprites {
                 count: settings.ships.count,
             });
         }
         check_sprite_scale(&self.sprites, settings.ships.scale)?;
-        self.field.apply_settings(&settings.field)?;
-        let old = std::mem::replace(&mut self.settings, settings.clone());
+        self.field.apply_checked(&settings.field)?;
+        let own = OwnSettings {
+            ships: settings.ships.clone(),
+            step_ms: settings.step_ms,
+        };
+        let old = std::mem::replace(&mut self.settings, own);
         if old.ships.ship_alpha_min != settings.ships.ship_alpha_min {
             let alpha_min = settings.ships.ship_alpha_min;
             self.sprites = std::mem::take(&mut self.sprites)
@@ -277,8 +315,8 @@ impl World {
         };
         self.ships.truncate(target);
         let (w, h) = (
-            self.settings.field.width as f32,
-            self.settings.field.height as f32,
+            self.field.settings().width as f32,
+            self.field.settings().height as f32,
         );
         while self.ships.len() < target {
             let sprite = self.ships.len() % self.sprites.len();
@@ -338,8 +376,8 @@ impl World {
 
     fn canvas_size(&self) -> [f32; 2] {
         [
-            self.settings.field.width as f32,
-            self.settings.field.height as f32,
+            self.field.settings().width as f32,
+            self.field.settings().height as f32,
         ]
     }
 }

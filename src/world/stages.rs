@@ -54,7 +54,7 @@ impl World {
             ship.hits_total += u64::from(count);
             ship.hit_samples += u64::from(count > 0);
         };
-        if self.settings.field.parallel {
+        if self.field.settings().parallel {
             self.ships.par_iter_mut().enumerate().for_each(sample_one);
         } else {
             self.ships.iter_mut().enumerate().for_each(sample_one);
@@ -96,7 +96,7 @@ impl World {
                     pose_mask(ship, sprites[ship.sprite].mask());
                 }
             };
-            if self.settings.field.parallel {
+            if self.field.settings().parallel {
                 self.ships
                     .par_iter_mut()
                     .zip(&self.in_pairs)
@@ -127,7 +127,7 @@ impl World {
             overlap.map(|overlap| Contact { a, b, overlap })
         };
         self.contacts.clear();
-        if self.settings.field.parallel {
+        if self.field.settings().parallel {
             let found: Vec<Contact> = pairs.par_iter().filter_map(narrow).collect();
             self.contacts.extend(found);
         } else {

@@ -67,8 +67,10 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
     } = args;
     // What the user did not set is sized to the window when it opens.
     let fit = FitToWindow {
-        canvas: run.width.is_none() && run.height.is_none() && run.preset.is_none(),
-        particles: run.particles.is_none() && run.preset.is_none(),
+        canvas: !run.flags.given("field.width")
+            && !run.flags.given("field.height")
+            && run.preset.is_none(),
+        particles: !run.flags.given("field.particles") && run.preset.is_none(),
     };
     let (settings, images) = run.resolve_from(Settings::demo())?;
     if let Some(path) = &screenshot {

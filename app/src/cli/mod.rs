@@ -8,6 +8,7 @@ pub mod overlap;
 pub mod record_args;
 pub mod report;
 pub mod run_args;
+pub mod setting_flags;
 pub mod trace_args;
 
 use std::process::ExitCode;

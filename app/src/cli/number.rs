@@ -4,8 +4,6 @@
 //! million). Range checks stay with the settings, so the wording is the
 //! same as for presets: `--particles -5: must be at least 0`.
 
-use hitfield::settings::{SettingValue, Spec};
-
 /// A whole number as typed, before its range is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Whole(pub i128);
@@ -39,24 +37,6 @@ pub fn real(text: &str) -> Result<f64, String> {
         .map_err(|_| "must be a number, such as 100 or 1e2".to_string())
 }
 
-/// A whole-number flag's value as a setting of type `T`, range-checked by
-/// its spec: `Err` is the reason, as `Spec::check` words it.
-pub fn setting<T>(spec: &Spec<T>, value: Whole) -> Result<T, String>
-where
-    T: SettingValue + TryFrom<i128>,
-{
-    if let Some(reason) = spec.reason_for(value.0 as f64) {
-        return Err(reason);
-    }
-    // Only values beyond the type (the seed's `u64`) get here; every
-    // setting's minimum is at least 0.
-    T::try_from(value.0).map_err(|_| {
-        let beyond = if value.0 < 0 { -1.0 } else { f64::INFINITY };
-        spec.reason_for(beyond)
-            .unwrap_or_else(|| format!("must be {}", spec.range_text()))
-    })
-}
-
 /// A count (such as `--frames`) of at least `min`.
 pub fn count(text: &str, min: u64) -> Result<u64, String> {
     let Whole(v) = whole(text)?;
@@ -79,7 +59,6 @@ pub fn frames(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hitfield::settings::specs;
 
     #[test]
     fn one_syntax_for_whole_and_real() {
@@ -94,19 +73,7 @@ mod tests {
     }
 
     #[test]
-    fn settings_use_the_spec_wording() {
-        assert_eq!(setting(&specs::PARTICLES, Whole(1_000_000)), Ok(1_000_000));
-        assert_eq!(
-            setting(&specs::PARTICLES, Whole(-5)),
-            Err("must be at least 0".to_string())
-        );
-        assert_eq!(
-            setting(&specs::WIDTH, Whole(-3)),
-            Err("must be at least 1 pixel".to_string())
-        );
-        assert!(setting(&specs::SEED, Whole(-1)).is_err());
-        assert_eq!(setting(&specs::SEED, Whole(u64::MAX.into())), Ok(u64::MAX));
-        assert!(setting(&specs::SEED, Whole(i128::from(u64::MAX) + 1)).is_err());
+    fn counts_have_a_minimum() {
         assert_eq!(count("1e2", 1), Ok(100));
         assert!(count("0", 1).is_err());
     }

@@ -6,36 +6,18 @@ use std::path::PathBuf;
 use clap::Args;
 use hitfield::assets;
 use hitfield::rgba::RgbaImage;
-use hitfield::settings::{specs, SettingValue, Settings, SettingsError, Spec};
+use hitfield::settings::{Settings, SettingsError};
 
-use super::number::{self, Whole};
+use super::setting_flags::SettingFlags;
 
-/// Flags shared by the demo and `hitfield headless`.
-///
-/// Each settings flag's name and help come from its [`Spec`] in
-/// [`specs`]. Numeric flags accept a leading `-` as part of their value
-/// (`--width -3`, `--sample-interval-ms -inf`), so a negative number is
-/// reported against its flag rather than as an unknown argument.
+/// Flags shared by the demo and `hitfield headless`: the setting flags
+/// (made from the settings' rows, see [`SettingFlags`]), the sprites and
+/// the preset.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
-    // Number of particles.
-    #[arg(long = long(&specs::PARTICLES), help = help(&specs::PARTICLES), value_name = "N", allow_hyphen_values = true, value_parser = number::whole)]
-    pub particles: Option<Whole>,
-    // Number of ships.
-    #[arg(long = long(&specs::SHIPS), help = help(&specs::SHIPS), value_name = "N", allow_hyphen_values = true, value_parser = number::whole)]
-    pub ships: Option<Whole>,
-    // Seed for particles, noise and ships.
-    #[arg(long = long(&specs::SEED), help = help(&specs::SEED), value_name = "S", allow_hyphen_values = true, value_parser = number::whole)]
-    pub seed: Option<Whole>,
-    // Sample interval.
-    #[arg(long = long(&specs::SAMPLE_INTERVAL_MS), help = help(&specs::SAMPLE_INTERVAL_MS), value_name = "MS", allow_hyphen_values = true, value_parser = number::real)]
-    pub sample_interval_ms: Option<f64>,
-    // Canvas width.
-    #[arg(long = long(&specs::WIDTH), help = help(&specs::WIDTH), value_name = "W", allow_hyphen_values = true, value_parser = number::whole)]
-    pub width: Option<Whole>,
-    // Canvas height.
-    #[arg(long = long(&specs::HEIGHT), help = help(&specs::HEIGHT), value_name = "H", allow_hyphen_values = true, value_parser = number::whole)]
-    pub height: Option<Whole>,
+    /// The setting flags given.
+    #[command(flatten)]
+    pub flags: SettingFlags,
     /// A ship sprite PNG, or a folder of them (repeatable) [default: the three bundled ships]
     #[arg(long = "ship", value_name = "PATH")]
     pub ship: Vec<PathBuf>,
@@ -44,65 +26,12 @@ pub struct RunArgs {
     pub preset: Option<PathBuf>,
 }
 
-/// A settings flag's help: doc line, range, and its default.
-fn help<T: SettingValue>(spec: &Spec<T>) -> String {
-    format!("{} [default: {}]", spec.help(), spec.default)
-}
-
-/// A whole-number flag's value as its setting, or `--flag value: reason`.
-fn whole_setting<T>(spec: &Spec<T>, value: Whole) -> Result<T, String>
-where
-    T: SettingValue + TryFrom<i128>,
-{
-    number::setting(spec, value).map_err(|reason| format!("--{} {}: {reason}", long(spec), value.0))
-}
-
-/// The long flag name of a setting that has one.
-fn long<T>(spec: &Spec<T>) -> &'static str {
-    spec.long.unwrap_or_default()
-}
-
 impl RunArgs {
-    /// The settings flags with whether each was given: (key, flag, given).
-    fn given(&self) -> [(&'static str, String, bool); 5] {
-        let row =
-            |key: &'static str, long: &'static str, set: bool| (key, format!("--{long}"), set);
-        [
-            row(
-                specs::PARTICLES.key,
-                long(&specs::PARTICLES),
-                self.particles.is_some(),
-            ),
-            row(specs::SHIPS.key, long(&specs::SHIPS), self.ships.is_some()),
-            row(
-                specs::SAMPLE_INTERVAL_MS.key,
-                long(&specs::SAMPLE_INTERVAL_MS),
-                self.sample_interval_ms.is_some(),
-            ),
-            row(specs::WIDTH.key, long(&specs::WIDTH), self.width.is_some()),
-            row(
-                specs::HEIGHT.key,
-                long(&specs::HEIGHT),
-                self.height.is_some(),
-            ),
-        ]
-    }
-
     /// Turns a validation error into a one-line message naming the flag
     /// that set the value (or the preset it came from).
     fn explain(&self, err: &SettingsError) -> String {
-        let given = self.given();
-        let area = err.key == "field.width × field.height";
-        let flags: Vec<&str> = given
-            .iter()
-            .filter(|(key, _, set)| {
-                *set && (*key == err.key
-                    || (area && (*key == specs::WIDTH.key || *key == specs::HEIGHT.key)))
-            })
-            .map(|(_, flag, _)| flag.as_str())
-            .collect();
-        if !flags.is_empty() {
-            return format!("{} {}: {}", flags.join("/"), err.value, err.reason);
+        if let Some(flags) = self.flags.named_in(err) {
+            return format!("{flags} {}: {}", err.value, err.reason);
         }
         match &self.preset {
             Some(path) => format!("--preset {}: {err}", path.display()),
@@ -132,24 +61,7 @@ impl RunArgs {
             Some(path) => Settings::load_preset(path).map_err(|e| format!("--preset {e}"))?,
             None => base,
         };
-        if let Some(n) = self.particles {
-            settings.field.particles = whole_setting(&specs::PARTICLES, n)?;
-        }
-        if let Some(n) = self.ships {
-            settings.ships.count = whole_setting(&specs::SHIPS, n)?;
-        }
-        if let Some(seed) = self.seed {
-            settings.field.seed = whole_setting(&specs::SEED, seed)?;
-        }
-        if let Some(ms) = self.sample_interval_ms {
-            settings.ships.sample_interval_ms = ms;
-        }
-        if let Some(w) = self.width {
-            settings.field.width = whole_setting(&specs::WIDTH, w)?;
-        }
-        if let Some(h) = self.height {
-            settings.field.height = whole_setting(&specs::HEIGHT, h)?;
-        }
+        self.flags.apply(&mut settings)?;
         settings.validate().map_err(|e| self.explain(&e))?;
         let sprites = if self.ship.is_empty() {
             let sprites = assets::default_sprites();
@@ -167,6 +79,13 @@ impl RunArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::setting_flags::Typed;
+
+    fn flags(pairs: &[(&str, Typed)]) -> SettingFlags {
+        pairs
+            .iter()
+            .fold(SettingFlags::default(), |f, (key, v)| f.with(key, *v))
+    }
 
     fn err(args: RunArgs) -> String {
         match args.resolve() {
@@ -196,9 +115,11 @@ mod tests {
         .expect("preset");
         let args = RunArgs {
             preset: Some(preset),
-            particles: Some(Whole(9)),
-            seed: Some(Whole(u64::MAX.into())),
-            sample_interval_ms: Some(0.0),
+            flags: flags(&[
+                ("field.particles", Typed::Whole(9)),
+                ("field.seed", Typed::Whole(u64::MAX.into())),
+                ("ships.sample_interval_ms", Typed::Real(0.0)),
+            ]),
             ..RunArgs::default()
         };
         let (s, _) = args.resolve().expect("valid");
@@ -212,7 +133,7 @@ mod tests {
     #[test]
     fn bad_flags_are_named_with_their_value() {
         let e = err(RunArgs {
-            particles: Some(Whole(10_000_000_000)),
+            flags: flags(&[("field.particles", Typed::Whole(10_000_000_000))]),
             ..RunArgs::default()
         });
         assert!(
@@ -220,25 +141,27 @@ mod tests {
             "{e}"
         );
         let e = err(RunArgs {
-            width: Some(Whole(0)),
+            flags: flags(&[("field.width", Typed::Whole(0))]),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--width 0: must be at least 1"), "{e}");
         for bad in [f64::NAN, f64::INFINITY, -1.0, 1e9] {
             let e = err(RunArgs {
-                sample_interval_ms: Some(bad),
+                flags: flags(&[("ships.sample_interval_ms", Typed::Real(bad))]),
                 ..RunArgs::default()
             });
             assert!(e.starts_with("--sample-interval-ms "), "{e}");
         }
         let e = err(RunArgs {
-            ships: Some(Whole(5000)),
+            flags: flags(&[("ships.count", Typed::Whole(5000))]),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--ships 5000: must be at most 1000"), "{e}");
         let e = err(RunArgs {
-            width: Some(Whole(16384)),
-            height: Some(Whole(16384)),
+            flags: flags(&[
+                ("field.width", Typed::Whole(16384)),
+                ("field.height", Typed::Whole(16384)),
+            ]),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--width/--height 16384×16384:"), "{e}");
@@ -251,7 +174,7 @@ mod tests {
         std::fs::write(&preset, "[field]\nwidth = 16384\n").expect("preset");
         let e = err(RunArgs {
             preset: Some(preset),
-            height: Some(Whole(16384)),
+            flags: flags(&[("field.height", Typed::Whole(16384))]),
             ..RunArgs::default()
         });
         assert!(e.starts_with("--height 16384×16384:"), "{e}");
@@ -288,7 +211,7 @@ mod tests {
     #[test]
     fn settings_are_checked_before_sprites_load() {
         let e = err(RunArgs {
-            width: Some(Whole(0)),
+            flags: flags(&[("field.width", Typed::Whole(0))]),
             ship: vec!["/nonexistent/ship.png".into()],
             ..RunArgs::default()
         });

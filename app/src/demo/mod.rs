@@ -24,6 +24,7 @@ mod settings_panel;
 #[cfg(not(target_arch = "wasm32"))]
 mod settings_text;
 mod theme;
+mod value_entry;
 mod widgets;
 
 use std::cell::Cell;

@@ -1,13 +1,16 @@
-//! The live settings panel: sliders that edit the running [`Settings`],
-//! run controls, the reset seed and presets, and the message line.
+//! The live settings panel: a row for every setting whose [`Row`] has a
+//! panel entry (a slider with a typed value, a checkbox or a choice), run
+//! controls, the reset seed and presets, and the message line. The panel
+//! reads the settings in force and returns the changes asked for; the
+//! session applies them to the world.
 
-use hitfield::settings::{specs, Channel, SettingValue, Settings, Spec};
+use hitfield::settings::{rows, Channel, Kind, Row, Settings, Value};
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
 use super::keys::Action;
-use super::scales::{self, compact};
 use super::theme;
+use super::value_entry::{Change, ValueEntry};
 use super::widgets::{text, Ui};
 
 /// A message for the user, shown in the panel and the status bar.
@@ -30,6 +33,8 @@ pub struct PanelState {
     pub preset_path: String,
     /// Capture on spike's threshold in milliseconds; 0 is off.
     pub spike_ms: f64,
+    /// The value being typed into a setting's row, if any.
+    pub entry: ValueEntry,
 }
 
 impl PanelState {
@@ -39,6 +44,7 @@ impl PanelState {
             seed: settings.field.seed.to_string(),
             preset_path: "hitfield-preset.toml".to_string(),
             spike_ms: 0.0,
+            entry: ValueEntry::default(),
         }
     }
 }
@@ -67,15 +73,24 @@ pub fn wanted_height(content_h: f32) -> f32 {
     }
 }
 
-/// Draws the panel and applies its edits to `settings`. Returns the actions
-/// its buttons asked for; `settings` changed when it differs afterwards.
+/// A change to one setting the panel asked for.
+#[derive(Clone, Debug)]
+pub struct Edit {
+    /// The setting's row.
+    pub row: &'static Row,
+    /// The new value, or text to check by the row.
+    pub change: Change,
+}
+
+/// Draws the panel over the settings in force. Returns the actions its
+/// buttons asked for and the settings' changes, in that order.
 pub fn panel(
     ui: &mut Ui,
     rect: Rect,
-    settings: &mut Settings,
+    settings: &Settings,
     state: &mut PanelState,
     info: &PanelInfo<'_>,
-) -> Vec<Action> {
+) -> (Vec<Action>, Vec<Edit>) {
     let mut actions = Vec::new();
     draw_rectangle(rect.x, rect.y, rect.w, rect.h, theme::PANEL_BG);
     draw_rectangle(rect.x, rect.y, rect.w, HEADER_H, theme::PANEL_HEADER);
@@ -105,8 +120,7 @@ pub fn panel(
     super::render::set_clip(Some(body));
     ui.begin_area(body);
 
-    field_section(ui, settings);
-    ships_section(ui, settings);
+    let edits = setting_rows(ui, settings, &mut state.entry);
     run_section(ui, settings, state, info, &mut actions);
 
     ui.end_area();
@@ -115,160 +129,44 @@ pub fn panel(
         // A panel cut off by a short window says so; the wheel scrolls it.
         draw_rectangle(thumb.x, thumb.y, thumb.w, thumb.h, theme::ACCENT);
     }
-    actions
+    (actions, edits)
 }
 
-/// A slider over `spec`'s whole range (scale, label and bounds from the
-/// table), showing the value as `shown` formats it. `step` is the keyboard
-/// step along the track.
-fn spec_slider<T: SettingValue>(
-    ui: &mut Ui,
-    id: &'static str,
-    spec: &Spec<T>,
-    value: &mut T,
-    shown: impl Fn(T) -> String,
-    step: f32,
-) {
-    let t = scales::to_t(spec, *value);
-    if let Some(t) = ui.slider(id, spec.label, t, &shown(*value), step) {
-        *value = scales::from_t(spec, t);
-    }
-}
-
-/// A 0–255 threshold or amount, one step per value.
-fn u8_slider(ui: &mut Ui, id: &'static str, spec: &Spec<u8>, v: &mut u8) {
-    spec_slider(ui, id, spec, v, |v| v.to_string(), 1.0 / 255.0);
-}
-
-fn field_section(ui: &mut Ui, s: &mut Settings) {
-    ui.section("PARTICLE FIELD");
-    let f = &mut s.field;
-    spec_slider(
-        ui,
-        "particles",
-        &specs::PARTICLES,
-        &mut f.particles,
-        compact,
-        0.02,
-    );
-    u8_slider(ui, "fade", &specs::FADE, &mut f.fade);
-    let noise = |v: f64| format!("{v:.4}");
-    spec_slider(
-        ui,
-        "noise",
-        &specs::NOISE_FREQUENCY,
-        &mut f.noise_frequency,
-        noise,
-        0.02,
-    );
-    let evolution = |v: f64| format!("{v:.3}");
-    spec_slider(
-        ui,
-        "evolution",
-        &specs::EVOLUTION_SPEED,
-        &mut f.evolution_speed,
-        evolution,
-        0.02,
-    );
-    if super::platform::WEB {
-        ui.label_value("Threads", "1 (browser)");
-    } else {
-        ui.checkbox("Parallel (rayon)", &mut f.parallel);
-    }
-}
-
-fn ships_section(ui: &mut Ui, s: &mut Settings) {
-    ui.section("SHIPS");
-    let sh = &mut s.ships;
-    spec_slider(
-        ui,
-        "ships",
-        &specs::SHIPS,
-        &mut sh.count,
-        |n| n.to_string(),
-        0.02,
-    );
-    let speed = |v: f32| format!("{v:.0} px/s");
-    spec_slider(ui, "speed", &specs::SHIP_SPEED, &mut sh.speed, speed, 0.025);
-    let scale = |v: f32| format!("{v:.2}x");
-    spec_slider(
-        ui,
-        "scale",
-        &specs::SHIP_SCALE,
-        &mut sh.scale,
-        scale,
-        0.0625,
-    );
-    let interval = |ms: f64| {
-        if ms <= 0.0 {
-            "every step".to_string()
-        } else {
-            format!("{ms:.0} ms")
-        }
-    };
-    spec_slider(
-        ui,
-        "interval",
-        &specs::SAMPLE_INTERVAL_MS,
-        &mut sh.sample_interval_ms,
-        interval,
-        0.01,
-    );
-
-    ui.section("HIT THRESHOLDS");
-    u8_slider(
-        ui,
-        "field_alpha",
-        &specs::FIELD_ALPHA_MIN,
-        &mut sh.field_alpha_min,
-    );
-    u8_slider(ui, "colour", &specs::COLOUR_MIN, &mut sh.colour_min);
-    let mut channel = sh.colour_channel.index();
-    if ui.segmented("Colour channel", &["R", "G", "B"], &mut channel) {
-        sh.colour_channel = match channel {
-            0 => Channel::Red,
-            1 => Channel::Green,
-            _ => Channel::Blue,
+/// A row for every setting with a panel entry, in the table's order, with
+/// a section title where its group changes. Returns the changes asked for.
+fn setting_rows(ui: &mut Ui, s: &Settings, entry: &mut ValueEntry) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    let mut group = "";
+    for row in rows() {
+        let Some(panel) = row.panel else {
+            continue;
         };
+        if panel.group != group {
+            ui.section(panel.group);
+            group = panel.group;
+        }
+        let value = row.get(s);
+        let change = match row.kind {
+            // The browser build runs on one thread.
+            Kind::Switch { .. } if super::platform::WEB && row.key == "field.parallel" => {
+                ui.label_value("Threads", "1 (browser)");
+                None
+            }
+            Kind::Switch { .. } => {
+                let mut on = value.as_bool();
+                ui.checkbox(row.label, &mut on)
+                    .then_some(Change::Value(Value::Switch(on)))
+            }
+            Kind::Channel { .. } => {
+                let mut index = value.as_channel().index();
+                ui.segmented(row.label, &["R", "G", "B"], &mut index)
+                    .then(|| Change::Value(Value::Channel(Channel::ALL[index.min(2)])))
+            }
+            _ => entry.row(ui, row, &panel, value),
+        };
+        edits.extend(change.map(|change| Edit { row, change }));
     }
-    u8_slider(
-        ui,
-        "ship_alpha",
-        &specs::SHIP_ALPHA_MIN,
-        &mut sh.ship_alpha_min,
-    );
-
-    ui.section("SHIP-SHIP COLLISION");
-    let stride = |n: u32| {
-        if n <= 1 {
-            "1 exact".to_string()
-        } else {
-            n.to_string()
-        }
-    };
-    spec_slider(
-        ui,
-        "stride",
-        &specs::COLLISION_STRIDE,
-        &mut sh.collision_stride,
-        stride,
-        0.02,
-    );
-    let accuracy = |v: f32| {
-        if v >= 1.0 {
-            "1.00 exact".to_string()
-        } else {
-            format!("{v:.2}")
-        }
-    };
-    spec_slider(
-        ui,
-        "accuracy",
-        &specs::COLLISION_ACCURACY,
-        &mut sh.collision_accuracy,
-        accuracy,
-        0.02,
-    );
+    edits
 }
 
 fn run_section(

@@ -77,6 +77,8 @@ pub struct Ui {
     scrollable: bool,
     content_h: f32,
     time: f64,
+    /// The last row laid out.
+    last_row: Rect,
 }
 
 impl Ui {
@@ -163,7 +165,28 @@ impl Ui {
     fn row(&mut self, h: f32) -> Rect {
         let r = Rect::new(self.area.x, self.cursor, self.area.w, h);
         self.cursor += h + 4.0;
+        self.last_row = r;
         r
+    }
+
+    /// The value column of the last slider, whether it is hovered, and
+    /// whether it was clicked this frame (see `value_entry`, which types a
+    /// value there).
+    pub fn value_cell(&self) -> (Rect, bool, bool) {
+        let r = self.last_row;
+        let cell = Rect::new(r.x + r.w - VALUE_W, r.y - 2.0, VALUE_W, r.h + 4.0);
+        (cell, self.hovered(cell), self.clicked(cell))
+    }
+
+    /// True while text field `id` has the keyboard.
+    pub fn focused(&self, id: Id) -> bool {
+        self.focus == Some(id)
+    }
+
+    /// Gives text field `id` the keyboard, as a click on it would.
+    pub fn focus(&mut self, id: Id) {
+        self.focus = Some(id);
+        self.click_outside_focus = false;
     }
 
     fn clicked(&self, r: Rect) -> bool {

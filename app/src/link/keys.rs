@@ -3,23 +3,22 @@
 //! the settings people share most; and a value's text as the TOML value a
 //! preset would hold.
 
-/// Short names a fragment may use, and the preset key each stands for. A
-/// link the page writes uses these where there is one.
-pub const SHORT_NAMES: &[(&str, &str)] = &[
-    ("particles", "field.particles"),
-    ("seed", "field.seed"),
-    ("width", "field.width"),
-    ("height", "field.height"),
-    ("ships", "ships.count"),
-    ("sample_ms", "ships.sample_interval_ms"),
-    ("step_ms", "step_ms"),
-];
+use hitfield::settings::rows;
+
+/// Short names a fragment may use, each with the preset key it stands
+/// for: every row's link name. A link the page writes uses these where
+/// there is one.
+pub fn short_names() -> impl Iterator<Item = (&'static str, &'static str)> {
+    rows()
+        .iter()
+        .filter_map(|r| r.link.map(|short| (short, r.key)))
+}
 
 /// The preset key a fragment's `name` stands for: a short name's key, or
 /// the name itself when it is written as a preset key (with a table, or a
 /// top-level key). `None` for any other bare name.
 pub fn preset_key(name: &str) -> Option<&str> {
-    if let Some((_, key)) = SHORT_NAMES.iter().find(|(short, _)| *short == name) {
+    if let Some((_, key)) = short_names().find(|(short, _)| *short == name) {
         return Some(key);
     }
     name.contains('.').then_some(name)
@@ -27,15 +26,14 @@ pub fn preset_key(name: &str) -> Option<&str> {
 
 /// The name a link writes for preset key `key`.
 pub fn link_name(key: &str) -> &str {
-    SHORT_NAMES
-        .iter()
+    short_names()
         .find(|(_, long)| *long == key)
         .map_or(key, |(short, _)| short)
 }
 
 /// The short names as a list for messages.
 pub fn short_names_text() -> String {
-    let names: Vec<&str> = SHORT_NAMES.iter().map(|(short, _)| *short).collect();
+    let names: Vec<&str> = short_names().map(|(short, _)| short).collect();
     names.join(", ")
 }
 

@@ -9,12 +9,19 @@
 //! place of the file's name) and applied on its own, so a bad or unknown
 //! one is reported and the rest still apply. Keys are the preset's
 //! (`field.fade`, `ships.colour_channel`, `step_ms`) and the short names
-//! in [`keys::SHORT_NAMES`]; a repeated key takes its last good value.
+//! in [`keys::short_names`] (the settings' rows); a repeated key takes its last good value.
 
 mod keys;
-mod percent;
 
 use hitfield::settings::Settings;
+use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
+/// Bytes a key or value keeps as they are: ASCII letters, digits and `-._~`.
+const KEEP: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
 
 /// What the messages call the fragment, where a preset's name its file.
 pub const SOURCE: &str = "link";
@@ -100,8 +107,8 @@ pub fn describe(settings: &Settings) -> String {
 fn pair_text(name: &str, value: &toml::Value) -> String {
     format!(
         "{}={}",
-        percent::encode(name),
-        percent::encode(&keys::value_text(value))
+        utf8_percent_encode(name, KEEP),
+        utf8_percent_encode(&keys::value_text(value), KEEP)
     )
 }
 
@@ -142,9 +149,13 @@ fn within_limit(fragment: &str) -> &str {
         .map_or("", |end| &fragment[..end])
 }
 
-/// Percent-decoded text, or the message for bytes that are not UTF-8.
+/// Percent-decoded text, as the page's `URLSearchParams` reads it (`%XY`
+/// is a byte, `+` a space, a `%` not followed by two hex digits stands for
+/// itself), or the message for bytes that are not UTF-8.
 fn decoded(raw: &str) -> Result<String, String> {
-    String::from_utf8(percent::decode(raw)).map_err(|e| {
+    let spaced = raw.replace('+', "%20");
+    let bytes: Vec<u8> = percent_decode_str(&spaced).collect();
+    String::from_utf8(bytes).map_err(|e| {
         format!(
             "{SOURCE}: {}: not UTF-8 text",
             String::from_utf8_lossy(e.as_bytes())

@@ -4,10 +4,26 @@
 use proptest::prelude::*;
 
 use super::*;
-use hitfield::settings::specs;
+use hitfield::settings::row;
 
 fn demo() -> Settings {
     Settings::demo()
+}
+
+#[test]
+fn decoding_reads_escapes_plus_and_stray_percent_signs() {
+    assert_eq!(decoded("a%20b+c").as_deref(), Ok("a b c"));
+    assert_eq!(decoded("%e2%82%AC").as_deref(), Ok("€"));
+    assert_eq!(decoded("100%").as_deref(), Ok("100%"));
+    assert_eq!(decoded("%zz%4").as_deref(), Ok("%zz%4"));
+    assert_eq!(decoded("%2B").as_deref(), Ok("+"));
+    assert!(decoded("%FF").is_err());
+    let pair = pair_text("a b&c=d#e", &toml::Value::String("€%+".into()));
+    assert_eq!(pair, "a%20b%26c%3Dd%23e=%E2%82%AC%25%2B");
+    assert_eq!(
+        pair_text("field.seed", &toml::Value::Float(0.5)),
+        "field.seed=0.5"
+    );
 }
 
 #[test]
@@ -51,7 +67,10 @@ fn a_bad_value_reads_like_a_bad_preset_and_the_rest_apply() {
         m[0],
         format!(
             "link: field.particles = 5000000: {}",
-            specs::PARTICLES.reason_for(5e6).expect("out of range")
+            row("field.particles")
+                .and_then(|r| r.value_from_f64(5e6).err())
+                .map(|e| e.reason)
+                .expect("out of range")
         )
     );
     assert!(
@@ -244,10 +263,10 @@ proptest! {
 
     #[test]
     fn written_fragments_read_back_as_the_same_settings(
-        particles in 0usize..=specs::PARTICLES.max,
+        particles in 0usize..=4_000_000,
         seed in any::<u64>(),
         fade in any::<u8>(),
-        sample in 0.0f64..=specs::SAMPLE_INTERVAL_MS.max,
+        sample in 0.0f64..=10_000.0,
         scale in 0.25f32..4.0,
     ) {
         let base = demo();

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use rows::{Axis, Columns, RowNoise};
 
-use crate::settings::{check_canvas_size, specs, SettingsError};
+use crate::settings::{check_canvas_size, SettingsError, Value};
 
 /// Brightness `b ∈ [0, 1]` per cell of `cell_size` pixels, row-major.
 #[derive(Clone, Debug)]
@@ -40,7 +40,7 @@ impl FlowGrid {
         seed: u64,
     ) -> Result<FlowGrid, SettingsError> {
         check_canvas_size(width, height)?;
-        specs::CELL_SIZE.check(cell_size)?;
+        crate::settings::check("field.cell_size", Value::Whole(cell_size.into()))?;
         let cols = width.div_ceil(cell_size).max(1);
         let rows = height.div_ceil(cell_size).max(1);
         Ok(FlowGrid {

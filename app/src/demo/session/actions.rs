@@ -122,7 +122,7 @@ impl Session {
         let Some(path) = self.preset_path() else {
             return;
         };
-        match self.stepping.settings.save_preset(&path) {
+        match self.stepping.world.settings().save_preset(&path) {
             Ok(()) => self
                 .status
                 .post(format!("saved preset {}", absolute(&path).display()), false),

@@ -8,7 +8,7 @@ impl Session {
     /// Copies the settings in force to the clipboard as preset TOML.
     pub(super) fn copy_settings(&mut self) {
         #[cfg(not(target_arch = "wasm32"))]
-        match super::super::settings_text::to_text(self.stepping.world.settings()) {
+        match super::super::settings_text::to_text(&self.stepping.world.settings()) {
             Ok(text) => {
                 macroquad::miniquad::window::clipboard_set(&text);
                 self.status

@@ -11,7 +11,8 @@ use super::super::keys::Action;
 use super::super::long_view::Busy;
 use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
 use super::super::platform;
-use super::super::settings_panel::{self, PanelInfo, PanelState};
+use super::super::settings_panel::{self, Edit, PanelInfo, PanelState};
+use super::super::value_entry::Change;
 use super::super::widgets::Ui;
 use super::status::Status;
 use super::stepping::Stepping;
@@ -36,7 +37,7 @@ impl Controls {
     pub fn new(stepping: &Stepping) -> Controls {
         Controls {
             ui: Ui::default(),
-            state: PanelState::new(&stepping.settings),
+            state: PanelState::new(&stepping.world.settings()),
             show_help: false,
             show_panel: true,
             show_profiler: true,
@@ -48,14 +49,14 @@ impl Controls {
         settings_panel::wanted_height(self.ui.content_height())
     }
 
-    /// Draws the panel in `rect` and applies its edits to the running world.
-    /// Returns the actions its buttons asked for.
+    /// Draws the panel in `rect` and applies its edits to the running world,
+    /// posting any it refuses. Returns the actions its buttons asked for.
     pub fn draw_panel(
         &mut self,
         rect: Option<Rect>,
         stepping: &mut Stepping,
         view: &mut View,
-        status: &Status,
+        status: &mut Status,
         time: f64,
     ) -> Vec<Action> {
         let Some(rect) = rect else {
@@ -63,19 +64,33 @@ impl Controls {
             self.ui.unfocus();
             return Vec::new();
         };
-        let mut edited = stepping.settings.clone();
+        let settings = stepping.world.settings();
         let info = PanelInfo {
             paused: stepping.paused,
             files: platform::FILES,
             message: status.for_panel(time),
         };
-        let actions =
-            settings_panel::panel(&mut self.ui, rect, &mut edited, &mut self.state, &info);
-        if stepping.apply(edited) {
-            view.field_dirty = true;
+        let (actions, edits) =
+            settings_panel::panel(&mut self.ui, rect, &settings, &mut self.state, &info);
+        for edit in edits {
+            match apply(stepping, &edit) {
+                Ok(changed) => view.field_dirty |= changed,
+                Err(message) => status.post(message, true),
+            }
         }
         actions
     }
+}
+
+/// Applies one of the panel's edits: a slider's value as it is, typed
+/// text parsed and checked by the setting's row. Returns true when the
+/// world changed; the error is one line naming the key.
+fn apply(stepping: &mut Stepping, edit: &Edit) -> Result<bool, String> {
+    let value = match &edit.change {
+        Change::Value(value) => *value,
+        Change::Text(text) => edit.row.parse(text).map_err(|e| e.to_string())?,
+    };
+    stepping.set(edit.row.key, value)
 }
 
 /// A profiler sized for the overlay.

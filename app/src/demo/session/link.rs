@@ -14,7 +14,7 @@ pub struct PageLink {
     /// The settings the page starts with before its fragment: a fragment
     /// holds only the keys that differ from them.
     base: Settings,
-    /// The settings last written to the page.
+    /// The settings last written to the page (to see when they change).
     written: Option<Settings>,
 }
 
@@ -42,14 +42,14 @@ impl Session {
         let Some(link) = &mut self.link else {
             return;
         };
-        let settings = &self.stepping.settings;
-        if link.written.as_ref() == Some(settings) {
+        let settings = self.stepping.world.settings();
+        if link.written.as_ref() == Some(&settings) {
             return;
         }
         page::write_fragment(
-            &link::fragment_between(&link.base, settings),
-            &link::describe(settings),
+            &link::fragment_between(&link.base, &settings),
+            &link::describe(&settings),
         );
-        link.written = Some(settings.clone());
+        link.written = Some(settings);
     }
 }

@@ -281,7 +281,7 @@ impl Session {
             layout.panel,
             &mut self.stepping,
             &mut self.view,
-            &self.status,
+            &mut self.status,
             time,
         ));
         self.follow_spike_setting();

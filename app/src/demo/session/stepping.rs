@@ -1,10 +1,10 @@
-//! Stepping: the world, the settings in force, and how many fixed steps a
-//! frame runs (pause, single step, catch-up with a time budget).
+//! Stepping: the world (which owns the settings in force), and how many
+//! fixed steps a frame runs (pause, single step, catch-up with a time budget).
 
 use crate::profile::PerSecond;
 use hitfield::assets::NamedImage;
 use hitfield::profile::StageTimes;
-use hitfield::settings::Settings;
+use hitfield::settings::{Settings, Value};
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 use hitfield::world::WorldError;
@@ -18,10 +18,8 @@ const CATCH_UP_BUDGET_MS: f64 = 50.0;
 
 /// The running simulation and its clock.
 pub struct Stepping {
-    /// The world being shown.
+    /// The world being shown; it owns the settings in force.
     pub world: World,
-    /// The settings in force (what the panel edits).
-    pub settings: Settings,
     /// The sprites' images, to rebuild the world on reset.
     images: Vec<NamedImage>,
     stepper: Stepper,
@@ -52,7 +50,6 @@ impl Stepping {
     pub fn new(settings: Settings, images: Vec<NamedImage>) -> Result<Stepping, WorldError> {
         Ok(Stepping {
             world: new_world(&settings, &images)?,
-            settings,
             images,
             stepper: Stepper::default(),
             paused: false,
@@ -67,11 +64,11 @@ impl Stepping {
     /// asked for, adding their stage times to `times`. A slow step stops the
     /// catch-up early rather than stalling the window. Returns the steps run.
     pub fn advance(&mut self, dt: f64, one_per_frame: bool, times: &mut StageTimes) -> u32 {
+        let step_ms = self.world.settings().step_ms;
         let due = if one_per_frame {
             1
         } else {
-            self.stepper
-                .due(dt * 1e3, self.settings.step_ms, self.paused)
+            self.stepper.due(dt * 1e3, step_ms, self.paused)
         };
         let steps = due + std::mem::take(&mut self.pending_steps);
         let start = FRAME_CLOCK.now();
@@ -83,7 +80,7 @@ impl Stepping {
             times.accumulate(step);
             ran += 1;
         }
-        self.last_sim_ms = f64::from(ran) * self.settings.step_ms;
+        self.last_sim_ms = f64::from(ran) * step_ms;
         ran
     }
 
@@ -99,28 +96,38 @@ impl Stepping {
         self.pending_steps += 1;
     }
 
-    /// Applies edited settings to the running world. Returns true when they
+    /// Applies loaded settings to the running world. Returns true when they
     /// changed; settings the world refuses leave everything as it was.
-    pub fn apply(&mut self, edited: Settings) -> bool {
-        if edited == self.settings {
+    pub fn apply(&mut self, loaded: Settings) -> bool {
+        if loaded == self.world.settings() {
             return false;
         }
-        if let Err(e) = self.world.apply_settings(&edited) {
+        if let Err(e) = self.world.apply_settings(&loaded) {
             eprintln!("hitfield: settings not applied: {e}");
             return false;
         }
-        self.settings = edited;
         true
+    }
+
+    /// Changes one setting of the running world (checked once, by its row).
+    /// Returns true when it changed; the error names the key and the reason.
+    pub fn set(&mut self, key: &str, value: Value) -> Result<bool, String> {
+        if self.world.setting(key).is_ok_and(|v| v == value) {
+            return Ok(false);
+        }
+        self.world
+            .set_setting(key, value)
+            .map_err(|e| e.to_string())?;
+        Ok(true)
     }
 
     /// A new world from the settings in force with `seed`.
     pub fn reset(&mut self, seed: u64) {
-        let mut settings = self.settings.clone();
+        let mut settings = self.world.settings();
         settings.field.seed = seed;
         match new_world(&settings, &self.images) {
             Ok(world) => {
                 self.world = world;
-                self.settings = settings;
                 self.seconds.clear();
             }
             Err(e) => eprintln!("hitfield: reset refused: {e}"),
