@@ -98,7 +98,11 @@ fn cpu_tables(f: &Figures) -> String {
     let mut out = String::new();
     for cpu in &f.cpus {
         let id = text(cpu, "id");
-        out.push_str(&format!("### {}\n\n{}.\n\n", text(cpu, "title"), text(cpu, "about")));
+        out.push_str(&format!(
+            "### {}\n\n{}.\n\n",
+            text(cpu, "title"),
+            text(cpu, "about")
+        ));
         out.push_str("| measure | CPU | hitfield | peer | target | status | command |\n");
         out.push_str("|---|---|---:|---:|---:|---|---|\n");
         for row in f.figures.iter().filter(|r| text(r, "cpu") == id) {
@@ -149,8 +153,18 @@ fn performance_tables_are_generated_from_the_figures() {
     let f = figures();
     let path = root().join("docs/performance.md");
     let page = fs::read_to_string(&path).expect("docs/performance.md");
-    let page = with_region(&page, "perf-commands", &commands_table(&f), "docs/performance.md");
-    let page = with_region(&page, "perf-figures", &cpu_tables(&f), "docs/performance.md");
+    let page = with_region(
+        &page,
+        "perf-commands",
+        &commands_table(&f),
+        "docs/performance.md",
+    );
+    let page = with_region(
+        &page,
+        "perf-figures",
+        &cpu_tables(&f),
+        "docs/performance.md",
+    );
     check_generated(&path, &page);
 
     let path = root().join("README.md");
@@ -163,7 +177,10 @@ fn performance_tables_are_generated_from_the_figures() {
 fn performance_page_stays_a_reference() {
     let page = fs::read_to_string(root().join("docs/performance.md")).expect("performance.md");
     let lines = page.lines().count();
-    assert!(lines <= 300, "docs/performance.md has {lines} lines (at most 300)");
+    assert!(
+        lines <= 300,
+        "docs/performance.md has {lines} lines (at most 300)"
+    );
     for doc in super::pages() {
         let text = fs::read_to_string(&doc).expect("page").to_lowercase();
         if !doc.starts_with(root().join("docs")) {
