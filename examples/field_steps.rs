@@ -23,30 +23,16 @@ use hitfield::field::Field;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::FieldSettings;
 
-fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
+mod cli;
 
-/// Argument `n` as a whole number, or `default`.
-fn arg(n: usize, name: &str, default: usize) -> Result<usize, String> {
-    match std::env::args().nth(n) {
-        Some(text) => text
-            .parse()
-            .map_err(|e| format!("{name} must be a whole number, got {text:?}: {e}")),
-        None => Ok(default),
-    }
+fn main() -> std::process::ExitCode {
+    cli::exit(run())
 }
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {
-    let particles = arg(1, "PARTICLES", 100_000)?;
-    let rounds = arg(2, "ROUNDS", 7)?.max(1);
-    let steps = arg(3, "STEPS", 20)?.max(1);
+    let particles = cli::arg(1, "PARTICLES", 100_000usize)?;
+    let rounds = cli::arg(2, "ROUNDS", 7usize)?.max(1);
+    let steps = cli::arg(3, "STEPS", 20usize)?.max(1);
     let settings = FieldSettings {
         particles,
         parallel: false,

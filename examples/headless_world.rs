@@ -7,14 +7,10 @@
 
 use hitfield::prelude::*;
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    cli::exit(run())
 }
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {

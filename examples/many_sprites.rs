@@ -27,14 +27,10 @@ struct Sprite {
     posed: PosedMask,
 }
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    cli::exit(run())
 }
 
 /// Command-line argument `name` as a count of at least 1, or `default`.

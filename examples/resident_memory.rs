@@ -9,14 +9,10 @@
 
 use hitfield::prelude::*;
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    cli::exit(run())
 }
 
 /// Resident set size in MiB, or `None` where `/proc` is missing.
@@ -26,22 +22,13 @@ fn resident_mib() -> Option<f64> {
     Some(pages * 4096.0 / (1024.0 * 1024.0))
 }
 
-fn arg(n: usize, default: u64) -> Result<u64, String> {
-    match std::env::args().nth(n) {
-        Some(text) => text
-            .parse()
-            .map_err(|e| format!("argument {n} must be a whole number, got {text:?}: {e}")),
-        None => Ok(default),
-    }
-}
-
 fn run() -> Result<(), Box<dyn std::error::Error>> {
     rayon::ThreadPoolBuilder::new()
         .use_current_thread()
         .build_global()?;
-    let steps = arg(1, 12_000)?;
+    let steps = cli::arg(1, "STEPS", 12_000u64)?;
     let mut settings = Settings::default();
-    settings.field.particles = usize::try_from(arg(2, 1_000_000)?)?;
+    settings.field.particles = usize::try_from(cli::arg(2, "PARTICLES", 1_000_000u64)?)?;
     settings.field.seed = 1;
     settings.ships.count = 0;
     let mut world = World::new(settings, Vec::new())?;

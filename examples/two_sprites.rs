@@ -11,14 +11,10 @@ use hitfield::prelude::*;
 /// Texels with at least this alpha are solid.
 const ALPHA_MIN: u8 = 100;
 
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    match run() {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+    cli::exit(run())
 }
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {

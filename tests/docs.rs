@@ -7,13 +7,18 @@
 //! tables and their comments. A stale page fails here;
 //! `HITFIELD_BLESS=1 cargo test --test docs` rewrites it. The README that
 //! crates.io shows (`crate-README.md`) must have no image and no relative
-//! link, which would break there.
+//! link, which would break there. docs/performance.md's tables and the
+//! README's "Performance at a glance" come from `docs/perf/figures.toml`
+//! (`docs/perf.rs`).
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use hitfield::settings::{rows, Settings};
+
+#[path = "docs/perf.rs"]
+mod perf;
 
 const MAP_START: &str = "<!-- module-map:start -->";
 const MAP_END: &str = "<!-- module-map:end -->";
