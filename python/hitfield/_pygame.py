@@ -6,7 +6,7 @@ Nothing here imports pygame unless it is given a pygame object (or
 
 import sys
 
-from ._hitfield import Mask, from_rgba
+from ._hitfield import Mask, _from_pixels_key, from_rgba
 
 
 def _is_pygame_surface(obj):
@@ -22,9 +22,10 @@ def _from_pygame(surface, threshold):
     if w == 0 or h == 0:
         return Mask((w, h))
     if colorkey is not None:
-        # pygame: set where the pixel is not the colorkey.
-        key = tuple(colorkey) + (255,) * (4 - len(colorkey))
-        return from_rgba(pygame.image.tobytes(surface, "RGBA"), (w, h), colorkey=key)
+        # pygame: set where the stored pixel is not the mapped colorkey.
+        key = surface.map_rgb(colorkey) & 0xFFFFFFFF
+        raw = surface.get_buffer().raw
+        return _from_pixels_key(raw, (w, h), surface.get_pitch(), surface.get_bytesize(), key)
     if threshold >= 255:
         return Mask((w, h))
     if threshold < 0 or surface.get_masks()[3] == 0:

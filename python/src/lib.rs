@@ -73,6 +73,7 @@ fn _hitfield(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<world::PyWorld>()?;
     m.add_class::<world::PyContact>()?;
     m.add_function(wrap_pyfunction!(mask::from_rgba, m)?)?;
+    m.add_function(wrap_pyfunction!(mask::_from_pixels_key, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap, m)?)?;
     m.add_function(wrap_pyfunction!(posed::intersects, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap_mask, m)?)?;

@@ -121,6 +121,44 @@ pub fn from_rgba(
     Ok(PyMask::from_bits(bits))
 }
 
+/// A mask set where each raw pixel (`bpp` bytes, little-endian, rows
+/// `pitch` bytes apart) differs from `key`: pygame's colorkey rule on a
+/// surface's own pixels.
+#[pyfunction]
+pub fn _from_pixels_key(
+    py: Python<'_>,
+    raw: &[u8],
+    size: &Bound<'_, PyAny>,
+    pitch: usize,
+    bpp: usize,
+    key: u32,
+) -> PyResult<PyMask> {
+    let (w, h) = checked_size(size)?;
+    if !(1..=4).contains(&bpp)
+        || pitch < w * bpp
+        || raw.len() < pitch * h.saturating_sub(1) + w * bpp
+    {
+        return Err(PyValueError::new_err("pixel buffer too short for its size"));
+    }
+    let bits = py.detach(|| {
+        let mut bits = Bits::new(w, h, false);
+        for y in 0..h {
+            for x in 0..w {
+                let at = y * pitch + x * bpp;
+                let v = raw[at..at + bpp]
+                    .iter()
+                    .rev()
+                    .fold(0u32, |acc, &b| acc << 8 | u32::from(b));
+                if v != key {
+                    bits.words[y * bits.per_row + x / 64] |= 1 << (x % 64);
+                }
+            }
+        }
+        bits
+    });
+    Ok(PyMask::from_bits(bits))
+}
+
 fn checked_size(size: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
     let (w, h) = two_ints(size, "size")?;
     if w < 0 || h < 0 {
