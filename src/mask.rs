@@ -212,7 +212,7 @@ impl Mask {
         if bits.len() != per_row * height as usize {
             return None;
         }
-        if width % 64 != 0 {
+        if !width.is_multiple_of(64) {
             let pad = low_bits(width % 64);
             bits.iter_mut()
                 .skip(per_row - 1)

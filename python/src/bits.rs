@@ -73,7 +73,7 @@ impl Bits {
 
     /// Clears the bits past the width in each row's last word.
     fn clear_padding(&mut self) {
-        if self.w % 64 != 0 && self.per_row > 0 {
+        if !self.w.is_multiple_of(64) && self.per_row > 0 {
             let pad = low(self.w % 64);
             let per_row = self.per_row;
             for w in self.words.iter_mut().skip(per_row - 1).step_by(per_row) {
@@ -236,32 +236,5 @@ impl Bits {
             }
         }
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bits_from_reads_across_words_and_before_the_row() {
-        let row = [1u64 << 63, 1];
-        assert_eq!(bits_from(&row, 63), 0b11);
-        assert_eq!(bits_from(&row, -1), 1 << 0 | 0);
-        assert_eq!(bits_from(&[1], -3), 0b1000);
-        assert_eq!(bits_from(&row, 200), 0);
-    }
-
-    #[test]
-    fn overlap_pos_takes_the_first_piece_then_the_top_row() {
-        // A 128-wide mask: a bit at (100, 0) and one at (10, 5).
-        let mut a = Bits::new(128, 8, false);
-        a.set(100, 0, true);
-        a.set(10, 5, true);
-        let b = Bits::new(128, 8, true);
-        // Stripe 0 comes first even though its bit is lower.
-        assert_eq!(a.overlap_pos(&b, 0, 0), Some((10, 5)));
-        assert_eq!(a.overlap_area(&b, 0, 0), 2);
-        assert_eq!(a.overlap_mask(&b, 0, 0), a);
     }
 }

@@ -136,6 +136,9 @@ pub fn default_sprites(py: Python<'_>) -> Vec<(String, (u32, u32), Bound<'_, PyB
         .collect()
 }
 
+/// A sprite from Python: `(name, (w, h), rgba_bytes)`.
+type SpriteArg = (String, (u32, u32), Vec<u8>);
+
 /// Two ships that touch: indices `a < b` and what they share.
 #[pyclass(module = "hitfield", name = "Contact", frozen)]
 pub struct PyContact {
@@ -166,7 +169,7 @@ impl PyWorld {
     fn new(
         py: Python<'_>,
         preset: Option<&str>,
-        sprites: Option<Vec<(String, (u32, u32), Vec<u8>)>>,
+        sprites: Option<Vec<SpriteArg>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyWorld> {
         let settings = settings_from(preset, settings)?;
