@@ -59,7 +59,9 @@ def main():
         world.step()
 
         screen.fill((0, 0, 0))
-        screen.blit(field, (0, 0))
+        # convert_alpha() first: SDL's blender for the canvas's R-first byte
+        # order is about 15x slower than the swizzle plus the fast blend.
+        screen.blit(field.convert_alpha(), (0, 0))
         for pose, sprite in zip(world.poses(), world.ship_sprites()):
             # hitfield: radians clockwise; pygame: degrees counter-clockwise.
             img = pygame.transform.rotozoom(sprites[sprite], -math.degrees(pose.rotation), pose.scale)

@@ -151,21 +151,44 @@ impl Bits {
                 .map(|(x, y)| (x + xo, y + yo));
         }
         let (x0, x1, y0, y1) = self.meet(other, xo, yo)?;
-        let mut s = x0 as i64;
-        while s < x1 as i64 {
-            let next_a = (s / 64 + 1) * 64;
-            let next_b = xo + ((s - xo) / 64 + 1) * 64;
-            let e = next_a.min(next_b).min(x1 as i64);
-            let keep = low((e - s) as usize);
+        // Each of self's stripes holds at most two pieces: bits below the cut
+        // `c` (other's stripe boundary) come before the bits from `c` up.
+        // One pass over the rows finds the first of both.
+        for j in x0 / 64..x1.div_ceil(64) {
+            let base = j * 64;
+            let lo_col = x0.saturating_sub(base);
+            let hi_col = (x1 - base).min(64);
+            let inside = low(hi_col) & !low(lo_col);
+            let c = (xo - base as i64).rem_euclid(64) as usize;
+            let (first, second) = if c == 0 {
+                (inside, 0)
+            } else {
+                (inside & low(c), inside & !low(c))
+            };
+            let start = base as i64 - xo;
+            let mut later: Option<(i64, i64)> = None;
             for y in y0..y1 {
-                let a = bits_from(self.row(y), s);
-                let b = bits_from(other.row((y as i64 - yo) as usize), s - xo);
-                let both = a & b & keep;
-                if both != 0 {
-                    return Some((s + i64::from(both.trailing_zeros()), y as i64));
+                let a = self.words[y * self.per_row + j];
+                if a == 0 {
+                    continue;
+                }
+                let w = a & bits_from(other.row((y as i64 - yo) as usize), start);
+                if w & first != 0 {
+                    return Some((
+                        (base as u32 + (w & first).trailing_zeros()) as i64,
+                        y as i64,
+                    ));
+                }
+                if later.is_none() && w & second != 0 {
+                    later = Some((
+                        (base as u32 + (w & second).trailing_zeros()) as i64,
+                        y as i64,
+                    ));
                 }
             }
-            s = e;
+            if later.is_some() {
+                return later;
+            }
         }
         None
     }

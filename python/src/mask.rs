@@ -72,6 +72,28 @@ impl PyMask {
     }
 }
 
+/// `a` at the origin and `b` at `(x, y)` as the library's masks and
+/// integer poses, when the library answers for them exactly (offsets
+/// within the masks' reach, so f32 holds them); `None` otherwise.
+fn translated<'m>(
+    a: &'m PyMask,
+    b: &'m PyMask,
+    x: i64,
+    y: i64,
+) -> Option<(
+    &'m hitfield::Mask,
+    hitfield::Pose,
+    &'m hitfield::Mask,
+    hitfield::Pose,
+)> {
+    let reach = |v: i64, lo: usize, hi: usize| v > -(lo as i64) && v < hi as i64;
+    if !(reach(x, b.bits.w, a.bits.w) && reach(y, b.bits.h, a.bits.h)) {
+        return None;
+    }
+    let pose = hitfield::Pose::at(x as f32, y as f32);
+    Some((a.lib(), hitfield::Pose::at(0.0, 0.0), b.lib(), pose))
+}
+
 /// A mask of `size` from RGBA bytes (`w * h * 4`, rows top to bottom), set
 /// where alpha > `threshold` (pygame's rule for surfaces with alpha), or,
 /// given a `colorkey` `(r, g, b, a)`, where the pixel differs from it.
@@ -285,7 +307,10 @@ impl PyMask {
     /// Number of texels set in both.
     fn overlap_area(&self, other: PyRef<'_, PyMask>, offset: &Bound<'_, PyAny>) -> PyResult<u64> {
         let (x, y) = two_ints(offset, "offset")?;
-        Ok(self.bits.overlap_area(&other.bits, x, y))
+        Ok(match translated(self, &other, x, y) {
+            Some((a, pa, b, pb)) => hitfield::overlap_count(a, &pa, b, &pb),
+            None => self.bits.overlap_area(&other.bits, x, y),
+        })
     }
 
     /// A mask of this size, set where both are.
