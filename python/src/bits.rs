@@ -165,14 +165,26 @@ impl Bits {
             } else {
                 (inside & low(c), inside & !low(c))
             };
+            // Other's bits for this stripe: word k shifted down by `sh`,
+            // and word k + 1 shifted up (where they exist).
             let start = base as i64 - xo;
+            let (k, sh) = (start.div_euclid(64), start.rem_euclid(64) as u32);
+            let bpr = other.per_row as i64;
+            let lo_at = (0..bpr).contains(&k).then_some(k as usize);
+            let hi_at = (sh != 0 && (0..bpr).contains(&(k + 1))).then_some((k + 1) as usize);
             let mut later: Option<(i64, i64)> = None;
-            for y in y0..y1 {
-                let a = self.words[y * self.per_row + j];
+            let (apr, bpr) = (self.per_row, other.per_row);
+            let by0 = (y0 as i64 - yo) as usize;
+            let a_rows = self.words[y0 * apr..y1 * apr].chunks_exact(apr);
+            let b_rows = other.words[by0 * bpr..].chunks_exact(bpr);
+            for (y, (ar, br)) in (y0..).zip(a_rows.zip(b_rows)) {
+                let a = ar[j];
                 if a == 0 {
                     continue;
                 }
-                let w = a & bits_from(other.row((y as i64 - yo) as usize), start);
+                let lo = lo_at.map_or(0, |i| br[i] >> sh);
+                let hi = hi_at.map_or(0, |i| br[i] << (64 - sh));
+                let w = a & (lo | hi);
                 if w & first != 0 {
                     return Some((
                         (base as u32 + (w & first).trailing_zeros()) as i64,
@@ -184,6 +196,9 @@ impl Bits {
                         (base as u32 + (w & second).trailing_zeros()) as i64,
                         y as i64,
                     ));
+                    if first == 0 {
+                        return later;
+                    }
                 }
             }
             if later.is_some() {
