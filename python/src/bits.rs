@@ -179,9 +179,6 @@ impl Bits {
             let b_rows = other.words[by0 * bpr..].chunks_exact(bpr);
             for (y, (ar, br)) in (y0..).zip(a_rows.zip(b_rows)) {
                 let a = ar[j];
-                if a == 0 {
-                    continue;
-                }
                 let lo = lo_at.map_or(0, |i| br[i] >> sh);
                 let hi = hi_at.map_or(0, |i| br[i] << (64 - sh));
                 let w = a & (lo | hi);

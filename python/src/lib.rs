@@ -35,7 +35,8 @@ pub(crate) fn two_ints(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i64
     let fail = || PyTypeError::new_err(format!("{what} must be two numbers"));
     if let Ok(t) = obj.cast::<PyTuple>() {
         if t.len() == 2 {
-            return match (int_of(&t.get_item(0)?), int_of(&t.get_item(1)?)) {
+            let (a, b) = (t.get_borrowed_item(0)?, t.get_borrowed_item(1)?);
+            return match (int_of(&a), int_of(&b)) {
                 (Some(x), Some(y)) => Ok((x, y)),
                 _ => Err(fail()),
             };

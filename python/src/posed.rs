@@ -238,9 +238,14 @@ impl PyPosedMask {
     }
 }
 
+/// Posed pixels (the sum of the poses' bounds) from which `collide_all`
+/// spreads its work over the cores: about 2 ms of rasterising on one.
+const PARALLEL_PIXELS: u64 = 5_000_000;
+
 /// Every pair `(i, j)`, `i < j`, of masks that share a pixel in their poses
 /// (`masks[i]` in `poses[i]`): the broad phase, then exact tests, on all
-/// cores. With `detail=True`, `(i, j, Overlap)` triples.
+/// cores when there is enough work to pay for waking them (see
+/// `PARALLEL_PIXELS`). With `detail=True`, `(i, j, Overlap)` triples.
 #[pyfunction]
 #[pyo3(signature = (masks, poses, detail = false))]
 pub fn collide_all(
@@ -259,24 +264,36 @@ pub fn collide_all(
     let libs: Vec<&hitfield::Mask> = masks.iter().map(|m| m.lib()).collect();
     let poses: Vec<Pose> = poses.iter().map(|p| p.lib()).collect();
     let found: Vec<(usize, usize, Option<hitfield::Overlap>)> = py.detach(|| {
-        let posed: Vec<PosedMask> = libs
-            .par_iter()
-            .zip(poses.par_iter())
-            .map(|(m, p)| PosedMask::new(m, p))
-            .collect();
+        // Waking the pool's threads can cost milliseconds on a busy
+        // machine: small frames are done on this thread alone.
+        let area: u64 = libs
+            .iter()
+            .zip(&poses)
+            .filter_map(|(m, p)| p.world_bounds(m.width(), m.height()))
+            .map(|r| r.area())
+            .sum();
+        let parallel = area >= PARALLEL_PIXELS;
+        let build = |(m, p): (&&hitfield::Mask, &Pose)| PosedMask::new(m, p);
+        let posed: Vec<PosedMask> = if parallel {
+            libs.par_iter().zip(poses.par_iter()).map(build).collect()
+        } else {
+            libs.iter().zip(&poses).map(build).collect()
+        };
         let boxes: Vec<_> = posed.iter().map(|p| p.world_rect()).collect();
         let pairs = SweepAndPrune::new().pairs(&boxes).to_vec();
-        pairs
-            .par_iter()
-            .filter_map(|&(i, j)| {
-                let (i, j) = (i.min(j), i.max(j));
-                if detail {
-                    posed[i].overlap(&posed[j]).map(|o| (i, j, Some(o)))
-                } else {
-                    posed[i].intersects(&posed[j]).then_some((i, j, None))
-                }
-            })
-            .collect()
+        let test = |&(i, j): &(usize, usize)| {
+            let (i, j) = (i.min(j), i.max(j));
+            if detail {
+                posed[i].overlap(&posed[j]).map(|o| (i, j, Some(o)))
+            } else {
+                posed[i].intersects(&posed[j]).then_some((i, j, None))
+            }
+        };
+        if parallel {
+            pairs.par_iter().filter_map(test).collect()
+        } else {
+            pairs.iter().filter_map(test).collect()
+        }
     });
     let mut found = found;
     found.sort_by_key(|&(i, j, _)| (i, j));
