@@ -231,8 +231,10 @@ impl PyWorld {
             (bytes.as_ptr(), bytes.len())
         };
         // SAFETY: the canvas's buffer lives as long as the world and is never
-        // reallocated by it (steps write in place); the finalizer below keeps
-        // the world alive while the view is.
+        // reallocated by it (steps write in place; only the library's
+        // `apply_settings` with a new size would, and this class does not
+        // offer it); the finalizer below keeps the world alive while the
+        // view is.
         let view = unsafe {
             let raw = pyo3::ffi::PyMemoryView_FromMemory(
                 ptr as *mut c_char,
