@@ -180,6 +180,33 @@ impl Mask {
         }
     }
 
+    /// A mask from rows packed as [`Mask::words`] gives them (padding bits
+    /// are cleared); `None` when `bits` is not `words_per_row × height`
+    /// words long or the size is past the limits of [`Mask::try_from_fn`].
+    ///
+    /// ```
+    /// use hitfield::Mask;
+    ///
+    /// let m = Mask::try_from_words(3, 2, vec![0b101, u64::MAX]).expect("2 rows of 1 word");
+    /// assert_eq!((m.solid_count(), m.get(2, 0), m.get(1, 1)), (5, true, true));
+    /// assert!(Mask::try_from_words(3, 2, vec![0]).is_none());
+    /// ```
+    pub fn try_from_words(width: u32, height: u32, mut bits: Vec<u64>) -> Option<Mask> {
+        check_side(width, height).ok()?;
+        let per_row = (width as usize).div_ceil(64);
+        if bits.len() != per_row * height as usize {
+            return None;
+        }
+        if !width.is_multiple_of(64) {
+            let pad = low_bits(width % 64);
+            bits.iter_mut()
+                .skip(per_row - 1)
+                .step_by(per_row)
+                .for_each(|w| *w &= pad);
+        }
+        Some(Mask::from_words(width, height, bits))
+    }
+
     /// The packed words, for reuse by [`Mask::from_words`].
     pub(crate) fn into_words(self) -> Vec<u64> {
         self.bits

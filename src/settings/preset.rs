@@ -176,6 +176,28 @@ impl Settings {
         Ok(settings)
     }
 
+    /// Parses and validates preset text as [`Settings::load_preset`] does a
+    /// file's, for presets that are not files (e.g. built by the Python
+    /// package); errors name `origin` where they would name the file.
+    ///
+    /// ```
+    /// use hitfield::Settings;
+    ///
+    /// let s = Settings::from_preset_text("[field]\nparticles = 5000\n", "text")?;
+    /// assert_eq!(s.field.particles, 5000);
+    /// let e = Settings::from_preset_text("[field]\nparticles = -1\n", "text").unwrap_err();
+    /// assert!(e.to_string().starts_with("text: field.particles: "));
+    /// # Ok::<(), hitfield::settings::preset::PresetError>(())
+    /// ```
+    pub fn from_preset_text(text: &str, origin: &str) -> Result<Settings, PresetError> {
+        let fail = |kind| PresetError::new(Path::new(origin), kind);
+        let settings = parse(text).map_err(fail)?;
+        settings
+            .validate()
+            .map_err(|e| fail(PresetErrorKind::Invalid(e)))?;
+        Ok(settings)
+    }
+
     /// Writes these settings as a TOML preset, atomically: validated first,
     /// then written to a temporary file in the same folder, synced to disk and
     /// renamed over `path`. On error `path` keeps its old content and no

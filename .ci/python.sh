@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# CI for the Python package (python/): a fresh venv with maturin, pygame-ce,
+# numpy and pytest from PyPI, `pip install ./python`, then pytest (the Mask
+# methods against pygame-ce, posed queries against the coverage rule, World,
+# and both examples run headless). Fails when any step fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+venv=${HITFIELD_PY_VENV:-$root/target/python-venv}
+
+echo "== python: venv at $venv"
+python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet maturin pygame-ce numpy pytest
+
+# maturin builds in the workspace's target directory (release profile), so
+# a second run rebuilds only what changed.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+echo "== python: pip install ./python"
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+
+# No display needed: SDL's dummy video and audio drivers.
+export SDL_VIDEODRIVER="${SDL_VIDEODRIVER:-dummy}"
+export SDL_AUDIODRIVER="${SDL_AUDIODRIVER:-dummy}"
+export PYGAME_HIDE_SUPPORT_PROMPT=1
+echo "== python: pytest"
+# Run from outside python/ so `import hitfield` finds the installed package,
+# not the source folder without its extension.
+cd "$CARGO_TARGET_DIR"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests"
+echo "== python: ok"

@@ -1,0 +1,5 @@
+import os
+
+# No display in CI: SDL's dummy video driver.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
