@@ -252,7 +252,7 @@ impl PyWorld {
 
     /// The settings in force, as preset TOML.
     fn settings_toml(&self) -> PyResult<String> {
-        toml::to_string_pretty(self.world.settings())
+        toml::to_string_pretty(&self.world.settings())
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
