@@ -11,7 +11,7 @@ venv=${HITFIELD_PY_VENV:-$root/target/python-venv}
 echo "== python: venv at $venv"
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet maturin pygame-ce numpy pytest
+"$venv/bin/python" -m pip install --quiet "maturin>=1.9,<2" "pygame-ce>=2.5,<2.6" "numpy>=1.24" "pytest>=8"
 
 # maturin builds in the workspace's target directory (release profile), so
 # a second run rebuilds only what changed.
