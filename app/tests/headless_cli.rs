@@ -77,7 +77,7 @@ fn report_has_the_documented_keys() {
         "flow",
         "particles",
         "trails",
-        "fade",
+        "ships",
         "sample",
         "collide",
         "total",
@@ -89,6 +89,10 @@ fn report_has_the_documented_keys() {
                 "stages.{stage}.{k}"
             );
         }
+    }
+    // No fade stage (the field fades inside particles), and no window parts.
+    for gone in ["fade", "upload", "draw"] {
+        assert!(r["stages"].get(gone).is_none(), "stages.{gone}");
     }
 }
 

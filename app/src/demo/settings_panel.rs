@@ -6,9 +6,11 @@ use macroquad::math::Rect;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
 use super::keys::Action;
-use super::scales::{self, compact};
-use super::theme;
-use super::widgets::{text, Ui};
+use super::scales;
+use crate::ui::numbers::compact;
+use crate::ui::text::text;
+use crate::ui::theme;
+use crate::ui::widgets::Ui;
 
 /// A message for the user, shown in the panel and the status bar.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,13 +4,13 @@
 //! steps, threads' busy time) and the session's ten slowest frames (a
 //! click on one shows it).
 
-use hitfield::profile::Stage;
 use macroquad::math::{Rect, Vec2};
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
-use super::history::{FrameRecord, History, Selected};
-use super::theme;
-use super::widgets::{measure, text};
+use crate::stats::frame::Part;
+use crate::stats::history::{FrameRecord, History, Selected};
+use crate::ui::text::{measure, text};
+use crate::ui::theme;
 
 /// Narrowest room for the history column; narrower cards leave it out.
 pub const MIN_COLUMN_W: f32 = 300.0;
@@ -149,23 +149,19 @@ fn draw_breakdown(frame: &FrameRecord, r: Rect, thread_name: &dyn Fn(usize) -> S
     );
     let col_w = (r.w / 2.0).floor();
     let top = r.y + 16.0 + 2.0 * ROW_H;
-    for (i, stage) in Stage::ALL.iter().enumerate() {
-        let (col, row) = (i / 5, i % 5);
+    // Two columns of parts.
+    let rows = Part::ALL.len().div_ceil(2);
+    for (i, &part) in Part::ALL.iter().enumerate() {
+        let (col, row) = (i / rows, i % rows);
         let x = r.x + col as f32 * col_w;
         let y = top + row as f32 * ROW_H;
-        draw_rectangle(x, y - 9.0, 8.0, 8.0, theme::stage_color(*stage));
-        text(
-            stage.name(),
-            x + 11.0,
-            y,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
-        let v = format!("{:.2}", frame.times.get(*stage));
+        draw_rectangle(x, y - 9.0, 8.0, 8.0, theme::part_color(part));
+        text(part.name(), x + 11.0, y, theme::FONT_SMALL, theme::TEXT_DIM);
+        let v = format!("{:.2}", frame.times.get(part));
         let vx = x + col_w - 6.0 - measure(&v, theme::FONT_SMALL);
         text(&v, vx, y, theme::FONT_SMALL, theme::TEXT);
     }
-    let busy_y = top + 5.0 * ROW_H + 2.0;
+    let busy_y = top + rows as f32 * ROW_H + 2.0;
     let label = format!("busy ms of a {:.2} ms step", frame.step_ms());
     text(&label, r.x, busy_y, theme::FONT_SMALL, theme::TEXT_DIM);
     if frame.busy.is_empty() {
