@@ -10,8 +10,8 @@ use macroquad::input::{
 use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
 
+use super::keyboard::Edit;
 use super::text::{measure, text, wrap};
-use super::text_field::Edit;
 use super::theme;
 
 /// Widget identity across frames.
