@@ -20,6 +20,7 @@ mod clip;
 mod demo;
 mod link;
 mod memory;
+mod paths;
 mod profiler;
 mod spike;
 mod stats;

@@ -131,7 +131,7 @@ impl Ring {
 
 /// About how many bytes `event` takes in a file.
 fn estimated_bytes(event: &Event) -> u64 {
-    let args = event.args.as_ref().map_or(0, |a| a.json.len() + 8);
+    let args = event.args.as_ref().map_or(0, |a| a.json.get().len() + 8);
     (event.name.len() + args + 80) as u64
 }
 
