@@ -18,13 +18,13 @@
 //! assert_eq!(percentile(&mut kept, 0.5), 2.0);
 //! ```
 
+use std::collections::VecDeque;
+
 /// The last `capacity` values pushed, oldest first. Holds at most
 /// `capacity` values and allocates only when created.
 #[derive(Clone, Debug)]
 pub struct Ring<T> {
-    items: Vec<T>,
-    /// Where the next push goes once full (the oldest value).
-    next: usize,
+    items: VecDeque<T>,
     capacity: usize,
 }
 
@@ -33,21 +33,25 @@ impl<T> Ring<T> {
     pub fn new(capacity: usize) -> Ring<T> {
         let capacity = capacity.max(1);
         Ring {
-            items: Vec::with_capacity(capacity),
-            next: 0,
+            items: VecDeque::with_capacity(capacity),
             capacity,
         }
     }
 
     /// Adds `value`; when full, the oldest value goes and is returned.
     pub fn push(&mut self, value: T) -> Option<T> {
-        if self.items.len() < self.capacity {
-            self.items.push(value);
-            return None;
-        }
-        let old = std::mem::replace(&mut self.items[self.next], value);
-        self.next = (self.next + 1) % self.capacity;
-        Some(old)
+        let old = if self.items.len() == self.capacity {
+            self.items.pop_front()
+        } else {
+            None
+        };
+        self.items.push_back(value);
+        old
+    }
+
+    /// Takes the oldest value out.
+    pub fn pop_oldest(&mut self) -> Option<T> {
+        self.items.pop_front()
     }
 
     /// How many values it holds.
@@ -66,20 +70,28 @@ impl<T> Ring<T> {
     }
 
     /// The values, oldest first.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + Clone + '_ {
-        let (newer, older) = self.items.split_at(self.next);
-        older.iter().chain(newer)
+    pub fn iter(&self) -> std::collections::vec_deque::Iter<'_, T> {
+        self.items.iter()
+    }
+
+    /// The value `i` places after the oldest.
+    pub fn get(&self, i: usize) -> Option<&T> {
+        self.items.get(i)
+    }
+
+    /// The oldest value.
+    pub fn first(&self) -> Option<&T> {
+        self.items.front()
     }
 
     /// The newest value.
     pub fn last(&self) -> Option<&T> {
-        self.iter().next_back()
+        self.items.back()
     }
 
     /// Forgets every value (the capacity stays).
     pub fn clear(&mut self) {
         self.items.clear();
-        self.next = 0;
     }
 }
 
@@ -113,6 +125,10 @@ mod tests {
         assert_eq!(r.iter().copied().collect::<Vec<_>>(), [2, 3, 4]);
         assert_eq!(r.iter().rev().copied().collect::<Vec<_>>(), [4, 3, 2]);
         assert_eq!((r.len(), r.capacity(), r.last()), (3, 3, Some(&4)));
+        assert_eq!((r.first(), r.get(1), r.get(3)), (Some(&2), Some(&3), None));
+        assert_eq!(r.pop_oldest(), Some(2));
+        assert_eq!(r.push(5), None, "room again");
+        assert_eq!(r.iter().copied().collect::<Vec<_>>(), [3, 4, 5]);
         r.clear();
         assert!(r.is_empty());
         r.push(9);

@@ -28,7 +28,7 @@ use tracing_subscriber::prelude::*;
 use tracing_subscriber::registry::LookupSpan;
 
 pub use event::raw as raw_args;
-pub use ring::Ring;
+pub use ring::SpikeRing;
 #[cfg(feature = "cli")]
 pub use sink::MIN_CAP_BYTES;
 pub use sink::{Recorded, Sink};
@@ -73,7 +73,7 @@ pub struct Tracing {
     sink: Mutex<Option<Sink>>,
     /// The spike ring is kept.
     ringing: AtomicBool,
-    ring: Mutex<Option<Ring>>,
+    ring: Mutex<Option<SpikeRing>>,
     /// Nanoseconds inside task spans, per thread, since the last
     /// [`Tracing::take_busy`].
     busy_ns: [AtomicU64; MAX_THREADS],
@@ -151,7 +151,7 @@ impl Tracing {
     /// `events` events) from now on, for [`Tracing::write_ring`]. Mark
     /// each frame's start with [`Tracing::start_frame`].
     pub fn keep_ring(&self, frames: usize, events: usize) {
-        *lock(&self.ring) = Some(Ring::new(frames, events));
+        *lock(&self.ring) = Some(SpikeRing::new(frames, events));
         self.ringing.store(true, Ordering::Release);
     }
 
