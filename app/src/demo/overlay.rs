@@ -5,7 +5,7 @@ use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
 use super::keys::SHORTCUTS;
-use crate::ui::text::{measure, text};
+use crate::ui::text::{measure, note, text};
 use crate::ui::theme;
 
 /// A "PAUSED" badge in the field's top-left corner.
@@ -51,7 +51,7 @@ pub fn draw_help(area: Rect) {
         "turn cold blue. Ships touching each other flash amber; the dot marks the",
         "contact point, the arrow the normal from the lower-numbered ship.",
     ] {
-        text(line, x + 20.0, ly, theme::FONT_SMALL, theme::TEXT_DIM);
+        note(line, x + 20.0, ly);
         ly += 16.0;
     }
 }

@@ -13,7 +13,7 @@ use crate::stats::history::History;
 use crate::stats::per_second::PerSecond;
 use crate::stats::profile::{Profiler, Summary};
 use crate::ui::numbers::count;
-use crate::ui::text::{measure, text};
+use crate::ui::text::{measure, note, text};
 use crate::ui::theme;
 
 /// Frame-rate facts the profiler card shows next to the graph.
@@ -73,7 +73,7 @@ pub fn draw_profiler(
     let rows = [("frame", stats.frame), ("work", total)];
     for (i, (name, sum)) in rows.iter().enumerate() {
         let y = card.y + 35.0 + 16.0 * i as f32;
-        text(name, card.x + pad, y, theme::FONT_SMALL, theme::TEXT_DIM);
+        note(name, card.x + pad, y);
         let v = format!(
             "p50 {:6.2}  p95 {:6.2}  p99 {:6.2} ms",
             sum.p50_ms, sum.p95_ms, sum.p99_ms
@@ -98,13 +98,7 @@ pub fn draw_profiler(
         ProfilerShape::Beside => card.x + card.w - LONG_VIEW_W,
         _ => card.x + card.w,
     };
-    text(
-        &steps,
-        frames_right - pad - sw,
-        card.y + 17.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
-    );
+    note(&steps, frames_right - pad - sw, card.y + 17.0);
 
     // Graph, newest frame on the right.
     let gx = card.x + pad + 34.0;
@@ -120,21 +114,9 @@ pub fn draw_profiler(
         let y = gy + graph_h - (label_ms * px_per_ms) as f32;
         draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x263042, 1.0));
         let lw = measure(&label, theme::FONT_SMALL);
-        text(
-            &label,
-            gx - 6.0 - lw,
-            y + 5.0,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
+        note(&label, gx - 6.0 - lw, y + 5.0);
     }
-    text(
-        "ms",
-        gx - 24.0,
-        gy + graph_h,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
-    );
+    note("ms", gx - 24.0, gy + graph_h);
     let n = profiler.len().min(graph_w as usize);
     let x0 = gx + graph_w - n as f32;
     for (i, frame) in profiler.frames().skip(profiler.len() - n).enumerate() {
@@ -212,34 +194,20 @@ pub fn draw_profiler(
         );
         let v = format!("{:.2}", s.p50_ms);
         let vw = measure(&v, theme::FONT_SMALL);
-        text(
-            &v,
-            lx + legend_w - vw,
-            ly + 11.0,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
+        note(&v, lx + legend_w - vw, ly + 11.0);
         ly += 14.0;
     }
-    text(
+    note(
         "p50 ms",
         lx + legend_w - measure("p50 ms", theme::FONT_SMALL),
         card.y + 51.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
-    let note = if graph_w >= 280.0 {
+    let caption = if graph_w >= 280.0 {
         "stacked time per frame, newest on the right"
     } else {
         "time per frame, newest on the right"
     };
-    text(
-        note,
-        gx,
-        gy + graph_h + 16.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
-    );
+    note(caption, gx, gy + graph_h + 16.0);
     // The long view: under the frames, right of the history column, or
     // (short windows) not at all.
     match shape {

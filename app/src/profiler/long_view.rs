@@ -10,7 +10,7 @@ use macroquad::shapes::draw_rectangle;
 use super::geometry::{graph_ceiling, LONG_VIEW_FRAME_H as FRAME_H};
 use crate::stats::per_second::{PerSecond, SecondSummary};
 use crate::trace::Tracing;
-use crate::ui::text::{measure, text};
+use crate::ui::text::{measure, note, text};
 use crate::ui::theme;
 
 /// Frames the busy times are averaged over.
@@ -117,12 +117,10 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let y0 = band.y;
     let graph_h = (band.h - FRAME_H).max(1.0);
     let gy = y0 + 22.0;
-    text(
+    note(
         "step ms per simulated second: min / median / max",
         gx - 34.0,
         y0 + 15.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
     draw_rectangle(gx, gy, graph_w, graph_h, theme::rgb(0x05080C, 0.9));
 
@@ -142,20 +140,12 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let ceiling = graph_ceiling(peak * 1.6);
     let px = graph_h as f64 / ceiling;
     let label = format!("{ceiling:.0}");
-    text(
+    note(
         &label,
         gx - 6.0 - measure(&label, theme::FONT_SMALL),
         gy + 10.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
-    text(
-        "ms",
-        gx - 24.0,
-        gy + graph_h,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
-    );
+    note("ms", gx - 24.0, gy + graph_h);
     let x0 = gx + graph_w - cols.len() as f32;
     let bottom = gy + graph_h;
     for (i, &(min, median, max)) in cols.iter().enumerate() {
@@ -176,34 +166,24 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     }
     let span_min = seconds.capacity() as f64 / 60.0;
     let left = format!("-{span_min:.0} min ({k} s/px)");
-    text(&left, gx, bottom + 14.0, theme::FONT_SMALL, theme::TEXT_DIM);
+    note(&left, gx, bottom + 14.0);
     let now = "now";
-    text(
+    note(
         now,
         gx + graph_w - measure(now, theme::FONT_SMALL),
         bottom + 14.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
 
     // Threads: busy ms per frame, the bar against the frame's step time.
     let head = "busy ms/frame";
-    text(
+    note(
         head,
         lx + legend_w - measure(head, theme::FONT_SMALL),
         y0 + 15.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
     let (means, step_ms) = busy.means();
     if means.is_empty() {
-        text(
-            "no thread times yet",
-            lx,
-            gy + 12.0,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
+        note("no thread times yet", lx, gy + 12.0);
         return;
     }
     let mut ly = gy;
@@ -234,17 +214,15 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
         ly += 14.0;
     }
     let more = means.len().saturating_sub(SHOWN_THREADS);
-    let note = if more > 0 {
+    let caption = if more > 0 {
         format!("+{more} more; step {step_ms:.2} ms")
     } else {
         format!("of a {step_ms:.2} ms step")
     };
-    text(
-        &note,
-        lx + legend_w - measure(&note, theme::FONT_SMALL),
+    note(
+        &caption,
+        lx + legend_w - measure(&caption, theme::FONT_SMALL),
         bottom + 14.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
 }
 

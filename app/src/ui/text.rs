@@ -24,6 +24,11 @@ pub fn text(s: &str, x: f32, y: f32, size: u16, color: Color) {
     draw_text(s, x.round(), y.round(), f32::from(size), color);
 }
 
+/// Draws `s` as small print (dim, [`theme::FONT_SMALL`]), baseline at `y`.
+pub fn note(s: &str, x: f32, y: f32) {
+    text(s, x, y, theme::FONT_SMALL, theme::TEXT_DIM);
+}
+
 /// Width of `s` in pixels.
 pub fn measure(s: &str, size: u16) -> f32 {
     measure_text(s, None, size, 1.0).width
