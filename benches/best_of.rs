@@ -21,6 +21,7 @@ use hitfield::collide::broadphase::SweepAndPrune;
 use hitfield::collide::{self, PairQuery, PosedMask};
 use hitfield::pose::Pose;
 use hitfield::ships::{sample_posed, HitMap, HitPixels};
+use hitfield::stats::percentile;
 use rayon::prelude::*;
 
 mod cases;
@@ -48,11 +49,10 @@ fn time(name: &str, runs: usize, calls: usize, mut f: impl FnMut()) {
             start.elapsed().as_secs_f64() / calls as f64
         })
         .collect();
-    per_call.sort_by(f64::total_cmp);
     println!(
         "{name:<52} best {:>9}  median {:>9}  ({runs} × {calls})",
-        show(per_call[0]),
-        show(per_call[runs / 2])
+        show(percentile(&mut per_call, 0.0)),
+        show(percentile(&mut per_call, 0.5))
     );
 }
 

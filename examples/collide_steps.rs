@@ -39,6 +39,7 @@ fn main() {
     use hitfield::cpu::Isa;
     use hitfield::mask::Mask;
     use hitfield::pose::Pose;
+    use hitfield::stats::percentile;
 
     let rounds: usize = std::env::args()
         .nth(1)
@@ -156,11 +157,10 @@ fn main() {
                     start.elapsed().as_secs_f64() / calls as f64
                 })
                 .collect();
-            per_call.sort_by(f64::total_cmp);
             println!(
                 "{name:<22} {:<8} {:>10.3} µs  check {sum}",
                 format!("{isa:?}"),
-                per_call[rounds / 2] * 1e6
+                percentile(&mut per_call, 0.5) * 1e6
             );
         }
     }

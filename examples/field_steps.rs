@@ -22,6 +22,7 @@ use hitfield::cpu::Isa;
 use hitfield::field::Field;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::FieldSettings;
+use hitfield::stats::percentile;
 
 mod cli;
 
@@ -69,15 +70,10 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         println!(
             "{:<8} {:>8.1} steps/s  particles stage {:>7.2} ms  canvas {:016x}",
             format!("{isa:?}"),
-            median(per_second),
-            median(particles_ms),
+            percentile(per_second, 0.5),
+            percentile(particles_ms, 0.5),
             field.canvas().hash64()
         );
     }
     Ok(())
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }

@@ -22,7 +22,8 @@
 //! - [`world`]: one step of everything;
 //! - [`settings`]: every tunable, one [`settings::Row`] each (range,
 //!   default, unit, flag, preset key, accessors), and presets;
-//! - [`assets`] (PNG loading with limits), [`profile`] (stage timings) and
+//! - [`assets`] (PNG loading with limits), [`profile`] (stage timings),
+//!   [`stats`] (a ring of recent values and their percentiles) and
 //!   `reference` (feature `internals`: the plain versions the fast paths are
 //!   tested against);
 //! - `draw` (feature `app`): the pose → screen mapping for macroquad, so a
@@ -175,6 +176,7 @@ pub mod assets;
 pub mod clock;
 pub mod profile;
 pub mod settings;
+pub mod stats;
 pub mod trace;
 
 internal! {

@@ -4,56 +4,37 @@
 
 use crate::clock::Clock;
 
-/// One stage of a frame, in the order the work happens.
+/// One stage of a [`crate::World::step`], in the order the work happens.
+/// (The field fades each row inside its particles stage, just before trails
+/// are drawn there, so there is no fade stage.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
     /// Recomputing the coarse noise velocity grid.
     Flow,
-    /// Moving particles.
+    /// Moving particles (and fading the rows they are drawn into).
     Particles,
     /// Drawing particle segments into the canvas.
     Trails,
-    /// Lowering every pixel's alpha. The field fades each row inside its
-    /// particles stage, just before trails are drawn there, so a field
-    /// step reports 0 here.
-    Fade,
     /// Moving ships.
     Ships,
     /// Ships sampling the canvas under them.
     Sample,
     /// Ship-against-ship collision (broad and narrow phase).
     Collide,
-    /// Uploading the canvas to the GPU (demo only).
-    Upload,
-    /// Drawing the frame (demo only).
-    Draw,
 }
 
 impl Stage {
-    /// Every stage, in frame order.
-    pub const ALL: [Stage; 9] = [
+    /// Every stage, in step order.
+    pub const ALL: [Stage; 6] = [
         Stage::Flow,
         Stage::Particles,
         Stage::Trails,
-        Stage::Fade,
         Stage::Ships,
         Stage::Sample,
         Stage::Collide,
-        Stage::Upload,
-        Stage::Draw,
     ];
     /// Number of stages.
     pub const COUNT: usize = Self::ALL.len();
-
-    /// True for the stages a simulation step runs (all but the demo's upload and draw).
-    pub fn is_simulation(self) -> bool {
-        !matches!(self, Stage::Upload | Stage::Draw)
-    }
-
-    /// The stages a simulation step runs, in frame order.
-    pub fn simulation() -> impl Iterator<Item = Stage> {
-        Self::ALL.into_iter().filter(|s| s.is_simulation())
-    }
 
     /// Lower-case name used in CSV headers and JSON keys.
     pub fn name(self) -> &'static str {
@@ -61,12 +42,9 @@ impl Stage {
             Stage::Flow => "flow",
             Stage::Particles => "particles",
             Stage::Trails => "trails",
-            Stage::Fade => "fade",
             Stage::Ships => "ships",
             Stage::Sample => "sample",
             Stage::Collide => "collide",
-            Stage::Upload => "upload",
-            Stage::Draw => "draw",
         }
     }
 
@@ -76,7 +54,7 @@ impl Stage {
     }
 }
 
-/// Milliseconds spent in each stage during one frame, and the clock that
+/// Milliseconds spent in each stage during one step, and the clock that
 /// [`StageTimes::time`] reads.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StageTimes {

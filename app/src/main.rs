@@ -7,7 +7,9 @@
 //!
 //! Dependencies point one way: `cli/` parses and validates flags into plain
 //! options and hands them to `demo/` (the window) or `bench/` (the sweep and
-//! accuracy report); `demo/` never imports `cli/`.
+//! accuracy report); `demo/` never imports `cli/`. `stats/` measures frames
+//! (no drawing), `profiler/` draws what it measured, `ui/` is the window's
+//! theme, text and widgets, and `trace/` writes trace files.
 
 #[cfg(feature = "cli")]
 mod bench;
@@ -18,10 +20,13 @@ mod clip;
 mod demo;
 mod link;
 mod memory;
-mod profile;
+mod paths;
+mod profiler;
 mod spike;
+mod stats;
 mod threads;
 mod trace;
+mod ui;
 
 use std::process::ExitCode;
 

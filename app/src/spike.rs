@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::paths::shown;
 use crate::trace::Tracing;
 
 /// Frames kept before a spike (two seconds at 60 steps a second).
@@ -36,6 +37,19 @@ struct Pending {
     work_ms: f64,
     /// Clock reading (seconds) when the spike frame ended.
     at: f64,
+}
+
+/// The spike marker's args in the trace file.
+#[derive(serde::Serialize)]
+struct SpikeNote {
+    /// The demo's frame (headless runs count steps only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frame: Option<u64>,
+    step: u64,
+    work_ms: f64,
+    threshold_ms: f64,
+    frames_before: u64,
+    frames_after: u64,
 }
 
 /// Watches frames for spikes and writes their traces.
@@ -118,19 +132,19 @@ impl SpikeWatch {
         self.written += 1;
         let path = spike_path(&self.options.dir, p.step);
         let from = p.frame.saturating_sub(FRAMES_BEFORE);
-        let args = format!(
-            "{{\"{unit}\":{},\"step\":{},\"work_ms\":{:.3},\"threshold_ms\":{},\"frames_before\":{FRAMES_BEFORE},\"frames_after\":{FRAMES_AFTER}}}",
-            p.frame,
-            p.step,
-            p.work_ms,
-            self.options.threshold_ms,
-            unit = self.unit,
-        );
+        let args = crate::trace::raw_args(&SpikeNote {
+            frame: (self.unit == "frame").then_some(p.frame),
+            step: p.step,
+            work_ms: (p.work_ms * 1e3).round() / 1e3,
+            threshold_ms: self.options.threshold_ms,
+            frames_before: FRAMES_BEFORE,
+            frames_after: FRAMES_AFTER,
+        });
         let recorded = self.tracing.write_ring(
             &path,
             (from, p.frame),
             self.options.cap_bytes,
-            ("spike", p.at, &args),
+            ("spike", p.at, &*args),
         )?;
         let mut message = format!(
             "wrote spike trace {} ({} {} took {:.2} ms > {} ms; {})",
@@ -162,9 +176,4 @@ fn spike_path(dir: &Path, step: u64) -> PathBuf {
         n += 1;
     }
     path
-}
-
-/// `path` made absolute for messages (as given when that fails).
-fn shown(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

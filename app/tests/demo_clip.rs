@@ -5,10 +5,24 @@
 
 mod common;
 
-use std::time::Duration;
+use std::path::Path;
+use std::process::Child;
+use std::time::{Duration, Instant};
 
 use common::process::wait_with_timeout;
 use common::window::{can_drive_window, demo, focus, one_window_at_a_time, press, start_demo};
+
+/// Opens an 800×600 demo with 20,000 particles, `extra` flags and
+/// `--trace-dir dir`, and presses G a second after it starts.
+fn press_g_a_second_in(extra: &[&str], dir: &Path) -> (Child, Instant) {
+    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
+    cmd.args(extra).arg("--trace-dir").arg(dir);
+    let (child, window, started) = start_demo(cmd);
+    std::thread::sleep(Duration::from_millis(1000));
+    focus(&window);
+    press(&["g"]);
+    (child, started)
+}
 
 #[test]
 fn g_writes_a_clip_with_the_frames_it_names() {
@@ -19,13 +33,7 @@ fn g_writes_a_clip_with_the_frames_it_names() {
     let dir = tempfile::tempdir().expect("tempdir");
     // Long enough for the 4 s clip (120 frames taken from 240 stepped
     // ones) to be encoded and written after G.
-    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
-    cmd.args(["--frames", "1200", "--trace-dir"])
-        .arg(dir.path());
-    let (child, window, started) = start_demo(cmd);
-    std::thread::sleep(Duration::from_millis(1000));
-    focus(&window);
-    press(&["g"]);
+    let (child, started) = press_g_a_second_in(&["--frames", "1200"], dir.path());
     let out = wait_with_timeout(child, started, Duration::from_secs(300));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
@@ -69,12 +77,7 @@ fn quitting_while_recording_writes_the_clip_so_far() {
     }
     let _alone = one_window_at_a_time();
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut cmd = demo(&["--window-size", "800x600", "--particles", "20000"]);
-    cmd.arg("--trace-dir").arg(dir.path());
-    let (child, window, started) = start_demo(cmd);
-    std::thread::sleep(Duration::from_millis(1000));
-    focus(&window);
-    press(&["g"]);
+    let (child, started) = press_g_a_second_in(&[], dir.path());
     std::thread::sleep(Duration::from_millis(1000));
     press(&["Escape"]);
     let out = wait_with_timeout(child, started, Duration::from_secs(120));

@@ -62,7 +62,7 @@ fn capture_shows_trails_ships_and_panel_top_down() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("frame,flow,particles,trails,fade,ships,sample,collide,upload,draw,total")
+        Some("frame,flow,particles,trails,ships,sample,collide,upload,draw,total")
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 30, "one row per frame");

@@ -3,6 +3,9 @@
 
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::process::json_report;
+
 fn headless(args: &[&str], threads: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hitfield"))
         .arg("headless")
@@ -13,14 +16,7 @@ fn headless(args: &[&str], threads: &str) -> Output {
 }
 
 fn report(args: &[&str], threads: &str) -> serde_json::Value {
-    let out = headless(args, threads);
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+    json_report(&headless(args, threads))
 }
 
 const RUN: &[&str] = &[
@@ -77,7 +73,7 @@ fn report_has_the_documented_keys() {
         "flow",
         "particles",
         "trails",
-        "fade",
+        "ships",
         "sample",
         "collide",
         "total",
@@ -89,6 +85,10 @@ fn report_has_the_documented_keys() {
                 "stages.{stage}.{k}"
             );
         }
+    }
+    // No fade stage (the field fades inside particles), and no window parts.
+    for gone in ["fade", "upload", "draw"] {
+        assert!(r["stages"].get(gone).is_none(), "stages.{gone}");
     }
 }
 

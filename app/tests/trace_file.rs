@@ -11,6 +11,9 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+use common::process::json_report as report;
+
 const STEPS: u64 = 20;
 const PARTICLES: u64 = 200_000;
 const HEIGHT: u64 = 600;
@@ -46,16 +49,6 @@ fn headless_with(trace: Option<&Path>, extra: &[&str]) -> Output {
     cmd.env("RAYON_NUM_THREADS", "2")
         .output()
         .expect("run hitfield")
-}
-
-fn report(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
 }
 
 /// One span as the trace file has it: thread, begin, end, name, fields,

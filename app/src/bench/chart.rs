@@ -5,21 +5,17 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use super::sweep::RunResult;
+use crate::stats::frame::Part;
 use hitfield::profile::Stage;
 
 /// The font the chart's text is drawn with (DejaVu Sans Mono, see assets/fonts).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
 
-/// Stages drawn, with their colours.
-const SERIES: [(Stage, RGBColor); 7] = [
-    (Stage::Flow, RGBColor(0x8e, 0x44, 0xad)),
-    (Stage::Particles, RGBColor(0xe6, 0x7e, 0x22)),
-    (Stage::Trails, RGBColor(0xc0, 0x39, 0x2b)),
-    (Stage::Fade, RGBColor(0x7f, 0x8c, 0x8d)),
-    (Stage::Ships, RGBColor(0x16, 0xa0, 0x85)),
-    (Stage::Sample, RGBColor(0x29, 0x80, 0xb9)),
-    (Stage::Collide, RGBColor(0x27, 0xae, 0x60)),
-];
+/// A stage's colour, the one the demo's profiler draws it in.
+fn colour(stage: Stage) -> RGBColor {
+    let [_, r, g, b] = Part::Step(stage).rgb().to_be_bytes();
+    RGBColor(r, g, b)
+}
 
 /// Draws median time per stage (and the whole frame) against particle count
 /// for every thread count, with samples every step, into a PNG at `path`.
@@ -75,7 +71,8 @@ pub fn draw(path: &Path, results: &[RunResult]) -> Result<(), String> {
             .label_style(("sans-serif", 14))
             .draw()
             .map_err(|e| e.to_string())?;
-        for (stage, colour) in SERIES {
+        for stage in Stage::ALL {
+            let colour = colour(stage);
             let points: Vec<(f64, f64)> = runs
                 .iter()
                 .map(|r| {

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use hitfield::field::Field;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::FieldSettings;
+use hitfield::stats::percentile;
 
 use super::time_ms;
 
@@ -109,13 +110,9 @@ impl StepRow {
     }
 }
 
-/// Median of `v` (0 when empty).
+/// Median of `v` (nearest rank; 0 when empty).
 fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    percentile(&mut v, 0.5)
 }
 
 /// Times [`PASSES`] passes of `pass` over `bytes`-byte buffers, split in

@@ -17,6 +17,7 @@ mod flash_port;
 use hitfield::field::Field;
 use hitfield::profile::StageTimes;
 use hitfield::settings::FieldSettings;
+use hitfield::stats::percentile;
 
 use super::time_ms;
 use flash_port::FlashPort;
@@ -73,19 +74,11 @@ impl Series {
             }
         };
         let mut sorted = steps.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        let rank = |q: f64| {
-            if sorted.is_empty() {
-                0.0
-            } else {
-                sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-            }
-        };
         Series {
             windows: steps.chunks_exact(WINDOW).map(mean).collect(),
             mean: mean(steps),
-            p50: rank(0.5),
-            p95: rank(0.95),
+            p50: percentile(&mut sorted, 0.5),
+            p95: percentile(&mut sorted, 0.95),
             calm: mean(&steps[..steps.len().min(CALM)]),
         }
     }
@@ -93,11 +86,11 @@ impl Series {
     /// Fastest, median and slowest window mean.
     pub fn window_range(&self) -> (f64, f64, f64) {
         let mut w = self.windows.clone();
-        w.sort_by(f64::total_cmp);
-        match (w.first(), w.last()) {
-            (Some(&lo), Some(&hi)) => (lo, w[(w.len() - 1) / 2], hi),
-            _ => (0.0, 0.0, 0.0),
-        }
+        (
+            percentile(&mut w, 0.0),
+            percentile(&mut w, 0.5),
+            percentile(&mut w, 1.0),
+        )
     }
 
     /// Slowest window over the fastest.

@@ -2,7 +2,8 @@
 //! ship sampling and ship collisions) timed stage by stage over particle
 //! counts, sample intervals and thread counts.
 
-use crate::profile::{Profiler, Summary};
+use crate::stats::frame::Part;
+use crate::stats::profile::{Profiler, Summary};
 use hitfield::profile::Stage;
 use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
@@ -29,7 +30,7 @@ pub struct RunResult {
     pub frames: usize,
     /// Percentiles per stage, in [`Stage::ALL`] order.
     pub stages: Vec<(Stage, Summary)>,
-    /// The field step alone (flow + particles + trails + fade).
+    /// The field step alone (flow + particles + trails).
     pub field: Summary,
     /// The whole frame.
     pub total: Summary,
@@ -46,7 +47,7 @@ impl RunResult {
 }
 
 /// The field stages.
-pub const FIELD_STAGES: [Stage; 4] = [Stage::Flow, Stage::Particles, Stage::Trails, Stage::Fade];
+pub const FIELD_STAGES: [Stage; 3] = [Stage::Flow, Stage::Particles, Stage::Trails];
 
 /// Builds a world for `spec` from `base` settings, steps it `warmup` times,
 /// then times `frames` steps on a pool of `spec.threads` threads. Settings
@@ -91,7 +92,7 @@ pub fn run(
         frames,
         stages: Stage::ALL
             .iter()
-            .map(|&s| (s, profiler.stage_summary(s)))
+            .map(|&s| (s, profiler.part_summary(Part::Step(s))))
             .collect(),
         field: field_profiler.total_summary(),
         total: profiler.total_summary(),

@@ -12,6 +12,7 @@ use super::record_args::RecordArgs;
 use super::run_args::RunArgs;
 use super::trace_args::TraceArgs;
 use crate::clip::Clip;
+use crate::paths::shown;
 use crate::spike::SpikeWatch;
 use crate::trace::Tracing;
 
@@ -148,9 +149,4 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
 fn install() -> Result<&'static Tracing, String> {
     crate::trace::install(hitfield::clock::Clock::system())
         .ok_or_else(|| "--trace: another tracing subscriber is already installed".to_string())
-}
-
-/// `path` made absolute for messages (as given when that fails).
-fn shown(path: &std::path::Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

@@ -1,6 +1,7 @@
 //! Command-line parsing and dispatch. Every usage error is one line on
 //! stderr and exit status 2; `--help` and `--version` exit 0.
 
+pub mod bench;
 pub mod demo;
 pub mod headless;
 pub mod number;
@@ -40,7 +41,7 @@ pub enum Command {
     /// Test two PNG sprites for pixel-perfect overlap and print JSON.
     Overlap(overlap::OverlapArgs),
     /// Sweep particle counts, intervals and threads; write CSV, a chart and an accuracy table.
-    Bench(crate::bench::BenchArgs),
+    Bench(bench::BenchArgs),
 }
 
 /// Exit status for bad input (usage errors, unreadable files, bad values).
@@ -123,6 +124,6 @@ pub fn main() -> ExitCode {
         None => demo::run(cli.demo),
         Some(Command::Headless(args)) => headless::run(args),
         Some(Command::Overlap(args)) => overlap::run(args),
-        Some(Command::Bench(args)) => crate::bench::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
     }
 }

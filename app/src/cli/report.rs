@@ -2,8 +2,9 @@
 
 use serde::Serialize;
 
-use crate::profile::Profiler;
 use crate::spike::SpikeWatch;
+use crate::stats::frame::Part;
+use crate::stats::profile::Profiler;
 use hitfield::profile::Stage;
 use hitfield::world::World;
 
@@ -96,6 +97,6 @@ pub fn to_json(
         "hits_per_ship": hits_per_ship,
         "hit_samples": hit_samples,
         "contacts": contacts,
-        "stages": profiler.stages_json(Stage::simulation()),
+        "stages": profiler.parts_json(Stage::ALL.map(Part::Step)),
     })
 }

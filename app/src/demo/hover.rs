@@ -8,8 +8,8 @@ use macroquad::shapes::draw_rectangle;
 
 use super::letterbox::Letterbox;
 use super::markers::radius;
-use super::theme;
-use super::widgets::text;
+use crate::ui::text::{measure, text};
+use crate::ui::theme;
 
 /// The card of the ship under the mouse, if any.
 pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32, f32)) {
@@ -58,7 +58,7 @@ fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: 
     ];
     let w = lines
         .iter()
-        .map(|l| super::widgets::measure(l, theme::FONT_SMALL))
+        .map(|l| measure(l, theme::FONT_SMALL))
         .fold(0.0, f32::max)
         + 20.0;
     let h = 16.0 * lines.len() as f32 + 12.0;

@@ -7,49 +7,15 @@
 
 use macroquad::math::Rect;
 
-use super::theme;
+use crate::profiler::geometry::{FRAMES_H, LONG_VIEW_W, PROFILER_H, PROFILER_MIN_W, PROFILER_W};
+use crate::ui::theme;
 
 /// Gap between the window edge, the field, the panel and the profiler.
 pub const MARGIN: f32 = 10.0;
-/// The profiler card's width for everything at its natural size: its
-/// graph (one pixel per frame) and legend take 514 px, the frame history
-/// column the rest ([`super::history_view`]). A wider card gives the
-/// history column the extra.
-pub const PROFILER_W: f32 = 934.0;
-/// The profiler card's height with the long view under the frames.
-pub const PROFILER_H: f32 = super::overlay::FRAMES_H + super::long_view::HEIGHT;
-/// The long view's width when it stands right of the history column.
-pub const LONG_VIEW_W: f32 = 520.0;
 /// Windows shorter than this show the profiler without its long view, so
 /// the field keeps a useful height.
 pub const SHORT_WINDOW_H: f32 = 700.0;
 
-/// How the profiler card arranges its parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProfilerShape {
-    /// The long view under the frames graph (the usual card).
-    Stacked,
-    /// The long view right of the history column, one band tall: for
-    /// windows wide enough, where a stacked card would leave room beside it.
-    Beside,
-    /// The frames graph and history only: for short windows.
-    Short,
-}
-
-impl ProfilerShape {
-    /// The shape of a card laid out by [`Regions::arrange`].
-    pub fn of(card: Rect) -> ProfilerShape {
-        if card.h >= PROFILER_H {
-            ProfilerShape::Stacked
-        } else if card.w >= PROFILER_W + LONG_VIEW_W {
-            ProfilerShape::Beside
-        } else {
-            ProfilerShape::Short
-        }
-    }
-}
-/// The narrowest profiler card that still shows every number.
-pub const PROFILER_MIN_W: f32 = 400.0;
 /// Narrowest panel worth drawing.
 pub const PANEL_MIN_W: f32 = 240.0;
 /// Shortest panel worth drawing: its header and a few rows.
@@ -134,7 +100,7 @@ impl Regions {
         let mut profiler = None;
         let card_w = field_w - 2.0 * MARGIN;
         let card_h = if card_w >= PROFILER_W + LONG_VIEW_W || sh < SHORT_WINDOW_H {
-            super::overlay::FRAMES_H
+            FRAMES_H
         } else {
             PROFILER_H
         };
@@ -167,6 +133,7 @@ impl Regions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profiler::geometry::ProfilerShape;
 
     const ALL: Wanted = Wanted {
         panel: true,

@@ -8,8 +8,8 @@ use macroquad::math::vec2;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
 
 use super::letterbox::Letterbox;
-use super::theme;
-use super::widgets::text;
+use crate::ui::text::text;
+use crate::ui::theme;
 
 /// Half the side of the axis-aligned square that holds the rotated quad.
 pub fn radius(quad: &PoseQuad) -> f32 {

@@ -4,14 +4,10 @@
 //! and docs. What differs in the browser is in `platform`.
 
 mod fit;
-mod frame_clock;
-mod history;
-mod history_view;
 mod hover;
 mod keys;
 mod layout;
 mod letterbox;
-mod long_view;
 mod markers;
 mod overlay;
 mod page;
@@ -23,9 +19,7 @@ mod session;
 mod settings_panel;
 #[cfg(not(target_arch = "wasm32"))]
 mod settings_text;
-mod theme;
 mod value_entry;
-mod widgets;
 
 use std::cell::Cell;
 use std::fmt;

@@ -15,7 +15,7 @@ use macroquad::window::get_internal_gl;
 
 use super::letterbox::Letterbox;
 use super::markers;
-use super::theme;
+use crate::ui::theme;
 
 /// Largest canvas side shown as a texture (common GL limit).
 pub const MAX_TEXTURE_SIDE: u32 = 16384;

@@ -9,9 +9,10 @@ use macroquad::math::Rect;
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
 use super::keys::Action;
-use super::theme;
 use super::value_entry::{Change, ValueEntry};
-use super::widgets::{text, Ui};
+use crate::ui::text::text;
+use crate::ui::theme;
+use crate::ui::widgets::Ui;
 
 /// A message for the user, shown in the panel and the status bar.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,9 +8,11 @@ use hitfield::settings::{Panel, Row, Value};
 
 use macroquad::shapes::draw_rectangle;
 
-use super::scales::{self, compact};
-use super::theme;
-use super::widgets::{measure, Ui};
+use super::scales;
+use crate::ui::numbers::compact;
+use crate::ui::text::measure;
+use crate::ui::theme;
+use crate::ui::widgets::Ui;
 
 /// What a row asked for this frame.
 #[derive(Clone, Debug, PartialEq)]

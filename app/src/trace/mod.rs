@@ -10,6 +10,7 @@
 //! last frames' spans in memory. Times come from a [`Clock`], so the same
 //! code runs in the browser (where only the busy time is used).
 
+mod event;
 mod ring;
 mod sink;
 
@@ -19,13 +20,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use hitfield::clock::Clock;
+use serde_json::value::RawValue;
 use tracing::span::{Attributes, Id};
 use tracing::Subscriber;
 use tracing_subscriber::layer::{Context, Layer};
 use tracing_subscriber::prelude::*;
 use tracing_subscriber::registry::LookupSpan;
 
-pub use ring::Ring;
+pub use event::raw as raw_args;
+pub use ring::SpikeRing;
 #[cfg(feature = "cli")]
 pub use sink::MIN_CAP_BYTES;
 pub use sink::{Recorded, Sink};
@@ -55,7 +58,7 @@ pub struct Event {
 #[derive(Debug)]
 pub struct SpanArgs {
     /// The fields as a JSON object.
-    pub json: String,
+    pub json: Box<RawValue>,
     /// Its `step` field (`world.step`).
     pub step: Option<u64>,
     /// Its `frame` field (`demo.frame`).
@@ -70,7 +73,7 @@ pub struct Tracing {
     sink: Mutex<Option<Sink>>,
     /// The spike ring is kept.
     ringing: AtomicBool,
-    ring: Mutex<Option<Ring>>,
+    ring: Mutex<Option<SpikeRing>>,
     /// Nanoseconds inside task spans, per thread, since the last
     /// [`Tracing::take_busy`].
     busy_ns: [AtomicU64; MAX_THREADS],
@@ -148,7 +151,7 @@ impl Tracing {
     /// `events` events) from now on, for [`Tracing::write_ring`]. Mark
     /// each frame's start with [`Tracing::start_frame`].
     pub fn keep_ring(&self, frames: usize, events: usize) {
-        *lock(&self.ring) = Some(Ring::new(frames, events));
+        *lock(&self.ring) = Some(SpikeRing::new(frames, events));
         self.ringing.store(true, Ordering::Release);
     }
 
@@ -175,7 +178,7 @@ impl Tracing {
         path: &Path,
         (frame, note_frame): (u64, u64),
         cap: u64,
-        note: (&str, f64, &str),
+        note: (&str, f64, &RawValue),
     ) -> Result<Recorded, String> {
         let guard = lock(&self.ring);
         let Some(ring) = guard.as_ref() else {
@@ -273,14 +276,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Appends `s` as a JSON string (quoted and escaped).
-fn push_json_str(out: &mut String, s: &str) {
-    match serde_json::to_string(s) {
-        Ok(quoted) => out.push_str(&quoted),
-        Err(_) => out.push_str("\"?\""),
-    }
-}
-
 /// A span's fields, kept for its begin event while spans are wanted.
 struct Args(Arc<SpanArgs>);
 
@@ -320,7 +315,7 @@ where
             let args = SpanArgs {
                 step: field("step"),
                 frame: field("frame"),
-                json: serde_json::Value::Object(visitor.0.clone()).to_string(),
+                json: event::raw(&visitor.0),
             };
             span.extensions_mut().insert(Args(Arc::new(args)));
         }

@@ -3,7 +3,7 @@
 //! slow frame's trace can be written after the fact with the frames
 //! before it.
 
-use std::collections::VecDeque;
+use hitfield::stats::Ring;
 
 use super::Event;
 
@@ -18,52 +18,46 @@ struct Mark {
 }
 
 /// The last frames' span events.
-pub struct Ring {
-    events: VecDeque<Event>,
-    /// Index (counted from the first event ever) of `events[0]`.
+pub struct SpikeRing {
+    events: Ring<Event>,
+    /// Index (counted from the first event ever) of the oldest event kept.
     base: u64,
-    marks: VecDeque<Mark>,
-    max_frames: usize,
-    max_events: usize,
+    marks: Ring<Mark>,
 }
 
-impl Ring {
+impl SpikeRing {
     /// Keeps at most `max_frames` frames and `max_events` events (each at
     /// least 1); older frames go first.
-    pub fn new(max_frames: usize, max_events: usize) -> Ring {
-        Ring {
-            events: VecDeque::new(),
+    pub fn new(max_frames: usize, max_events: usize) -> SpikeRing {
+        SpikeRing {
+            events: Ring::new(max_events),
             base: 0,
-            marks: VecDeque::new(),
-            max_frames: max_frames.max(1),
-            max_events: max_events.max(1),
+            marks: Ring::new(max_frames),
         }
     }
 
     /// Starts frame `frame` at clock reading `at` (call between frames).
     pub fn start_frame(&mut self, frame: u64, at: f64) {
-        self.marks.push_back(Mark {
+        let mark = Mark {
             frame,
             first: self.base + self.events.len() as u64,
             at,
-        });
-        while self.marks.len() > self.max_frames {
+        };
+        if self.marks.len() == self.marks.capacity() {
             self.drop_oldest_frame();
         }
+        self.marks.push(mark);
     }
 
     /// Adds an event to the frame being run; when full, the oldest frame
     /// goes (or, in a frame that alone fills the ring, its oldest event).
     pub fn push(&mut self, event: Event) {
-        while self.events.len() >= self.max_events {
-            if self.marks.len() > 1 {
-                self.drop_oldest_frame();
-            } else {
-                self.events.pop_front();
-                self.base += 1;
-            }
+        while self.events.len() == self.events.capacity() && self.marks.len() > 1 {
+            self.drop_oldest_frame();
         }
-        self.events.push_back(event);
+        if self.events.push(event).is_some() {
+            self.base += 1;
+        }
     }
 
     /// The events from the start of `frame` (or the oldest kept frame, if
@@ -73,7 +67,7 @@ impl Ring {
             .marks
             .iter()
             .find(|m| m.frame >= frame)
-            .or(self.marks.back());
+            .or(self.marks.last());
         let (first, at) = mark.map_or((self.base, 0.0), |m| (m.first, m.at));
         let skip = first.saturating_sub(self.base) as usize;
         (at, self.events.iter().skip(skip))
@@ -98,7 +92,8 @@ impl Ring {
                 .map_or(self.base + self.events.len() as u64, |m| m.first);
             let bytes: u64 = self
                 .events
-                .range(mark.first.saturating_sub(self.base) as usize..)
+                .iter()
+                .skip(mark.first.saturating_sub(self.base) as usize)
                 .take(end.saturating_sub(mark.first) as usize)
                 .map(estimated_bytes)
                 .sum();
@@ -114,24 +109,26 @@ impl Ring {
     /// The oldest frame still kept.
     #[cfg(test)]
     pub fn oldest_frame(&self) -> Option<u64> {
-        self.marks.front().map(|m| m.frame)
+        self.marks.first().map(|m| m.frame)
     }
 
     fn drop_oldest_frame(&mut self) {
-        self.marks.pop_front();
+        self.marks.pop_oldest();
         let end = self
             .marks
-            .front()
+            .first()
             .map_or(self.base + self.events.len() as u64, |m| m.first);
-        let n = end.saturating_sub(self.base) as usize;
-        self.events.drain(..n.min(self.events.len()));
-        self.base += n as u64;
+        for _ in self.base..end {
+            if self.events.pop_oldest().is_some() {
+                self.base += 1;
+            }
+        }
     }
 }
 
 /// About how many bytes `event` takes in a file.
 fn estimated_bytes(event: &Event) -> u64 {
-    let args = event.args.as_ref().map_or(0, |a| a.json.len() + 8);
+    let args = event.args.as_ref().map_or(0, |a| a.json.get().len() + 8);
     (event.name.len() + args + 80) as u64
 }
 
@@ -151,7 +148,7 @@ mod tests {
 
     #[test]
     fn keeps_whole_frames_within_both_bounds() {
-        let mut ring = Ring::new(3, 10);
+        let mut ring = SpikeRing::new(3, 10);
         for frame in 0..5u64 {
             ring.start_frame(frame, frame as f64);
             for _ in 0..2 {

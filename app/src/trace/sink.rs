@@ -9,7 +9,10 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use super::{push_json_str, Event};
+use serde_json::value::RawValue;
+
+use super::event::{raw, thread_name_args, TraceEvent, TruncationNote};
+use super::Event;
 
 /// Bytes kept back for the closing note and the array's end.
 const TRAILER_BYTES: u64 = 640;
@@ -95,7 +98,7 @@ pub struct Sink {
     frame: Option<u64>,
     last_ts: f64,
     truncated: Option<Truncation>,
-    line: String,
+    line: Vec<u8>,
     error: Option<std::io::Error>,
 }
 
@@ -120,7 +123,7 @@ impl Sink {
             frame: None,
             last_ts: 0.0,
             truncated: None,
-            line: String::new(),
+            line: Vec::new(),
             error: None,
         })
     }
@@ -161,9 +164,10 @@ impl Sink {
             self.drop_one();
             return;
         }
-        let mut meta = String::new();
+        let mut meta = Vec::new();
         if !self.named[tid] {
-            meta = thread_meta(tid, &thread_name(tid - 1));
+            let args = thread_name_args(&thread_name(tid - 1));
+            meta = to_json(&TraceEvent::thread_name(tid, &args));
         }
         self.format(event);
         let need = self.line.len() as u64 + meta.len() as u64 + 4 + end_bytes(event.name);
@@ -183,14 +187,8 @@ impl Sink {
 
     /// Writes an instant event (`ph: "i"`, global) at clock reading `at`
     /// with `args` (a JSON object), if it fits under the cap.
-    pub fn instant(&mut self, name: &str, at: f64, args: &str) {
-        let mut line = String::from("{\"name\":");
-        push_json_str(&mut line, name);
-        let ts = self.ts(at);
-        let _ = write!(
-            line,
-            ",\"cat\":\"hitfield\",\"ph\":\"i\",\"s\":\"g\",\"ts\":{ts:.3},\"pid\":1,\"tid\":1,\"args\":{args}}}"
-        );
+    pub fn instant(&mut self, name: &str, at: f64, args: &RawValue) {
+        let line = to_json(&TraceEvent::instant(name, self.ts(at), args));
         if self.bytes + line.len() as u64 + 2 + self.reserved + TRAILER_BYTES <= self.cap {
             self.write(&line);
         }
@@ -200,13 +198,14 @@ impl Sink {
     /// array's end, flushed and synced. The error names the path.
     pub fn finish(mut self) -> Result<Recorded, String> {
         if let Some(t) = self.truncated.clone() {
-            let note = truncation_note(&t, self.cap);
-            let mut line = String::from("{\"name\":\"trace truncated\",\"cat\":\"hitfield\"");
-            let _ = write!(
-                line,
-                ",\"ph\":\"i\",\"s\":\"g\",\"ts\":{:.3},\"pid\":1,\"tid\":1,\"args\":{note}}}",
-                self.last_ts
-            );
+            let note = raw(&TruncationNote {
+                reason: "the file reached its size cap (--trace-max-mb); later spans were left out",
+                cap_bytes: self.cap,
+                dropped_events: t.dropped_events,
+                dropped_steps: t.steps.map(<[u64; 2]>::from),
+                dropped_frames: t.frames.map(<[u64; 2]>::from),
+            });
+            let line = to_json(&TraceEvent::instant("trace truncated", self.last_ts, &note));
             self.write(&line);
         }
         let head: &[u8] = if self.events == 0 { b"[\n" } else { b"" };
@@ -244,21 +243,14 @@ impl Sink {
     fn format(&mut self, event: &Event) {
         let ts = self.ts(event.at);
         self.last_ts = self.last_ts.max(ts);
-        let line = &mut self.line;
-        line.clear();
-        line.push_str("{\"name\":");
-        push_json_str(line, event.name);
-        let phase = if event.begin { 'B' } else { 'E' };
-        let _ = write!(
-            line,
-            ",\"cat\":\"hitfield\",\"ph\":\"{phase}\",\"ts\":{ts:.3},\"pid\":1,\"tid\":{}",
-            event.tid
-        );
-        if let (true, Some(args)) = (event.begin, &event.args) {
-            line.push_str(",\"args\":");
-            line.push_str(&args.json);
+        let mut trace = TraceEvent::span(event.name, event.begin, ts, event.tid);
+        if event.begin {
+            trace.args = event.args.as_deref().map(|a| &*a.json);
         }
-        line.push('}');
+        self.line.clear();
+        if serde_json::to_writer(&mut self.line, &trace).is_err() {
+            self.line.extend_from_slice(b"{}");
+        }
     }
 
     /// Counts one event left out, and the step and frame it belonged to.
@@ -280,7 +272,7 @@ impl Sink {
     }
 
     /// Appends one event (a JSON object, already formatted).
-    fn write(&mut self, event: &str) {
+    fn write(&mut self, event: &[u8]) {
         if self.error.is_some() {
             return;
         }
@@ -288,7 +280,7 @@ impl Sink {
         let result = self
             .out
             .write_all(sep)
-            .and_then(|()| self.out.write_all(event.as_bytes()));
+            .and_then(|()| self.out.write_all(event));
         match result {
             Ok(()) => {
                 self.events += 1;
@@ -304,26 +296,7 @@ fn end_bytes(name: &str) -> u64 {
     name.len() as u64 + END_EVENT_BYTES
 }
 
-/// The `thread_name` metadata event of thread `tid`.
-fn thread_meta(tid: usize, name: &str) -> String {
-    let mut meta = String::from("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,");
-    let _ = write!(meta, "\"tid\":{tid},\"args\":{{\"name\":");
-    push_json_str(&mut meta, name);
-    meta.push_str("}}");
-    meta
-}
-
-/// The closing note's args: the cap, the count left out, their steps and frames.
-fn truncation_note(t: &Truncation, cap: u64) -> String {
-    let range = |r: Option<(u64, u64)>| match r {
-        Some((a, b)) => format!("[{a},{b}]"),
-        None => "null".to_string(),
-    };
-    format!(
-        "{{\"reason\":\"the file reached its size cap (--trace-max-mb); later spans were left out\",\
-         \"cap_bytes\":{cap},\"dropped_events\":{},\"dropped_steps\":{},\"dropped_frames\":{}}}",
-        t.dropped_events,
-        range(t.steps),
-        range(t.frames)
-    )
+/// `event` as one line of JSON.
+fn to_json(event: &TraceEvent) -> Vec<u8> {
+    serde_json::to_vec(event).unwrap_or_else(|_| b"{}".to_vec())
 }

@@ -63,3 +63,15 @@ fn read_on_thread(
         buf
     })
 }
+
+/// The one JSON object a successful run printed on stdout; a failed run
+/// fails the test with its exit status and stderr.
+pub fn json_report(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}

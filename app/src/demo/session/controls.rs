@@ -1,19 +1,21 @@
 //! The panel side of a frame: which overlays are shown, the settings panel
 //! drawn and its edits applied live, and the profiler overlay.
 
-use crate::profile::{PerSecond, Profiler};
+use crate::profiler::card::{self, FrameStats};
+use crate::profiler::geometry::PROFILER_FRAMES;
+use crate::profiler::history_view::Mouse;
+use crate::profiler::long_view::Busy;
+use crate::stats::frame_clock::FrameClock;
+use crate::stats::history::History;
+use crate::stats::per_second::PerSecond;
+use crate::stats::profile::Profiler;
+use crate::ui::widgets::Ui;
 use macroquad::math::Rect;
 
-use super::super::frame_clock::FrameClock;
-use super::super::history::History;
-use super::super::history_view::Mouse;
 use super::super::keys::Action;
-use super::super::long_view::Busy;
-use super::super::overlay::{self, FrameStats, PROFILER_FRAMES};
 use super::super::platform;
 use super::super::settings_panel::{self, Edit, PanelInfo, PanelState};
 use super::super::value_entry::Change;
-use super::super::widgets::Ui;
 use super::status::Status;
 use super::stepping::Stepping;
 use super::view::View;
@@ -114,5 +116,5 @@ pub fn draw_profiler(
         frame: clock.summary(),
         steps,
     };
-    overlay::draw_profiler(profiler, &stats, long, history, mouse, card)
+    card::draw_profiler(profiler, &stats, long, history, mouse, card)
 }

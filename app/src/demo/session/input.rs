@@ -9,8 +9,8 @@ use macroquad::input::{
 use macroquad::math::Vec2;
 
 use super::super::keys::{self, Action};
-use super::super::widgets::Ui;
 use super::Layout;
+use crate::ui::widgets::Ui;
 
 /// The player's ship is ship 0.
 const PLAYER: usize = 0;

@@ -15,10 +15,18 @@ mod view;
 
 use std::path::PathBuf;
 
-use crate::profile::Profiler;
+use crate::profiler::geometry::PROFILER_FRAMES;
+use crate::profiler::history_view::Mouse;
+use crate::profiler::long_view::Busy;
+use crate::stats::frame::FrameTimes;
+use crate::stats::frame_clock::FrameClock;
+use crate::stats::history::{FrameRecord, History};
+use crate::stats::profile::Profiler;
+use crate::ui::text::warm_font_cache;
+use crate::ui::theme;
 use hitfield::assets::NamedImage;
 use hitfield::clock::Clock;
-use hitfield::profile::{Stage, StageTimes};
+use hitfield::profile::StageTimes;
 use hitfield::settings::Settings;
 use hitfield::world::WorldError;
 use macroquad::input::{
@@ -31,16 +39,10 @@ use macroquad::window::{
 };
 
 use super::fit::{fit_to_window, FitToWindow};
-use super::frame_clock::FrameClock;
-use super::history::{FrameRecord, History};
-use super::history_view::Mouse;
 use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
-use super::long_view::Busy;
 use super::overlay;
 use super::screenshot::save_window_png;
-use super::theme;
-use super::widgets::warm_font_cache;
 use super::Capture;
 use crate::spike::SpikeWatch;
 use crate::trace::Tracing;
@@ -182,7 +184,7 @@ impl Session {
             busy: Busy::new(tracing()),
             trace: None,
             spike: None,
-            history: History::new(super::overlay::PROFILER_FRAMES),
+            history: History::new(PROFILER_FRAMES),
             frozen: None,
             clip: None,
             link,
@@ -264,14 +266,14 @@ impl Session {
             let _frame = tracing::info_span!("demo.frame", frame = self.frames_drawn).entered();
             self.stepping.advance(dt, capture, &mut times)
         };
-        self.busy
-            .record_frame(Stage::simulation().map(|s| times.get(s)).sum());
+        self.busy.record_frame(times.total());
+        let mut times = FrameTimes::from(times);
 
         let upload = FRAME_CLOCK.now();
         if let Some(e) = self.view.upload(&self.stepping.world, steps, dt as f32) {
             self.status.post(e, true);
         }
-        times.add(Stage::Upload, FRAME_CLOCK.ms_since(upload));
+        times.upload_ms = FRAME_CLOCK.ms_since(upload);
 
         let draw = FRAME_CLOCK.now();
         let freeze = self.draw(&layout, &input, steps, time);
@@ -300,7 +302,7 @@ impl Session {
         // SAFETY: macroquad's context lives on this thread and is not borrowed
         // across this call.
         unsafe { get_internal_gl() }.flush();
-        times.add(Stage::Draw, FRAME_CLOCK.ms_since(draw));
+        times.draw_ms = FRAME_CLOCK.ms_since(draw);
         self.profiler.record(times);
         self.history.record(FrameRecord {
             frame: self.frames_drawn,

@@ -5,8 +5,8 @@ use macroquad::time::get_time;
 
 use super::super::keys::status_hint;
 use super::super::overlay;
-use super::super::scales::{compact, count, thousands};
 use super::super::settings_panel::Message;
+use crate::ui::numbers::{compact, count, thousands};
 
 /// How long a message stays in the status bar, in seconds.
 const MESSAGE_SECS: f64 = 8.0;

@@ -1,7 +1,8 @@
 //! Stepping: the world (which owns the settings in force), and how many
 //! fixed steps a frame runs (pause, single step, catch-up with a time budget).
 
-use crate::profile::PerSecond;
+use crate::stats::frame_clock::Stepper;
+use crate::stats::per_second::PerSecond;
 use hitfield::assets::NamedImage;
 use hitfield::profile::StageTimes;
 use hitfield::settings::{Settings, Value};
@@ -9,7 +10,6 @@ use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 use hitfield::world::WorldError;
 
-use super::super::frame_clock::Stepper;
 use super::FRAME_CLOCK;
 
 /// Most real time spent catching up with steps in one frame (after the

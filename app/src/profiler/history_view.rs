@@ -4,13 +4,13 @@
 //! steps, threads' busy time) and the session's ten slowest frames (a
 //! click on one shows it).
 
-use hitfield::profile::Stage;
 use macroquad::math::{Rect, Vec2};
 use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
-use super::history::{FrameRecord, History, Selected};
-use super::theme;
-use super::widgets::{measure, text};
+use crate::stats::frame::Part;
+use crate::stats::history::{FrameRecord, History, Selected};
+use crate::ui::text::{measure, note, text};
+use crate::ui::theme;
 
 /// Narrowest room for the history column; narrower cards leave it out.
 pub const MIN_COLUMN_W: f32 = 300.0;
@@ -119,7 +119,7 @@ pub fn draw_column(
             .enumerate()
             {
                 let y = left.y + 30.0 + ROW_H * i as f32;
-                text(line, left.x, y, theme::FONT_SMALL, theme::TEXT_DIM);
+                note(line, left.x, y);
             }
         }
     }
@@ -149,40 +149,30 @@ fn draw_breakdown(frame: &FrameRecord, r: Rect, thread_name: &dyn Fn(usize) -> S
     );
     let col_w = (r.w / 2.0).floor();
     let top = r.y + 16.0 + 2.0 * ROW_H;
-    for (i, stage) in Stage::ALL.iter().enumerate() {
-        let (col, row) = (i / 5, i % 5);
+    // Two columns of parts.
+    let rows = Part::ALL.len().div_ceil(2);
+    for (i, &part) in Part::ALL.iter().enumerate() {
+        let (col, row) = (i / rows, i % rows);
         let x = r.x + col as f32 * col_w;
         let y = top + row as f32 * ROW_H;
-        draw_rectangle(x, y - 9.0, 8.0, 8.0, theme::stage_color(*stage));
-        text(
-            stage.name(),
-            x + 11.0,
-            y,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
-        let v = format!("{:.2}", frame.times.get(*stage));
+        draw_rectangle(x, y - 9.0, 8.0, 8.0, theme::part_color(part));
+        note(part.name(), x + 11.0, y);
+        let v = format!("{:.2}", frame.times.get(part));
         let vx = x + col_w - 6.0 - measure(&v, theme::FONT_SMALL);
         text(&v, vx, y, theme::FONT_SMALL, theme::TEXT);
     }
-    let busy_y = top + 5.0 * ROW_H + 2.0;
+    let busy_y = top + rows as f32 * ROW_H + 2.0;
     let label = format!("busy ms of a {:.2} ms step", frame.step_ms());
-    text(&label, r.x, busy_y, theme::FONT_SMALL, theme::TEXT_DIM);
+    note(&label, r.x, busy_y);
     if frame.busy.is_empty() {
-        text(
-            "no thread times",
-            r.x,
-            busy_y + ROW_H,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
+        note("no thread times", r.x, busy_y + ROW_H);
     }
     for (i, ms) in frame.busy.iter().take(4).enumerate() {
         let (col, row) = (i % 2, i / 2);
         let x = r.x + col as f32 * col_w;
         let y = busy_y + ROW_H * (row + 1) as f32;
         let name = thread_name(i);
-        text(&name, x, y, theme::FONT_SMALL, theme::TEXT_DIM);
+        note(&name, x, y);
         let v = format!("{ms:.2}");
         let vx = x + col_w - 6.0 - measure(&v, theme::FONT_SMALL);
         text(&v, vx, y, theme::FONT_SMALL, theme::TEXT);
@@ -201,13 +191,7 @@ fn draw_slowest(slowest: &[FrameRecord], r: Rect, mouse: Mouse, shown: Option<u6
     );
     let unit = "work ms  frame   step";
     let ux = r.x + r.w - measure(unit, theme::FONT_SMALL);
-    text(
-        unit,
-        ux,
-        r.y + 12.0 + ROW_H,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
-    );
+    note(unit, ux, r.y + 12.0 + ROW_H);
     let mut clicked = None;
     for (i, frame) in slowest.iter().enumerate() {
         let y = r.y + 16.0 + ROW_H * (i + 1) as f32;
@@ -226,13 +210,7 @@ fn draw_slowest(slowest: &[FrameRecord], r: Rect, mouse: Mouse, shown: Option<u6
         text(&line, lx, y + 12.0, theme::FONT_SMALL, theme::TEXT);
     }
     if slowest.is_empty() {
-        text(
-            "none yet",
-            r.x,
-            r.y + 28.0 + ROW_H,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
+        note("none yet", r.x, r.y + 28.0 + ROW_H);
     }
     clicked
 }

@@ -4,9 +4,9 @@
 //! session; and a frozen copy of the graph (F key, *Freeze* button) that
 //! holds still while the world keeps running.
 
-use std::collections::VecDeque;
+use hitfield::stats::Ring;
 
-use hitfield::profile::{Stage, StageTimes};
+use super::frame::FrameTimes;
 
 /// Slowest frames kept for the session.
 pub const SLOWEST: usize = 10;
@@ -20,22 +20,22 @@ pub struct FrameRecord {
     pub step: u64,
     /// Steps it ran.
     pub steps: u32,
-    /// Its stage times (simulation stages summed over its steps).
-    pub times: StageTimes,
+    /// Its times (the stages summed over its steps).
+    pub times: FrameTimes,
     /// Each thread's busy milliseconds in it, threads in order of their
     /// first span.
     pub busy: Vec<f64>,
 }
 
 impl FrameRecord {
-    /// The frame's work: every stage, in milliseconds.
+    /// The frame's work: every part, in milliseconds.
     pub fn work_ms(&self) -> f64 {
         self.times.total()
     }
 
-    /// The simulation stages' share of it (the step time).
+    /// The steps' share of it (the step time).
     pub fn step_ms(&self) -> f64 {
-        Stage::simulation().map(|s| self.times.get(s)).sum()
+        self.times.step_ms()
     }
 }
 
@@ -50,8 +50,7 @@ pub enum Selected {
 
 /// The last frames and the session's slowest.
 pub struct History {
-    recent: VecDeque<FrameRecord>,
-    capacity: usize,
+    recent: Ring<FrameRecord>,
     /// Slowest first.
     slowest: Vec<FrameRecord>,
     /// The graph's frames when frozen (oldest first), else `None`.
@@ -64,8 +63,7 @@ impl History {
     /// Keeps the last `capacity` frames (at least 1).
     pub fn new(capacity: usize) -> History {
         History {
-            recent: VecDeque::with_capacity(capacity.max(1)),
-            capacity: capacity.max(1),
+            recent: Ring::new(capacity),
             slowest: Vec::with_capacity(SLOWEST + 1),
             frozen: None,
             selected: Selected::None,
@@ -90,10 +88,7 @@ impl History {
             self.slowest.insert(at, frame.clone());
             self.slowest.truncate(SLOWEST);
         }
-        if self.recent.len() >= self.capacity {
-            self.recent.pop_front();
-        }
-        self.recent.push_back(frame);
+        self.recent.push(frame);
     }
 
     /// The frames the graph shows, oldest first: the frozen ones while
@@ -147,6 +142,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hitfield::profile::{Stage, StageTimes};
 
     fn frame(n: u64, ms: f64) -> FrameRecord {
         let mut times = StageTimes::default();
@@ -155,7 +151,7 @@ mod tests {
             frame: n,
             step: n,
             steps: 1,
-            times,
+            times: times.into(),
             busy: vec![ms / 2.0],
         }
     }

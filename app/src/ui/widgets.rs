@@ -9,8 +9,9 @@ use macroquad::input::{
 };
 use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
-use macroquad::text::{draw_text, measure_text};
 
+use super::keyboard::Edit;
+use super::text::{measure, text, wrap};
 use super::theme;
 
 /// Widget identity across frames.
@@ -19,42 +20,9 @@ pub type Id = &'static str;
 /// Height of one widget row.
 pub const ROW_H: f32 = 26.0;
 /// Width of the label column of sliders and text fields.
-const LABEL_W: f32 = 124.0;
+pub(super) const LABEL_W: f32 = 124.0;
 /// Width of the value column of sliders.
 const VALUE_W: f32 = 70.0;
-
-/// What a text field did this frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TextEvent {
-    /// The text changed.
-    pub changed: bool,
-    /// Enter was pressed in it.
-    pub submitted: bool,
-}
-
-/// One keyboard edit to the focused text field, in the order typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Edit {
-    /// A printable character.
-    Char(char),
-    /// Delete the last character.
-    Backspace,
-    /// Submit.
-    Enter,
-}
-
-impl Edit {
-    /// The edit a typed character stands for (X11 sends Backspace as
-    /// U+0008 and Enter as U+000D); other control characters are dropped.
-    pub fn from_char(c: char) -> Option<Edit> {
-        match c {
-            '\u{8}' => Some(Edit::Backspace),
-            '\r' | '\n' => Some(Edit::Enter),
-            c if c.is_control() => None,
-            c => Some(Edit::Char(c)),
-        }
-    }
-}
 
 /// Input state, layout cursor and focus of the widget set.
 #[derive(Debug, Default)]
@@ -63,20 +31,20 @@ pub struct Ui {
     pressed: bool,
     down: bool,
     wheel: f32,
-    edits: Vec<Edit>,
-    escape: bool,
+    pub(super) edits: Vec<Edit>,
+    pub(super) escape: bool,
     /// Slider being dragged.
     active: Option<Id>,
     /// Text field with keyboard focus.
-    focus: Option<Id>,
+    pub(super) focus: Option<Id>,
     /// Text field to unfocus at the end of this frame (clicked elsewhere).
-    click_outside_focus: bool,
+    pub(super) click_outside_focus: bool,
     area: Rect,
     cursor: f32,
     scroll: f32,
     scrollable: bool,
     content_h: f32,
-    time: f64,
+    pub(super) time: f64,
     /// The last row laid out.
     last_row: Rect,
 }
@@ -162,7 +130,7 @@ impl Ui {
         self.cursor += h;
     }
 
-    fn row(&mut self, h: f32) -> Rect {
+    pub(super) fn row(&mut self, h: f32) -> Rect {
         let r = Rect::new(self.area.x, self.cursor, self.area.w, h);
         self.cursor += h + 4.0;
         self.last_row = r;
@@ -189,11 +157,11 @@ impl Ui {
         self.click_outside_focus = false;
     }
 
-    fn clicked(&self, r: Rect) -> bool {
+    pub(super) fn clicked(&self, r: Rect) -> bool {
         self.pressed && self.visible(r) && r.contains(self.mouse)
     }
 
-    fn hovered(&self, r: Rect) -> bool {
+    pub(super) fn hovered(&self, r: Rect) -> bool {
         self.visible(r) && r.contains(self.mouse)
     }
 
@@ -380,74 +348,6 @@ impl Ui {
         hit
     }
 
-    /// A one-line text field with a label. `allow` filters typed characters.
-    pub fn text_field(
-        &mut self,
-        id: Id,
-        label: &str,
-        value: &mut String,
-        allow: fn(char) -> bool,
-    ) -> TextEvent {
-        let r = self.row(ROW_H - 2.0);
-        let b = Rect::new(r.x + LABEL_W, r.y, r.w - LABEL_W, r.h);
-        let hot = self.hovered(b);
-        if self.clicked(b) {
-            self.focus = Some(id);
-            self.click_outside_focus = false;
-        }
-        let mut ev = TextEvent::default();
-        let focused = self.focus == Some(id);
-        if focused {
-            for edit in &self.edits {
-                match *edit {
-                    Edit::Char(c) if allow(c) && value.chars().count() < 256 => {
-                        value.push(c);
-                        ev.changed = true;
-                    }
-                    Edit::Char(_) => {}
-                    Edit::Backspace => ev.changed |= value.pop().is_some(),
-                    Edit::Enter => {
-                        ev.submitted = true;
-                        self.focus = None;
-                        break;
-                    }
-                }
-            }
-            if self.escape {
-                self.focus = None;
-            }
-        }
-        text(label, r.x, r.y + 16.0, theme::FONT, theme::TEXT_DIM);
-        draw_rectangle(
-            b.x,
-            b.y,
-            b.w,
-            b.h,
-            if hot || focused {
-                theme::WIDGET_HOT
-            } else {
-                theme::WIDGET_BG
-            },
-        );
-        if focused {
-            draw_rectangle_lines(b.x, b.y, b.w, b.h, 1.5, theme::ACCENT_HOT);
-        }
-        // Show the end of long texts (paths), where the typing happens.
-        let inner = b.w - 14.0;
-        let mut shown: &str = value;
-        while measure(shown, theme::FONT) > inner && !shown.is_empty() {
-            let mut it = shown.chars();
-            it.next();
-            shown = it.as_str();
-        }
-        text(shown, b.x + 6.0, b.y + 17.0, theme::FONT, theme::TEXT);
-        if focused && (self.time * 2.0).fract() < 0.5 {
-            let cx = b.x + 7.0 + measure(shown, theme::FONT);
-            draw_rectangle(cx, b.y + 5.0, 1.5, b.h - 10.0, theme::TEXT);
-        }
-        ev
-    }
-
     /// A segmented choice: one of `options` is selected. Returns true when
     /// the selection changed.
     pub fn segmented(&mut self, label: &str, options: &[&str], selected: &mut usize) -> bool {
@@ -504,52 +404,6 @@ fn scroll_thumb(area: Rect, content_h: f32, scroll: f32) -> Option<Rect> {
     ))
 }
 
-/// Puts every printable ASCII glyph, at every text size the demo uses, in
-/// macroquad's glyph atlas before anything is drawn. The atlas replaces
-/// its texture when it grows; if that happened in the middle of a frame,
-/// draw calls batched before would bind the deleted texture, which WebGL
-/// reports as an error (and some mobile browsers treat as fatal).
-pub fn warm_font_cache() {
-    let ascii: Vec<char> = (' '..='~').collect();
-    let font = macroquad::text::get_default_font();
-    for size in [theme::FONT_SMALL, theme::FONT, theme::FONT_TITLE] {
-        font.populate_font_cache(&ascii, size);
-    }
-}
-
-/// Draws `s` with its baseline at `y`.
-pub fn text(s: &str, x: f32, y: f32, size: u16, color: Color) {
-    draw_text(s, x.round(), y.round(), f32::from(size), color);
-}
-
-/// Width of `s` in pixels.
-pub fn measure(s: &str, size: u16) -> f32 {
-    measure_text(s, None, size, 1.0).width
-}
-
-/// Splits `s` into lines no wider than `width` (at word boundaries where possible).
-pub fn wrap(s: &str, width: f32, size: u16) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if measure(&candidate, size) <= width || line.is_empty() {
-            line = candidate;
-        } else {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -565,15 +419,5 @@ mod tests {
         assert_eq!(bottom.y + bottom.h, area.y + area.h);
         let tall = scroll_thumb(area, 100_000.0, 0.0).expect("content overflows");
         assert_eq!(tall.h, 24.0, "the thumb stays big enough to see");
-    }
-
-    #[test]
-    fn typed_characters_become_edits() {
-        assert_eq!(Edit::from_char('4'), Some(Edit::Char('4')));
-        assert_eq!(Edit::from_char('\u{8}'), Some(Edit::Backspace));
-        assert_eq!(Edit::from_char('\r'), Some(Edit::Enter));
-        assert_eq!(Edit::from_char('\u{1b}'), None);
-        assert_eq!(Edit::from_char('\u{7f}'), None);
-        assert_eq!(Edit::from_char('é'), Some(Edit::Char('é')));
     }
 }

@@ -1,6 +1,6 @@
 //! Colours and sizes shared by every part of the window.
 
-use hitfield::profile::Stage;
+use crate::stats::frame::Part;
 use macroquad::color::Color;
 
 /// A colour from `0xRRGGBB` and an alpha in 0..=1.
@@ -64,19 +64,9 @@ pub const STATUS_H: f32 = 24.0;
 /// Width of the settings panel.
 pub const PANEL_W: f32 = 340.0;
 
-/// Colour of one profiler stage in the graph and legend.
-pub fn stage_color(stage: Stage) -> Color {
-    match stage {
-        Stage::Flow => rgb(0x8E7CF0, 1.0),
-        Stage::Particles => rgb(0xF0795A, 1.0),
-        Stage::Trails => rgb(0xF6C35B, 1.0),
-        Stage::Fade => rgb(0xB9A4F7, 1.0),
-        Stage::Ships => rgb(0x3CCB9A, 1.0),
-        Stage::Sample => rgb(0x4E88C9, 1.0),
-        Stage::Collide => rgb(0xF25C8A, 1.0),
-        Stage::Upload => rgb(0x7FD3F7, 1.0),
-        Stage::Draw => rgb(0x9AA7B8, 1.0),
-    }
+/// Colour of one part of a frame in the profiler's graph and legend.
+pub fn part_color(part: Part) -> Color {
+    rgb(part.rgb(), 1.0)
 }
 
 /// `c` with its alpha multiplied by `a` (clamped to 0..=1).

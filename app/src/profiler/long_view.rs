@@ -3,33 +3,42 @@
 //! busy time per frame (time inside hitfield's task spans, see
 //! `hitfield::trace`), so slow phases and thread imbalance show.
 
-use crate::profile::{PerSecond, SecondSummary};
+use hitfield::stats::{percentile, Ring};
 use macroquad::math::Rect;
 use macroquad::shapes::draw_rectangle;
 
-use super::overlay::graph_ceiling;
-use super::theme;
-use super::widgets::{measure, text};
+use super::geometry::{graph_ceiling, LONG_VIEW_FRAME_H as FRAME_H};
+use crate::stats::per_second::{PerSecond, SecondSummary};
 use crate::trace::Tracing;
+use crate::ui::text::{measure, note, text};
+use crate::ui::theme;
 
 /// Frames the busy times are averaged over.
 pub const BUSY_FRAMES: usize = 60;
 /// Threads listed (more are summed into the last row's note).
 const SHOWN_THREADS: usize = 4;
-/// Height the long view adds to the profiler card under the frames.
-pub const HEIGHT: f32 = 98.0;
-/// Room in the long view's band above and below its graph (title, axis).
-const FRAME_H: f32 = HEIGHT - 56.0;
 
 /// Each thread's busy milliseconds over the last [`BUSY_FRAMES`] frames
 /// that ran a step, and those frames' step time.
-#[derive(Default)]
 pub struct Busy {
     tracing: Option<&'static Tracing>,
     /// Per frame: busy ms per thread, and the frame's step time (sum of the
     /// simulation stages), oldest first.
-    frames: std::collections::VecDeque<(Vec<f64>, f64)>,
+    frames: Ring<(Vec<f64>, f64)>,
+    /// The busy times of the frame that last left `frames`, reused.
+    spare: Vec<f64>,
     scratch: Vec<f64>,
+}
+
+impl Default for Busy {
+    fn default() -> Busy {
+        Busy {
+            tracing: None,
+            frames: Ring::new(BUSY_FRAMES),
+            spare: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
 }
 
 impl Busy {
@@ -62,14 +71,12 @@ impl Busy {
         if step_ms <= 0.0 {
             return;
         }
-        let mut busy = if self.frames.len() >= BUSY_FRAMES {
-            self.frames.pop_front().map(|(v, _)| v).unwrap_or_default()
-        } else {
-            Vec::new()
-        };
+        let mut busy = std::mem::take(&mut self.spare);
         busy.clear();
         busy.extend_from_slice(&self.scratch);
-        self.frames.push_back((busy, step_ms));
+        if let Some((old, _)) = self.frames.push((busy, step_ms)) {
+            self.spare = old;
+        }
     }
 
     /// Mean busy ms per frame of each thread, and the mean step ms.
@@ -78,7 +85,7 @@ impl Busy {
         let threads = self.frames.iter().map(|(v, _)| v.len()).max().unwrap_or(0);
         let mut busy = vec![0.0; threads];
         let mut step = 0.0;
-        for (v, s) in &self.frames {
+        for (v, s) in self.frames.iter() {
             for (b, x) in busy.iter_mut().zip(v) {
                 *b += x / n;
             }
@@ -93,8 +100,7 @@ fn fold(group: &[SecondSummary]) -> Option<(f64, f64, f64)> {
     let min = group.iter().map(|s| s.min_ms).reduce(f64::min)?;
     let max = group.iter().map(|s| s.max_ms).reduce(f64::max)?;
     let mut medians: Vec<f64> = group.iter().map(|s| s.median_ms).collect();
-    medians.sort_by(f64::total_cmp);
-    Some((min, medians[(medians.len() - 1) / 2], max))
+    Some((min, percentile(&mut medians, 0.5), max))
 }
 
 /// Seconds per pixel column so `capacity` seconds fit in `width` pixels.
@@ -111,12 +117,10 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let y0 = band.y;
     let graph_h = (band.h - FRAME_H).max(1.0);
     let gy = y0 + 22.0;
-    text(
+    note(
         "step ms per simulated second: min / median / max",
         gx - 34.0,
         y0 + 15.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
     draw_rectangle(gx, gy, graph_w, graph_h, theme::rgb(0x05080C, 0.9));
 
@@ -136,20 +140,12 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let ceiling = graph_ceiling(peak * 1.6);
     let px = graph_h as f64 / ceiling;
     let label = format!("{ceiling:.0}");
-    text(
+    note(
         &label,
         gx - 6.0 - measure(&label, theme::FONT_SMALL),
         gy + 10.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
-    text(
-        "ms",
-        gx - 24.0,
-        gy + graph_h,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
-    );
+    note("ms", gx - 24.0, gy + graph_h);
     let x0 = gx + graph_w - cols.len() as f32;
     let bottom = gy + graph_h;
     for (i, &(min, median, max)) in cols.iter().enumerate() {
@@ -170,34 +166,24 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     }
     let span_min = seconds.capacity() as f64 / 60.0;
     let left = format!("-{span_min:.0} min ({k} s/px)");
-    text(&left, gx, bottom + 14.0, theme::FONT_SMALL, theme::TEXT_DIM);
+    note(&left, gx, bottom + 14.0);
     let now = "now";
-    text(
+    note(
         now,
         gx + graph_w - measure(now, theme::FONT_SMALL),
         bottom + 14.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
 
     // Threads: busy ms per frame, the bar against the frame's step time.
     let head = "busy ms/frame";
-    text(
+    note(
         head,
         lx + legend_w - measure(head, theme::FONT_SMALL),
         y0 + 15.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
     let (means, step_ms) = busy.means();
     if means.is_empty() {
-        text(
-            "no thread times yet",
-            lx,
-            gy + 12.0,
-            theme::FONT_SMALL,
-            theme::TEXT_DIM,
-        );
+        note("no thread times yet", lx, gy + 12.0);
         return;
     }
     let mut ly = gy;
@@ -228,17 +214,15 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
         ly += 14.0;
     }
     let more = means.len().saturating_sub(SHOWN_THREADS);
-    let note = if more > 0 {
+    let caption = if more > 0 {
         format!("+{more} more; step {step_ms:.2} ms")
     } else {
         format!("of a {step_ms:.2} ms step")
     };
-    text(
-        &note,
-        lx + legend_w - measure(&note, theme::FONT_SMALL),
+    note(
+        &caption,
+        lx + legend_w - measure(&caption, theme::FONT_SMALL),
         bottom + 14.0,
-        theme::FONT_SMALL,
-        theme::TEXT_DIM,
     );
 }
 

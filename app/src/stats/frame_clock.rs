@@ -1,7 +1,9 @@
 //! Fixed-step timing: real time accumulates, the simulation advances in
 //! whole steps, and a slow frame never makes the next one slower.
 
-use crate::profile::Summary;
+use hitfield::stats::Ring;
+
+use super::profile::Summary;
 
 /// Most steps run in one frame; time beyond that is dropped.
 pub const MAX_STEPS_PER_FRAME: u32 = 4;
@@ -47,11 +49,20 @@ impl Stepper {
 /// Real time between frames: FPS and simulation speed over the last
 /// [`FrameClock::FPS_WINDOW`] frames, percentiles over the last
 /// [`FrameClock::CAPACITY`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct FrameClock {
     /// (real ms, simulated ms) per frame.
-    frames: std::collections::VecDeque<(f64, f64)>,
+    frames: Ring<(f64, f64)>,
     scratch: Vec<f64>,
+}
+
+impl Default for FrameClock {
+    fn default() -> Self {
+        Self {
+            frames: Ring::new(Self::CAPACITY),
+            scratch: Vec::with_capacity(Self::CAPACITY),
+        }
+    }
 }
 
 impl FrameClock {
@@ -71,10 +82,7 @@ impl FrameClock {
         } else {
             0.0
         };
-        self.frames.push_back((secs * 1e3, sim_ms));
-        if self.frames.len() > Self::CAPACITY {
-            self.frames.pop_front();
-        }
+        self.frames.push((secs * 1e3, sim_ms));
     }
 
     fn recent(&self) -> (usize, f64, f64) {

@@ -1,0 +1,253 @@
+//! The profiler card: the stacked graph of the last frames' parts, a
+//! legend with each part's median, FPS and frame-time percentiles; the
+//! frame history beside it and the long view under or beside it.
+
+use macroquad::math::Rect;
+use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
+
+use super::geometry::{graph_ceiling, ProfilerShape, FRAMES_H, LONG_VIEW_W, PROFILER_FRAMES};
+use super::history_view::{self, Mouse};
+use super::long_view::{self, Busy};
+use crate::stats::frame::Part;
+use crate::stats::history::History;
+use crate::stats::per_second::PerSecond;
+use crate::stats::profile::{Profiler, Summary};
+use crate::ui::numbers::count;
+use crate::ui::text::{measure, note, text};
+use crate::ui::theme;
+
+/// Frame-rate facts the profiler card shows next to the graph.
+pub struct FrameStats {
+    /// Frames per second (measured between frames).
+    pub fps: f64,
+    /// Percentiles of the real time between frames.
+    pub frame: Summary,
+    /// Simulation steps run in the last frame.
+    pub steps: u32,
+    /// Simulated time per real time (1 keeps up).
+    pub sim_speed: f64,
+}
+
+/// The stacked per-stage graph of the last frames, a legend with each
+/// stage's median, FPS and frame-time percentiles, in `card` (see
+/// `demo::layout`: at full width the graph holds [`PROFILER_FRAMES`]
+/// frames, a narrower card shows the most recent ones); below it the long
+/// view of `seconds` and the threads' `busy` times. Right of the legend,
+/// when there is room, the frame `history` (`history_view`);
+/// the mouse picks frames. Returns true when *Freeze* was clicked.
+pub fn draw_profiler(
+    profiler: &mut Profiler,
+    stats: &FrameStats,
+    long: (&PerSecond, &Busy),
+    history: &mut History,
+    mouse: Mouse,
+    card: Rect,
+) -> bool {
+    let (seconds, busy) = long;
+    let graph_h = 120.0;
+    let legend_w = 150.0;
+    let pad = 10.0;
+    let head = 58.0;
+    let graph_w = (card.w - (pad + 34.0 + pad + legend_w + pad))
+        .clamp(0.0, PROFILER_FRAMES as f32)
+        .floor();
+    draw_rectangle(card.x, card.y, card.w, card.h, theme::OVERLAY_BG);
+    draw_rectangle_lines(card.x, card.y, card.w, card.h, 1.0, theme::BORDER);
+
+    let total = profiler.total_summary();
+    text(
+        "PROFILER",
+        card.x + pad,
+        card.y + 17.0,
+        theme::FONT_SMALL,
+        theme::ACCENT_HOT,
+    );
+    let fps = format!("{:.0} fps", stats.fps);
+    text(
+        &fps,
+        card.x + pad + 80.0,
+        card.y + 17.0,
+        theme::FONT,
+        theme::TEXT,
+    );
+    let rows = [("frame", stats.frame), ("work", total)];
+    for (i, (name, sum)) in rows.iter().enumerate() {
+        let y = card.y + 35.0 + 16.0 * i as f32;
+        note(name, card.x + pad, y);
+        let v = format!(
+            "p50 {:6.2}  p95 {:6.2}  p99 {:6.2} ms",
+            sum.p50_ms, sum.p95_ms, sum.p99_ms
+        );
+        text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
+    }
+    let freeze = history_view::freeze_button(
+        card.x + pad + 150.0,
+        card.y + 4.0,
+        history.is_frozen(),
+        mouse,
+    );
+    let steps = format!(
+        "{}/frame  sim {:.2}x",
+        count(u64::from(stats.steps), "step", "steps"),
+        stats.sim_speed
+    );
+    let sw = measure(&steps, theme::FONT_SMALL);
+    let shape = ProfilerShape::of(card);
+    // The right edge of the frames' part (the long view may stand beside it).
+    let frames_right = match shape {
+        ProfilerShape::Beside => card.x + card.w - LONG_VIEW_W,
+        _ => card.x + card.w,
+    };
+    note(&steps, frames_right - pad - sw, card.y + 17.0);
+
+    // Graph, newest frame on the right.
+    let gx = card.x + pad + 34.0;
+    let gy = card.y + head;
+    draw_rectangle(gx, gy, graph_w, graph_h, theme::rgb(0x05080C, 0.9));
+    // Scaled to the 95th percentile: rare spikes are clipped (marked at the top).
+    let ceiling = graph_ceiling(total.p95_ms);
+    let px_per_ms = graph_h as f64 / ceiling;
+    for (label_ms, label) in [
+        (ceiling, format!("{ceiling:.0}")),
+        (ceiling / 2.0, format!("{:.0}", ceiling / 2.0)),
+    ] {
+        let y = gy + graph_h - (label_ms * px_per_ms) as f32;
+        draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x263042, 1.0));
+        let lw = measure(&label, theme::FONT_SMALL);
+        note(&label, gx - 6.0 - lw, y + 5.0);
+    }
+    note("ms", gx - 24.0, gy + graph_h);
+    let n = profiler.len().min(graph_w as usize);
+    let x0 = gx + graph_w - n as f32;
+    for (i, frame) in profiler.frames().skip(profiler.len() - n).enumerate() {
+        let mut y = gy + graph_h;
+        let bx = x0 + i as f32;
+        for part in Part::ALL {
+            let hpx = (frame.get(part) * px_per_ms) as f32;
+            if hpx <= 0.0 {
+                continue;
+            }
+            let top = (y - hpx).max(gy);
+            draw_rectangle(bx, top, 1.0, y - top, theme::part_color(part));
+            y = top;
+            if y <= gy {
+                draw_rectangle(bx - 1.0, gy, 3.0, 2.0, theme::ERROR);
+                break;
+            }
+        }
+    }
+    let numbers: Vec<u64> = history.shown().iter().map(|f| f.frame).collect();
+    let numbers = &numbers[numbers.len().saturating_sub(n)..];
+    let graph = Rect::new(
+        gx + graph_w - numbers.len() as f32,
+        gy,
+        numbers.len() as f32,
+        graph_h,
+    );
+    let hovered = history_view::pick(history, numbers, graph, mouse).and_then(|i| {
+        history
+            .shown()
+            .get(history.shown().len() - numbers.len() + i)
+            .map(|f| (*f).clone())
+    });
+    // 60 fps line when it is on the graph.
+    let budget = 1000.0 / 60.0;
+    if budget < ceiling {
+        let y = gy + graph_h - (budget * px_per_ms) as f32;
+        draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x7BD88F, 0.7));
+        // On a dark box, so the bars under it do not hide it: above the
+        // line, or below it when the line is near the graph's top.
+        let (label, tall) = ("60 fps", theme::FONT_SMALL as f32);
+        let base = if y - tall - 3.0 < gy {
+            y + tall + 2.0
+        } else {
+            y - 3.0
+        };
+        draw_rectangle(
+            gx + 2.0,
+            base - tall + 1.0,
+            measure(label, theme::FONT_SMALL) + 4.0,
+            tall + 1.0,
+            theme::rgb(0x05080C, 0.85),
+        );
+        text(
+            label,
+            gx + 4.0,
+            base,
+            theme::FONT_SMALL,
+            theme::rgb(0x7BD88F, 0.9),
+        );
+    }
+
+    // Legend: colour, part, median ms.
+    let lx = gx + graph_w + pad;
+    let mut ly = gy + 2.0;
+    for part in Part::ALL {
+        let s = profiler.part_summary(part);
+        draw_rectangle(lx, ly + 1.0, 10.0, 10.0, theme::part_color(part));
+        text(
+            part.name(),
+            lx + 16.0,
+            ly + 11.0,
+            theme::FONT_SMALL,
+            theme::TEXT,
+        );
+        let v = format!("{:.2}", s.p50_ms);
+        let vw = measure(&v, theme::FONT_SMALL);
+        note(&v, lx + legend_w - vw, ly + 11.0);
+        ly += 14.0;
+    }
+    note(
+        "p50 ms",
+        lx + legend_w - measure("p50 ms", theme::FONT_SMALL),
+        card.y + 51.0,
+    );
+    let caption = if graph_w >= 280.0 {
+        "stacked time per frame, newest on the right"
+    } else {
+        "time per frame, newest on the right"
+    };
+    note(caption, gx, gy + graph_h + 16.0);
+    // The long view: under the frames, right of the history column, or
+    // (short windows) not at all.
+    match shape {
+        ProfilerShape::Stacked => {
+            let band = Rect::new(card.x, card.y + FRAMES_H, card.w, card.h - FRAMES_H);
+            draw_line(
+                band.x + 1.0,
+                band.y,
+                band.x + band.w - 1.0,
+                band.y,
+                1.0,
+                theme::BORDER,
+            );
+            // The ten-minute graph takes the card's width, less the busy
+            // times' column (one second a pixel at most).
+            let long_w = (card.x + card.w - pad - legend_w - pad - gx)
+                .clamp(graph_w, seconds.capacity() as f32)
+                .floor();
+            let columns = [gx, long_w, gx + long_w + pad, legend_w];
+            long_view::draw(seconds, busy, band, columns);
+        }
+        ProfilerShape::Beside => {
+            let band = Rect::new(frames_right, card.y, LONG_VIEW_W, card.h);
+            draw_line(
+                band.x,
+                band.y + 1.0,
+                band.x,
+                band.y + band.h - 1.0,
+                1.0,
+                theme::BORDER,
+            );
+            let lgx = band.x + pad + 34.0;
+            let columns = [lgx, graph_w, lgx + graph_w + pad, legend_w];
+            long_view::draw(seconds, busy, band, columns);
+        }
+        ProfilerShape::Short => {}
+    }
+    let cx = lx + legend_w + pad + 8.0;
+    let column = Rect::new(cx, card.y + 28.0, frames_right - pad - cx, FRAMES_H - 32.0);
+    let names = |i: usize| busy.tracing().map(|t| t.thread_name(i)).unwrap_or_default();
+    history_view::draw_column(history, hovered.as_ref(), column, mouse, &names);
+    freeze
+}
