@@ -12,6 +12,10 @@
 //! Property tests take [`cases`] for their case counts, so CI's emulated
 //! targets can run fewer.
 
+// Files that share a helper folder (`overlap_bits/`, `sampling_inputs/`)
+// each declare it, as they did as binaries of their own.
+#![allow(clippy::duplicate_mod)]
+
 #[path = "broadphase_props.rs"]
 mod broadphase_props;
 #[cfg(feature = "internals")]

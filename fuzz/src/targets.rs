@@ -19,8 +19,11 @@ use hitfield::world::World;
 #[path = "../../app/src/link/mod.rs"]
 mod link;
 
+/// What a target does with one input.
+pub type Target = fn(&[u8]);
+
 /// Every target, by the name of its corpus folder (`fuzz/corpus/NAME`).
-pub const TARGETS: [(&str, fn(&[u8])); 6] = [
+pub const TARGETS: [(&str, Target); 6] = [
     ("preset", preset),
     ("link", link_fragment),
     ("sprite_png", sprite_png),
