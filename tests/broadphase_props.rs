@@ -100,7 +100,7 @@ fn next_boxes(rng: &mut fastrand::Rng, boxes: &mut Vec<Option<PixelRect>>, scale
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(2000)))]
 
     #[test]
     fn pairs_equal_brute_force_over_several_calls(
@@ -205,7 +205,7 @@ fn side() -> impl Strategy<Value = u32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(20000)))]
 
     #[test]
     fn world_bounds_equal_the_libm_formula(pose in pose(), w in side(), h in side()) {

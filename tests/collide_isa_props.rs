@@ -67,7 +67,7 @@ fn case() -> impl Strategy<Value = (Mask, Mask, Pose, Pose)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(1500), ..ProptestConfig::default() })]
 
     #[test]
     fn every_isa_equals_reference((a, b, pa, pb) in case()) {

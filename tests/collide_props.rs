@@ -165,7 +165,7 @@ fn symmetric(ab: Option<Overlap>, ba: Option<Overlap>) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(6000), ..ProptestConfig::default() })]
 
     #[test]
     fn fast_equals_reference_and_is_symmetric((a, b, pa, pb) in case()) {
@@ -188,7 +188,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(2000), ..ProptestConfig::default() })]
 
     #[test]
     fn options_equal_reference(
@@ -277,7 +277,7 @@ fn wild_case(a: &Mask, pa: &Pose, b: &Mask, pb: &Pose) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(3000), ..ProptestConfig::default() })]
 
     #[test]
     fn wild_input_never_panics(a in small_mask(), b in small_mask(), pa in wild_pose(), pb in wild_pose()) {
@@ -300,7 +300,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200_000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(200_000), ..ProptestConfig::default() })]
 
     #[test]
     #[ignore = "long fuzz run: cargo test --release --test collide_props -- --ignored"]
@@ -337,7 +337,7 @@ fn boxes() -> impl Strategy<Value = Vec<Option<PixelRect>>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(500), ..ProptestConfig::default() })]
 
     #[test]
     fn sweep_and_prune_equals_brute_force(boxes in boxes(), again in boxes()) {

@@ -118,7 +118,7 @@ fn apply(f: &mut Field, c: &Change) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(300)))]
 
     #[test]
     fn fast_step_equals_reference(
@@ -189,7 +189,7 @@ fn busy_settings() -> impl Strategy<Value = FieldSettings> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(64)))]
 
     /// Busy flows, stepped long enough for particles to cross bands, wrap
     /// back and forth and crowd: every instruction set this CPU has, on 1

@@ -85,7 +85,7 @@ fn matches_reference(a: &Mask, pa: &Pose, b: &Mask, pb: &Pose) -> Result<(), Tes
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(1500), ..ProptestConfig::default() })]
 
     #[test]
     fn translated_pairs_match_the_reference(

@@ -174,7 +174,7 @@ fn huge_masks_build_exactly_in_a_window() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(3000), ..ProptestConfig::default() })]
 
     #[test]
     fn coverage_equals_reference(
@@ -282,7 +282,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(1000), ..ProptestConfig::default() })]
 
     /// Pixel centres exactly on texel edges: quarter turns and half-pixel
     /// offsets at scales 0.5 to 4.

@@ -25,7 +25,7 @@ fn paths() -> Vec<(Isa, TexelWrites)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(2000), ..ProptestConfig::default() })]
 
     #[test]
     fn posed_sampling_equals_reference(

@@ -13,7 +13,7 @@ mod sampling_inputs;
 use sampling_inputs::{canvas, mask, pose_strategy, thresholds_strategy};
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::cases(1000)))]
 
     #[test]
     fn fast_sample_equals_reference(

@@ -77,18 +77,33 @@ impl Canvas {
         }
     }
 
-    /// A 64-bit hash of size and pixels (FNV-1a over the width, the height and
-    /// the RGBA bytes), stable across runs and platforms.
+    /// This canvas's [`canvas_hash`]: equal on two machines exactly when
+    /// their canvases are (up to hash collisions).
     pub fn hash64(&self) -> u64 {
-        const PRIME: u64 = 0x0000_0100_0000_01b3;
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let header = [self.width.to_le_bytes(), self.height.to_le_bytes()];
-        for byte in header.iter().flatten().chain(self.rgba_bytes()) {
-            h ^= u64::from(*byte);
-            h = h.wrapping_mul(PRIME);
-        }
-        h
+        canvas_hash(self.width, self.height, self.rgba_bytes())
     }
+}
+
+/// The 64-bit hash hitfield prints and tests for a canvas (`canvas_hash` in
+/// `hitfield headless`'s report, as 16 lowercase hex digits), so a game can
+/// compare two machines' worlds, e.g. in lockstep or replays.
+///
+/// The algorithm is FNV-1a, 64-bit (offset basis `0xcbf29ce484222325`,
+/// prime `0x100000001b3`; for each byte: `h ^= byte; h = h * prime`
+/// wrapping) over `width` as 4 little-endian bytes, `height` as 4
+/// little-endian bytes, then `rgba`: the pixels row-major, rows top-down,
+/// four bytes (R, G, B, A) each, as [`Canvas::rgba_bytes`] gives them. It
+/// does not check that `rgba` holds `width × height × 4` bytes. It is no
+/// cryptographic hash; it stays the same across versions of this crate.
+pub fn canvas_hash(width: u32, height: u32, rgba: &[u8]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let header = [width.to_le_bytes(), height.to_le_bytes()];
+    for byte in header.iter().flatten().chain(rgba) {
+        h ^= u64::from(*byte);
+        h = h.wrapping_mul(PRIME);
+    }
+    h
 }
 
 /// Lowers the alpha of every pixel in `pixels` by `amount` (saturating).
@@ -144,6 +159,26 @@ mod tests {
         c.pixels_mut()[5][3] = 1;
         assert_ne!(a.hash64(), c.hash64());
         assert_eq!(a.hash64(), canvas(2, 3).hash64());
+    }
+
+    /// The stated algorithm, by hand: FNV-1a over two little-endian `u32`s
+    /// and the bytes (the empty input gives the offset basis).
+    #[test]
+    fn hash_is_fnv1a_over_size_then_bytes() {
+        let mut c = canvas(1, 1);
+        c.pixels_mut()[0] = [1, 2, 3, 4];
+        let bytes = [1u8, 0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 4];
+        let fnv = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+        });
+        assert_eq!(c.hash64(), fnv);
+        assert_eq!(canvas_hash(1, 1, &[1, 2, 3, 4]), fnv);
+        // Known value of 64-bit FNV-1a for the ASCII bytes "a".
+        let a = 0xcbf2_9ce4_8422_2325u64;
+        assert_eq!(
+            (a ^ 0x61).wrapping_mul(0x100_0000_01b3),
+            0xaf63_dc4c_8601_ec8c
+        );
     }
 
     #[test]

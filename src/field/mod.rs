@@ -56,7 +56,7 @@ internal! {
     pub mod trails;
 }
 
-pub use canvas::Canvas;
+pub use canvas::{canvas_hash, Canvas};
 
 use std::sync::OnceLock;
 

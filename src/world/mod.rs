@@ -259,6 +259,13 @@ impl World {
         &self.field
     }
 
+    /// The canvas's [`crate::field::canvas_hash`]: two worlds built from the
+    /// same settings and sprites and stepped alike give the same value on
+    /// every OS, instruction set and thread count.
+    pub fn canvas_hash(&self) -> u64 {
+        self.field.canvas().hash64()
+    }
+
     /// The ship sprites.
     pub fn sprites(&self) -> &[ShipSprite] {
         &self.sprites
