@@ -34,10 +34,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     settings.field.seed = 7;
     // The ship alpha threshold decides which sprite texels are solid.
     let alpha_min = settings.ships.ship_alpha_min;
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(alpha_min);
     // Settings out of range are refused here, with the key and the reason.
     let mut world = World::new(settings, sprites)?;
 

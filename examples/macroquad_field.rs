@@ -39,10 +39,7 @@ async fn main() {
     settings.field.particles = 60_000;
     settings.ships.count = 10;
     let alpha_min = settings.ships.ship_alpha_min;
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(alpha_min);
     let mut world = match World::new(settings, sprites) {
         Ok(world) => world,
         Err(e) => return eprintln!("settings refused: {e}"),

@@ -35,10 +35,7 @@ async fn main() {
     settings.ships.count = 1;
     settings.ships.sample_interval_ms = 0.0; // sample every step: react at once
     let alpha_min = settings.ships.ship_alpha_min;
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(alpha_min);
     let mut world = match World::new(settings, sprites) {
         Ok(world) => world,
         Err(e) => return eprintln!("settings refused: {e}"),

@@ -5,7 +5,6 @@
 //! simd128 (Wasmtime) and x86-64 Windows (wine), so a kernel or platform
 //! that drifts by one bit fails here.
 
-use hitfield::assets::default_sprites;
 use hitfield::cpu::Isa;
 use hitfield::settings::Settings;
 use hitfield::ships::ShipSprite;
@@ -99,10 +98,7 @@ impl std::fmt::Display for Golden {
 }
 
 fn world(s: &Settings) -> World {
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, s.ships.ship_alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(s.ships.ship_alpha_min);
     World::new(s.clone(), sprites).expect("valid settings")
 }
 

@@ -4,7 +4,6 @@
 
 use std::f32::consts::{FRAC_PI_2, PI};
 
-use hitfield::assets::default_sprites;
 use hitfield::settings::Settings;
 use hitfield::ships::movement::{PLAYER_BOOST, PLAYER_MAX_DT, PLAYER_SPEED};
 use hitfield::ships::{ShipSprite, Steer};
@@ -16,10 +15,7 @@ fn world(ships: usize) -> World {
     s.field.height = 300;
     s.field.particles = 1000;
     s.ships.count = ships;
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, s.ships.ship_alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(s.ships.ship_alpha_min);
     World::new(s, sprites).expect("valid settings")
 }
 

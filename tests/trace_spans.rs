@@ -39,10 +39,7 @@ fn world(parallel: bool) -> World {
     settings.ships.count = 12;
     settings.ships.sample_interval_ms = 0.0;
     settings.ships.scale = 1.5;
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, settings.ships.ship_alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(settings.ships.ship_alpha_min);
     World::new(settings, sprites).expect("valid settings")
 }
 

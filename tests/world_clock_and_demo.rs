@@ -4,7 +4,6 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use hitfield::assets::default_sprites;
 use hitfield::clock::Clock;
 use hitfield::profile::Stage;
 use hitfield::settings::Settings;
@@ -12,10 +11,7 @@ use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
 fn world(s: &Settings) -> World {
-    let sprites = default_sprites()
-        .into_iter()
-        .map(|(name, image)| ShipSprite::new(name, image, s.ships.ship_alpha_min))
-        .collect();
+    let sprites = ShipSprite::defaults(s.ships.ship_alpha_min);
     World::new(s.clone(), sprites).expect("valid settings")
 }
 

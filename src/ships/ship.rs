@@ -34,6 +34,24 @@ impl ShipSprite {
         }
     }
 
+    /// The bundled ship sprites ([`crate::assets::default_sprites`]), each
+    /// solid where alpha ≥ `ship_alpha_min`: a world's sprites when a game
+    /// brings none of its own.
+    ///
+    /// ```
+    /// use hitfield::prelude::*;
+    ///
+    /// let settings = Settings::default();
+    /// let world = World::new(settings.clone(), ShipSprite::defaults(settings.ships.ship_alpha_min));
+    /// assert!(world.is_ok());
+    /// ```
+    pub fn defaults(ship_alpha_min: u8) -> Vec<ShipSprite> {
+        crate::assets::default_sprites()
+            .into_iter()
+            .map(|(name, image)| ShipSprite::new(name, image, ship_alpha_min))
+            .collect()
+    }
+
     /// A name for messages (file name, or the embedded sprite's name).
     pub fn name(&self) -> &str {
         &self.name
