@@ -41,7 +41,7 @@ impl Session {
                 let path = fresh_path("hitfield", "png");
                 match save_window_png(&path) {
                     Ok(()) => {
-                        let shown = absolute(&path);
+                        let shown = crate::paths::shown(&path);
                         eprintln!("hitfield: saved screenshot {}", shown.display());
                         self.status
                             .post(format!("saved screenshot {}", shown.display()), false)
@@ -123,9 +123,10 @@ impl Session {
             return;
         };
         match self.stepping.world.settings().save_preset(&path) {
-            Ok(()) => self
-                .status
-                .post(format!("saved preset {}", absolute(&path).display()), false),
+            Ok(()) => self.status.post(
+                format!("saved preset {}", crate::paths::shown(&path).display()),
+                false,
+            ),
             Err(e) => self.status.post(e.to_string(), true),
         }
     }
@@ -219,7 +220,7 @@ impl Session {
         let (tracing, frames) = (trace.tracing, trace.frames - trace.frames_left);
         match tracing.finish() {
             Ok(recorded) => {
-                let shown = absolute(&recorded.path);
+                let shown = crate::paths::shown(&recorded.path);
                 eprintln!(
                     "hitfield: wrote trace {} ({frames} frames, {}{note})",
                     shown.display(),
@@ -243,7 +244,7 @@ impl Session {
             .unwrap_or_else(|| fresh_path("hitfield-frames", "csv"));
         match std::fs::write(&path, self.profiler.to_csv()) {
             Ok(()) => {
-                let shown = absolute(&path);
+                let shown = crate::paths::shown(&path);
                 eprintln!(
                     "hitfield: wrote {} frames to {}",
                     self.profiler.len(),
@@ -297,9 +298,4 @@ pub(super) fn fresh_path_in(dir: &Path, stem: &str, ext: &str) -> PathBuf {
         n += 1;
     }
     path
-}
-
-/// `path` made absolute against the current directory (for messages).
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

@@ -65,7 +65,7 @@ impl Session {
                     self.status.post(
                         format!(
                             "recording a {CLIP_SECONDS} s clip to {}",
-                            super::shown(&path).display()
+                            crate::paths::shown(&path).display()
                         ),
                         false,
                     );
@@ -119,7 +119,7 @@ impl Session {
             Status::Recording => {}
             Status::Done(summary, skipped) => {
                 self.clip = None;
-                let shown = super::shown(&summary.path);
+                let shown = crate::paths::shown(&summary.path);
                 let skipped = if skipped > 0 {
                     format!(", {skipped} frames skipped while the encoder caught up")
                 } else {

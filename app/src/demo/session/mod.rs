@@ -368,7 +368,10 @@ impl Session {
         }
         if let Some(path) = &screenshot {
             match save_window_png(path) {
-                Ok(()) => eprintln!("hitfield: saved screenshot {}", shown(path).display()),
+                Ok(()) => eprintln!(
+                    "hitfield: saved screenshot {}",
+                    crate::paths::shown(path).display()
+                ),
                 Err(e) => {
                     eprintln!("hitfield: error: screenshot: {e}");
                     code = super::EXIT_FAILURE;
@@ -380,7 +383,7 @@ impl Session {
                 Ok(()) => eprintln!(
                     "hitfield: wrote {} frames to {}",
                     self.profiler.len(),
-                    shown(path).display()
+                    crate::paths::shown(path).display()
                 ),
                 Err(e) => {
                     eprintln!("hitfield: error: could not write {}: {e}", path.display());
@@ -390,9 +393,4 @@ impl Session {
         }
         (true, code)
     }
-}
-
-/// `path` made absolute for messages (as given when that fails).
-fn shown(path: &std::path::Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
