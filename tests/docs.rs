@@ -20,9 +20,6 @@ use hitfield::settings::{rows, Settings};
 #[path = "docs/perf.rs"]
 mod perf;
 
-const MAP_START: &str = "<!-- module-map:start -->";
-const MAP_END: &str = "<!-- module-map:end -->";
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -49,6 +46,17 @@ fn check_generated(path: &Path, expected: &str) {
         "{} is stale: run `HITFIELD_BLESS=1 cargo test --test docs` and commit the result",
         path.display()
     );
+}
+
+/// `page` (named `page_name` in the panic) with what lies between its
+/// `<!-- NAME:start -->` and `<!-- NAME:end -->` markers replaced by `body`.
+fn with_region(page: &str, name: &str, body: &str, page_name: &str) -> String {
+    let start = format!("<!-- {name}:start -->");
+    let end = format!("<!-- {name}:end -->");
+    let (Some(a), Some(b)) = (page.find(&start), page.find(&end)) else {
+        panic!("{page_name} lost its {name} markers");
+    };
+    format!("{}{start}{body}{}", &page[..a], &page[b..])
 }
 
 /// A value of `settings` at a dotted key, as TOML prints it.
@@ -116,19 +124,6 @@ fn setting_flags() -> String {
     flags.join(", ")
 }
 
-const FLAGS_START: &str = "<!-- setting-flags:start -->";
-const FLAGS_END: &str = "<!-- setting-flags:end -->";
-
-/// `text` with what lies between the flag-list markers replaced by `list`.
-fn with_flag_list(text: &str, list: &str) -> String {
-    let start = text
-        .find(FLAGS_START)
-        .expect("the flag list's start marker")
-        + FLAGS_START.len();
-    let end = text.find(FLAGS_END).expect("the flag list's end marker");
-    format!("{}{list}{}", &text[..start], &text[end..])
-}
-
 #[test]
 fn settings_page_is_generated_from_the_rows() {
     // Every key a preset holds has a row, and every row is a preset key.
@@ -153,7 +148,7 @@ fn flag_lists_are_generated_from_the_rows() {
     for page in ["docs/cli.md", "docs/demo.md"] {
         let path = root().join(page);
         let text = fs::read_to_string(&path).expect("page");
-        check_generated(&path, &with_flag_list(&text, &list));
+        check_generated(&path, &with_region(&text, "setting-flags", &list, page));
     }
 }
 
@@ -204,7 +199,7 @@ fn module_map() -> String {
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
     rust_files(&root().join("app/src"), &mut files);
-    let mut out = format!("{MAP_START}\n| file | what it holds |\n|---|---|\n");
+    let mut out = String::from("\n| file | what it holds |\n|---|---|\n");
     for path in files {
         let text = fs::read_to_string(&path).expect("source file");
         let rel = path.strip_prefix(root()).expect("under the root");
@@ -212,7 +207,6 @@ fn module_map() -> String {
         let doc = if doc.is_empty() { "–".into() } else { doc };
         out.push_str(&format!("| `{}` | {doc} |\n", rel.display()));
     }
-    out.push_str(MAP_END);
     out
 }
 
@@ -220,15 +214,7 @@ fn module_map() -> String {
 fn module_map_is_generated_from_the_sources() {
     let path = root().join("docs/design.md");
     let page = fs::read_to_string(&path).expect("docs/design.md");
-    let (Some(a), Some(b)) = (page.find(MAP_START), page.find(MAP_END)) else {
-        panic!("docs/design.md lost its module-map markers");
-    };
-    let expected = format!(
-        "{}{}{}",
-        &page[..a],
-        module_map(),
-        &page[b + MAP_END.len()..]
-    );
+    let expected = with_region(&page, "module-map", &module_map(), "docs/design.md");
     check_generated(&path, &expected);
 }
 

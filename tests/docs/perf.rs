@@ -4,24 +4,9 @@
 
 use std::fs;
 
-use super::{check_generated, root};
+use super::{check_generated, root, with_region};
 
 const FIGURES: &str = "docs/perf/figures.toml";
-
-/// The text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in `page`
-/// replaced by `body`, or a panic naming the page that lost its markers.
-fn with_region(page: &str, name: &str, body: &str, page_name: &str) -> String {
-    let start = format!("<!-- {name}:start -->");
-    let end = format!("<!-- {name}:end -->");
-    let (Some(a), Some(b)) = (page.find(&start), page.find(&end)) else {
-        panic!("{page_name} lost its {name} markers");
-    };
-    format!(
-        "{}{start}\n{body}{end}{}",
-        &page[..a],
-        &page[b + end.len()..]
-    )
-}
 
 fn table(value: &toml::Value, key: &str) -> Vec<toml::Table> {
     value
@@ -156,20 +141,25 @@ fn performance_tables_are_generated_from_the_figures() {
     let page = with_region(
         &page,
         "perf-commands",
-        &commands_table(&f),
+        &format!("\n{}", commands_table(&f)),
         "docs/performance.md",
     );
     let page = with_region(
         &page,
         "perf-figures",
-        &cpu_tables(&f),
+        &format!("\n{}", cpu_tables(&f)),
         "docs/performance.md",
     );
     check_generated(&path, &page);
 
     let path = root().join("README.md");
     let page = fs::read_to_string(&path).expect("README.md");
-    let page = with_region(&page, "perf-glance", &readme_table(&f), "README.md");
+    let page = with_region(
+        &page,
+        "perf-glance",
+        &format!("\n{}", readme_table(&f)),
+        "README.md",
+    );
     check_generated(&path, &page);
 }
 
