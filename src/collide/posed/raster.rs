@@ -183,8 +183,9 @@ pub(crate) fn or_bits(row: &mut [u64], at: usize, bits: u64) {
     }
 }
 
-/// Random cases for tests that compare a pixel walk with the portable one.
-#[cfg(test)]
+/// Random cases for tests that compare a pixel walk with the portable one
+/// (the x86 walks' tests; other targets have none).
+#[cfg(all(test, target_arch = "x86_64"))]
 pub(crate) mod walk_cases {
     use crate::mask::Mask;
     use crate::pose::Pose;
