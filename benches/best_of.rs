@@ -1,7 +1,7 @@
 //! Issue-15's collision and sampling targets timed as best and median of
 //! many runs, next to `collide.rs`'s criterion medians.
 //!
-//! Run: `cargo bench --no-default-features --bench best_of` (about ten
+//! Run: `cargo bench -p hitfield-benches --bench best_of` (about ten
 //! seconds once built; words after `--` keep only the cases whose names
 //! hold one of them, e.g. `-- posed/128`). On a machine shared with other
 //! work a criterion median moves by up to 2× between runs minutes apart;

@@ -1,9 +1,9 @@
 //! Sprite-against-sprite collision: the fast queries next to the per-pixel
 //! reference, on seeded, pre-built inputs.
 //!
-//! Run: `cargo bench --bench collide` (about two minutes; short runs of
+//! Run: `cargo bench -p hitfield-benches --bench collide` (about two minutes; short runs of
 //! 0.3 s warm-up and 0.7 s measurement per case), or with a filter, e.g.
-//! `cargo bench --bench collide -- posed/`.
+//! `cargo bench -p hitfield-benches --bench collide -- posed/`.
 //! Groups: `translate/<size>` (integer offsets; also `overlap_count`, the
 //! count alone), `rotated/<size>` (33°),
 //! `posed/128` (posed masks: built inside the query or in advance, and the

@@ -13,7 +13,7 @@
 //! calm start (30 steps in). Each timed step is one step after the state
 //! (see `field_step_busy`).
 //!
-//! `cargo bench --no-default-features --bench field -- --warm-up-time 1 --measurement-time 4`
+//! `cargo bench -p hitfield-benches --bench field -- --warm-up-time 1 --measurement-time 4`
 //! (`-- field_step` for the field alone, `-- field_step_busy` for the busy state).
 
 #[path = "peer/flash_port.rs"]
