@@ -171,7 +171,7 @@ fn performance_page_stays_a_reference() {
         lines <= 300,
         "docs/performance.md has {lines} lines (at most 300)"
     );
-    for doc in super::pages() {
+    for doc in super::links::pages() {
         let text = fs::read_to_string(&doc).expect("page").to_lowercase();
         if !doc.starts_with(root().join("docs")) {
             continue;
