@@ -5,11 +5,11 @@
 //! in `docs/design.md` from each source file's first `//!` line (library
 //! and app), and `docs/features.md` from the two manifests' `[features]`
 //! tables and their comments. A stale page fails here;
-//! `HITFIELD_BLESS=1 cargo test --test docs` rewrites it. The README that
-//! crates.io shows (`crate-README.md`) must have no image and no relative
-//! link, which would break there. docs/performance.md's tables and the
-//! README's "Performance at a glance" come from `docs/perf/figures.toml`
-//! (`docs/perf.rs`). Links are checked in `docs/links.rs`.
+//! `HITFIELD_BLESS=1 cargo test --test tests docs::` rewrites it.
+//! docs/performance.md's tables and the README's "Performance at a glance"
+//! come from `docs/perf/figures.toml` (`docs/perf.rs`). Links, and the
+//! crates.io README's lack of images and relative links, are checked in
+//! `docs/links.rs`.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -45,7 +45,7 @@ fn check_generated(path: &Path, expected: &str) {
         return;
     }
     panic!(
-        "{} is stale: run `HITFIELD_BLESS=1 cargo test --test docs` and commit the result",
+        "{} is stale: run `HITFIELD_BLESS=1 cargo test --test tests docs::` and commit the result",
         path.display()
     );
 }
@@ -81,7 +81,7 @@ fn settings_page() -> String {
     let mut out = String::from(
         "# Settings\n\n\
          <!-- Generated from the rows in src/settings/table.rs by tests/docs.rs: \
-         HITFIELD_BLESS=1 cargo test --test docs -->\n\n\
+         HITFIELD_BLESS=1 cargo test --test tests docs:: -->\n\n\
          Every tunable, with the preset key (TOML, `--preset PATH`), the \
          command-line flag and the link's short name where there is one, the \
          allowed range and the default. The library, the command line, \
@@ -273,7 +273,7 @@ fn features_page() -> String {
     let mut out = String::from(
         "# Cargo features\n\n\
          <!-- Generated from Cargo.toml and app/Cargo.toml by tests/docs.rs: \
-         edit the manifests' comments, then run `HITFIELD_BLESS=1 cargo test --test docs`. -->\n\n\
+         edit the manifests' comments, then run `HITFIELD_BLESS=1 cargo test --test tests docs::`. -->\n\n\
          A game that depends on `hitfield` gets the library with its default \
          features: none of these. The app's features are for building the \
          demo and the command line from this repository.\n",
