@@ -11,12 +11,18 @@ from ._hitfield import (
     intersects as intersects,
     overlap as overlap,
     overlap_mask as overlap_mask,
+    SettingRow as SettingRow,
+    settings as settings,
 )
-from ._pygame import from_surface as from_surface, to_pygame as to_pygame
+from ._pygame import from_surface as from_surface, from_threshold as from_threshold, to_pygame as to_pygame
+
+# pygame's other name for Mask (pygame-ce marks it deprecated).
+MaskType = Mask
 
 __all__ = [
     "Contact",
     "Mask",
+    "MaskType",
     "Overlap",
     "Pose",
     "PosedMask",
@@ -25,8 +31,10 @@ __all__ = [
     "default_sprites",
     "from_rgba",
     "from_surface",
+    "from_threshold",
     "intersects",
     "overlap",
     "overlap_mask",
+    "settings",
     "to_pygame",
 ]

@@ -5,8 +5,9 @@
 pygame-ce's stubs when it is installed (hitfield itself does not need it).
 """
 
+import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, Protocol, TypeVar, final, overload
+from typing import Any, Literal, Protocol, TypedDict, TypeVar, final, overload
 
 from pygame.rect import Rect
 from pygame.surface import Surface
@@ -27,6 +28,7 @@ __all__ = [
     "intersects",
     "overlap",
     "overlap_mask",
+    "settings",
 ]
 
 _T_co = TypeVar("_T_co", covariant=True)
@@ -64,6 +66,12 @@ class Mask:
     def erase(self, other: Mask, offset: _Point) -> None: ...
     def count(self) -> int: ...
     def centroid(self) -> tuple[int, int]: ...
+    def scale(self, scale: _Point) -> Mask: ...
+    def angle(self) -> float: ...
+    def outline(self, every: int = 1) -> list[tuple[int, int]]: ...
+    def convolve(self, other: Mask, output: Mask | None = None, offset: _Point | None = None) -> Mask: ...
+    def connected_component(self, pos: _Point | None = None) -> Mask: ...
+    def connected_components(self, minimum: int = 0) -> list[Mask]: ...
     def get_bounding_rects(self) -> list[Rect]: ...
     def to_surface(
         self,
@@ -77,6 +85,9 @@ class Mask:
     ) -> Surface: ...
     # pygame-ce's layout, for to_surface and to_pygame.
     def _pygame_bytes(self) -> bytes: ...
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+        def __release_buffer__(self, view: memoryview, /) -> None: ...
 
 @final
 class Pose:
@@ -205,6 +216,22 @@ class World:
     def sprite_masks(self) -> list[Mask]: ...
     def sprite_images(self) -> list[tuple[str, tuple[int, int], bytes]]: ...
 
+class SettingRow(TypedDict):
+    """One row of ``hitfield.settings()``: a setting ``World(...)`` takes."""
+
+    name: str  # the keyword
+    key: str  # the preset's dotted key, e.g. "ships.count"
+    type: Literal["int", "float", "bool", "str"]
+    min: int | float | None  # None for switches and the channel
+    max: int | float | None
+    range: str  # the range in words, as docs/settings.md gives it
+    default: bool | int | float | str
+    unit: str  # plural unit ("pixels"), or ""
+    doc: str
+    flag: str | None  # the command line's flag ("--ships"), or None
+    link: str | None  # the link's short name, or None
+
+def settings() -> list[SettingRow]: ...
 def from_rgba(
     data: bytes, size: _Point, threshold: int = 127, colorkey: tuple[int, int, int, int] | None = None
 ) -> Mask: ...
