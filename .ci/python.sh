@@ -76,5 +76,5 @@ echo "== python: stubtest (the shipped stubs against the installed module)"
 echo "== python: mypy --strict, the examples and the tests' helpers"
 cd "$root/python"
 "$venv/bin/python" -m mypy --strict --cache-dir "$work/mypy-cache" \
-  pysrc/hitfield/examples pysrc/hitfield/__main__.py tests/conftest.py tests/test_examples.py
+  pysrc/hitfield/examples pysrc/hitfield/__main__.py tests/conftest.py tests/test_examples.py tests/test_types.py
 echo "== python: ok"

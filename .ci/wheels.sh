@@ -97,7 +97,9 @@ wheel() {
 # them): the sdist is shown to build the very package that is tested.
 from_sdist() {
   local start=$SECONDS
-  maturin sdist -m python/Cargo.toml --out "$out" >/dev/null
+  # (Its log is cargo's manifest warnings; shown only if it fails.)
+  maturin sdist -m python/Cargo.toml --out "$out" >"$root/target/sdist.log" 2>&1 ||
+    { cat "$root/target/sdist.log"; return 1; }
   MATURIN_PEP517_ARGS="$(args_of linux-x86_64) --strip" \
     "$sdist_venv/bin/python" -m pip wheel --quiet --no-deps --no-build-isolation \
     --wheel-dir "$out" "$out"/hitfield-*.tar.gz
