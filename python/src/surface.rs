@@ -232,19 +232,3 @@ pub fn _from_threshold(
     };
     Ok(PyMask::from_bits(bits))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::expand;
-
-    #[test]
-    fn channels_widen_as_sdl_does() {
-        assert_eq!(expand(1, 4), 17);
-        assert_eq!(expand(15, 4), 255);
-        assert_eq!(expand(1, 1), 255);
-        assert_eq!(expand(1, 5), 8);
-        assert_eq!(expand(31, 5), 255);
-        assert_eq!(expand(1, 3), 36);
-        assert_eq!(expand(200, 8), 200);
-    }
-}
