@@ -117,15 +117,24 @@ fn translated<'m>(
 /// A mask size from Python: two numbers, neither negative nor past the
 /// library's limits.
 pub(crate) fn checked_size(size: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+    let wh = two_ints(size, "size")?;
     sized(
-        two_ints(size, "size")?,
-        "size",
+        wh,
+        &named("size", size),
         "cannot create mask with negative size",
     )
 }
 
-/// `(w, h)` checked as [`checked_size`] does, `what` and `negative` naming
-/// the argument in the errors.
+/// `what` and the Python value it names, as errors show them.
+pub(crate) fn named(what: &str, obj: &Bound<'_, PyAny>) -> String {
+    match obj.repr() {
+        Ok(r) => format!("{what} {r}"),
+        Err(_) => what.to_string(),
+    }
+}
+
+/// `(w, h)` checked as [`checked_size`] does, `what` (the argument and its
+/// value) and `negative` naming it in the errors.
 pub(crate) fn sized((w, h): (i64, i64), what: &str, negative: &str) -> PyResult<(usize, usize)> {
     if w < 0 || h < 0 {
         return Err(PyValueError::new_err(negative.to_string()));
@@ -135,7 +144,7 @@ pub(crate) fn sized((w, h): (i64, i64), what: &str, negative: &str) -> PyResult<
         || (w as u64).saturating_mul(h as u64) > hitfield::Mask::MAX_TEXELS
     {
         return Err(PyValueError::new_err(format!(
-            "{what} ({w}, {h}) is too large: a mask has at most {} texels a side and {} in all",
+            "{what} is too large: a mask has at most {} texels a side and {} in all",
             hitfield::Mask::MAX_SIDE,
             hitfield::Mask::MAX_TEXELS
         )));
@@ -149,9 +158,9 @@ pub(crate) fn offset_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<(i64, i6
     let (x, y) = two_ints(obj, what)?;
     let fits = |v: i64| i64::from(i32::MIN) <= v && v <= i64::from(i32::MAX);
     if !(fits(x) && fits(y)) {
-        let shown = obj.repr().map(|r| r.to_string()).unwrap_or_default();
         return Err(PyOverflowError::new_err(format!(
-            "{what} {shown} is out of range: each coordinate must be within ±2**31"
+            "{} is out of range: each coordinate must be within ±2**31",
+            named(what, obj)
         )));
     }
     Ok((x, y))
@@ -329,10 +338,12 @@ impl PyMask {
 
     /// A new mask of size `scale`, nearest texel (pygame's rule).
     fn scale(&self, py: Python<'_>, scale: &Bound<'_, PyAny>) -> PyResult<PyMask> {
-        let (w, h) = match two_ints(scale, "scale") {
-            Ok(wh) => sized(wh, "scale", "cannot scale mask to negative size")?,
-            Err(e) => return Err(e),
-        };
+        let wh = two_ints(scale, "scale")?;
+        let (w, h) = sized(
+            wh,
+            &named("scale", scale),
+            "cannot scale mask to negative size",
+        )?;
         let lib = self.lib();
         let out = py.detach(|| lib.scaled(w as u32, h as u32));
         Ok(PyMask::from_owned(

@@ -35,7 +35,8 @@ pub(crate) fn convolve<'py>(
                 grow(lhs.width(), rhs.width()),
                 grow(lhs.height(), rhs.height()),
             );
-            let (w, h) = sized(size, "convolve's output size", "negative size")?;
+            let what = format!("convolve's output size ({}, {})", size.0, size.1);
+            let (w, h) = sized(size, &what, "negative size")?;
             let blank = hitfield::Mask::try_from_fn(w as u32, h as u32, |_, _| false)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
             let done = py.detach(|| lhs.convolved_onto(&rhs, blank, offset));

@@ -172,6 +172,10 @@ def test_bad_input_gets_a_clear_error():
     for size in [(big, 1), (1 << 25, 1), (1 << 16, 1 << 16)]:
         with pytest.raises(ValueError, match="size .* is too large"):
             hitfield.Mask(size)
+    with pytest.raises(ValueError, match=r"size \(1180591620717411303424, 1\) is too large"):
+        hitfield.Mask((big, 1))
+    with pytest.raises(OverflowError, match=r"offset \(1180591620717411303424, 0\) is out of range"):
+        m.overlap(m, (big, 0))
     with pytest.raises(ValueError, match="negative size"):
         m.scale((-1, 3))
     with pytest.raises(ValueError, match="scale .* is too large"):
