@@ -209,8 +209,8 @@ impl Mask {
         Some(Mask::from_words(width, height, bits))
     }
 
-    /// The packed words, for reuse by [`Mask::from_words`].
-    pub(crate) fn into_words(self) -> Vec<u64> {
+    /// The packed words, as [`Mask::words`] shows them, without a copy.
+    pub fn into_words(self) -> Vec<u64> {
         self.bits
     }
 

@@ -45,6 +45,15 @@ impl Views {
             write_pygame_words(bits, &mut self.words);
         }
     }
+
+    /// Copies the word of `bits` holding texel `(x, y)` into the viewed
+    /// words, when a view lives (`set_at` changes one word).
+    pub(crate) fn refresh_texel(&mut self, bits: &Bits, x: usize, y: usize) {
+        if self.live() {
+            let j = x / 64;
+            self.words[j * bits.h + y] = bits.words[y * bits.per_row + j];
+        }
+    }
 }
 
 /// The number of 64-column stripes pygame gives a `w`-wide mask (1 at

@@ -51,11 +51,16 @@ impl PyMask {
         }
     }
 
-    /// A mask of the library's, taken over without a copy.
+    /// A mask of the library's, its words taken over without a copy (the
+    /// library's copy is made again on first posed use).
     pub(crate) fn from_owned(mask: hitfield::Mask) -> PyMask {
-        let mut out = PyMask::from_lib(&mask);
-        out.lib = OnceLock::from(mask);
-        out
+        let (w, h) = (mask.width() as usize, mask.height() as usize);
+        PyMask::from_bits(Bits {
+            w,
+            h,
+            per_row: w.div_ceil(64),
+            words: mask.into_words(),
+        })
     }
 
     /// Replaces the bits with `bits` of the same size, in place (buffer
@@ -227,7 +232,8 @@ impl PyMask {
     fn set_at(&mut self, pos: &Bound<'_, PyAny>, value: i64) -> PyResult<()> {
         let (x, y) = self.at(pos)?;
         self.bits.set(x, y, value != 0);
-        self.changed();
+        self.lib = OnceLock::new();
+        self.views.refresh_texel(&self.bits, x, y);
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 //! followed step for step, so the order and pygame's size counts come out
 //! as pygame's), then read back as bounding rects, masks or one mask.
 
-use crate::mask::Mask;
+use crate::mask::{Mask, Summary};
 
 use super::Rows;
 
@@ -50,48 +50,50 @@ fn label(m: &Mask) -> Labels {
     let mut image = vec![0u32; w * h];
     let mut ufind = vec![0u32];
     let mut largest = vec![0u32];
+    // Set texels only, in row order (clear ones keep label 0).
     for y in 0..h {
-        let row = m.row(y as u32);
-        for x in 0..w {
-            if row[x / 64] >> (x % 64) & 1 == 0 {
-                continue;
-            }
-            let i = y * w + x;
-            let up = |dx: isize| -> u32 {
-                let xx = x as isize + dx;
-                if y == 0 || xx < 0 || xx >= w as isize {
-                    0
-                } else {
-                    image[(y - 1) * w + xx as usize]
-                }
-            };
-            let d = if x > 0 { image[i - 1] } else { 0 };
-            let (a, b, c) = (up(-1), up(0), up(1));
-            // The first texel of a row looks at b then c; the last (when
-            // the row has two or more) at b, a, d; the middle ones at all
-            // four, c's label joined with a's or d's.
-            let l = if b != 0 {
-                b
-            } else if c != 0 && x + 1 < w {
-                if a != 0 {
-                    union(&mut ufind, c, a)
+        for (j, &word) in m.row(y as u32).iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let x = j * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let i = y * w + x;
+                let up = |dx: isize| -> u32 {
+                    let xx = x as isize + dx;
+                    if y == 0 || xx < 0 || xx >= w as isize {
+                        0
+                    } else {
+                        image[(y - 1) * w + xx as usize]
+                    }
+                };
+                let d = if x > 0 { image[i - 1] } else { 0 };
+                let (a, b, c) = (up(-1), up(0), up(1));
+                // The first texel of a row looks at b then c; the last (when
+                // the row has two or more) at b, a, d; the middle ones at all
+                // four, c's label joined with a's or d's.
+                let l = if b != 0 {
+                    b
+                } else if c != 0 && x + 1 < w {
+                    if a != 0 {
+                        union(&mut ufind, c, a)
+                    } else if d != 0 {
+                        union(&mut ufind, c, d)
+                    } else {
+                        c
+                    }
+                } else if a != 0 {
+                    a
                 } else if d != 0 {
-                    union(&mut ufind, c, d)
+                    d
                 } else {
-                    c
-                }
-            } else if a != 0 {
-                a
-            } else if d != 0 {
-                d
-            } else {
-                let next = ufind.len() as u32;
-                ufind.push(next);
-                largest.push(0);
-                next
-            };
-            image[i] = l;
-            largest[l as usize] += 1;
+                    let next = ufind.len() as u32;
+                    ufind.push(next);
+                    largest.push(0);
+                    next
+                };
+                image[i] = l;
+                largest[l as usize] += 1;
+            }
         }
     }
     Labels {
@@ -190,15 +192,27 @@ impl Mask {
                 ufind[l] = 0;
             }
         }
-        // One pass sorts the texels into their groups' rows.
-        let mut groups: Vec<Rows> = (0..relabel).map(|_| Rows::new(w, h)).collect();
+        // One pass sorts the texels into their groups' rows, gathering
+        // each group's box and count on the way.
+        let mut groups: Vec<(Rows, [u32; 4], u64)> = (0..relabel)
+            .map(|_| (Rows::new(w, h), [u32::MAX, u32::MAX, 0, 0], 0))
+            .collect();
         for (i, &l) in labels.image.iter().enumerate() {
             let k = labels.ufind[l as usize];
             if l != 0 && k != 0 {
-                groups[k as usize - 1].set((i % w as usize) as u32, (i / w as usize) as u32);
+                let (x, y) = ((i % w as usize) as u32, (i / w as usize) as u32);
+                let (rows, b, n) = &mut groups[k as usize - 1];
+                rows.set(x, y);
+                *b = [b[0].min(x), b[1].min(y), b[2].max(x + 1), b[3].max(y + 1)];
+                *n += 1;
             }
         }
-        groups.into_iter().map(Rows::into_mask).collect()
+        groups
+            .into_iter()
+            .map(|(rows, b, n)| {
+                Mask::from_summarised(rows.width, rows.height, rows.words, Summary::of_box(b, n))
+            })
+            .collect()
     }
 
     /// The largest 8-connected group of set texels as a mask of this size,

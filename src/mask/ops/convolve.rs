@@ -33,19 +33,34 @@ impl Mask {
         let xo = offset.0.saturating_add(ow - 1);
         let yo = offset.1.saturating_add(oh - 1);
         let (ah, out_h) = (i64::from(self.height()), i64::from(out.height));
-        for by in 0..other.height() {
-            for (j, &word) in other.row(by).iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    let bx = j as i64 * 64 + i64::from(w.trailing_zeros());
-                    w &= w - 1;
-                    let (dx, dy) = (xo.saturating_sub(bx), yo.saturating_sub(i64::from(by)));
-                    // Rows of self that land inside the output.
-                    let y0 = dy.max(0);
-                    let y1 = dy.saturating_add(ah).min(out_h);
-                    for y in y0..y1 {
-                        out.or_row(y as usize, self.row((y - dy) as u32), dx);
-                    }
+        // One column `bx` of `other` at a time: this mask shifted by its
+        // `dx` once (rows of the output's width), then ORed in whole rows
+        // at each set texel's `dy`, a contiguous run of words.
+        let mut shifted = Rows::new(out.width, self.height());
+        let per_row = out.per_row;
+        for bx in 0..other.width() {
+            let column: Vec<u32> = (0..other.height())
+                .filter(|&by| other.get(bx, by))
+                .collect();
+            if column.is_empty() {
+                continue;
+            }
+            let dx = xo.saturating_sub(i64::from(bx));
+            shifted.words.iter_mut().for_each(|w| *w = 0);
+            for y in 0..self.height() {
+                shifted.or_row(y as usize, self.row(y), dx);
+            }
+            for by in column {
+                let dy = yo.saturating_sub(i64::from(by));
+                // Output rows [y0, y1) take this mask's rows from y0 − dy.
+                let (y0, y1) = (dy.max(0), dy.saturating_add(ah).min(out_h));
+                if y0 >= y1 {
+                    continue;
+                }
+                let src = (y0 - dy) as usize * per_row..(y1 - dy) as usize * per_row;
+                let dst = &mut out.words[y0 as usize * per_row..y1 as usize * per_row];
+                for (d, s) in dst.iter_mut().zip(&shifted.words[src]) {
+                    *d |= s;
                 }
             }
         }
