@@ -14,6 +14,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+mod args;
 mod bits;
 mod buffer;
 mod mask;

@@ -4,7 +4,8 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::mask::{offset_of, sized, PyMask};
+use crate::args::{offset_of, sized};
+use crate::mask::PyMask;
 
 /// pygame's `Mask.convolve`: `output` (or a new mask of size `(w + ow − 1,
 /// h + oh − 1)`) with `a`'s convolution with `other` at `offset` ORed in;

@@ -7,8 +7,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::args::checked_size;
 use crate::bits::Bits;
-use crate::mask::{checked_size, PyMask};
+use crate::mask::PyMask;
 
 /// Raw pixels: `raw`, rows `pitch` bytes apart, `bpp` bytes a pixel.
 struct Pixels<'a> {
