@@ -209,3 +209,16 @@ def test_bad_input_gets_a_clear_error():
         hitfield.from_threshold(large, (0, 0, 0), (1, 1, 1, 255), small)
     with pytest.raises(ValueError, match="color: "):
         hitfield.from_threshold(large, "no such colour")
+
+
+def test_subsurfaces_read_their_own_window():
+    for s in surfaces(11):
+        w, h = s.get_size()
+        if w < 3 or h < 3:
+            continue
+        sub = s.subsurface((1, 1, w - 2, h - 2))
+        same(pygame.mask.from_surface(sub, 100), hitfield.from_surface(sub, 100))
+        thr = (80, 80, 80, 255)
+        same(pygame.mask.from_threshold(sub, (100, 100, 100), thr), hitfield.from_threshold(sub, (100, 100, 100), thr))
+        sub.set_colorkey(sub.get_at((0, 0)))
+        same(pygame.mask.from_surface(sub), hitfield.from_surface(sub))
