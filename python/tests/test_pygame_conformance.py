@@ -67,7 +67,8 @@ def load_mask_test():
 
     def imp(name, globals=None, locals=None, fromlist=(), level=0):
         mod = real_import(name, globals, locals, fromlist, level)
-        if name == "pygame" and not fromlist and level == 0:
+        # `import pygame` and `import pygame.x` both bind the top-level name.
+        if (name == "pygame" or name.startswith("pygame.")) and not fromlist and level == 0:
             return stand_in
         return mod
 
