@@ -40,26 +40,133 @@ impl<'a> Pixels<'a> {
         Ok(Pixels { raw, pitch, bpp })
     }
 
-    /// Pixel `(x, y)` as an integer (little-endian, as SDL stores it here).
+    /// Row `y`'s first `w` pixels as integers (little-endian, as SDL
+    /// stores them here).
     #[inline]
-    fn at(&self, x: usize, y: usize) -> u32 {
-        let at = y * self.pitch + x * self.bpp;
-        self.raw[at..at + self.bpp]
-            .iter()
-            .rev()
-            .fold(0u32, |acc, &b| acc << 8 | u32::from(b))
+    fn row(&self, y: usize, w: usize) -> impl Iterator<Item = u32> + '_ {
+        let at = y * self.pitch;
+        let bpp = self.bpp;
+        self.raw[at..at + w * bpp]
+            .chunks_exact(bpp)
+            .map(move |p| match bpp {
+                1 => value::<1>(p),
+                2 => value::<2>(p),
+                3 => value::<3>(p),
+                _ => value::<4>(p),
+            })
+    }
+
+    /// A `w`×`h` mask set where `solid(pixel)`, one `N`-byte pixel at a
+    /// time (`N` the pixel size, fixed so the loop is compiled for it).
+    fn mask_where<const N: usize>(&self, w: usize, h: usize, solid: impl Fn(u32) -> bool) -> Bits {
+        let mut bits = Bits::new(w, h, false);
+        let per_row = bits.per_row;
+        for (y, words) in bits
+            .words
+            .chunks_exact_mut(per_row.max(1))
+            .enumerate()
+            .take(h)
+        {
+            let at = y * self.pitch;
+            let row = self.raw[at..at + w * N].chunks_exact(N);
+            pack(words, row.map(|p| solid(value::<N>(p))));
+        }
+        bits
+    }
+
+    /// [`Pixels::mask_where`] for this buffer's pixel size.
+    fn mask_of(&self, w: usize, h: usize, solid: impl Fn(u32) -> bool) -> Bits {
+        match self.bpp {
+            1 => self.mask_where::<1>(w, h, solid),
+            2 => self.mask_where::<2>(w, h, solid),
+            3 => self.mask_where::<3>(w, h, solid),
+            _ => self.mask_where::<4>(w, h, solid),
+        }
+    }
+}
+
+/// An `N`-byte little-endian pixel value.
+#[inline(always)]
+fn value<const N: usize>(p: &[u8]) -> u32 {
+    p[..N]
+        .iter()
+        .rev()
+        .fold(0u32, |acc, &b| acc << 8 | u32::from(b))
+}
+
+/// 64 four-byte pixels' alpha (the byte at bit `shift`) above `t`, as one
+/// word, 16 pixels at a time with SSE2 (every x86_64 has it) and one at a
+/// time elsewhere.
+#[inline(always)]
+fn alpha_word(px: &[u8; 256], shift: u32, t: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        (0..4).fold(0u64, |v, i| {
+            let block = <&[u8; 64]>::try_from(&px[64 * i..64 * i + 64]);
+            v | block.map_or(0, |b| u64::from(alpha_16(b, shift, t))) << (16 * i)
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        (0..64).fold(0u64, |v, b| {
+            let p = u32::from_le_bytes([px[4 * b], px[4 * b + 1], px[4 * b + 2], px[4 * b + 3]]);
+            v | u64::from((p >> shift) as u8 > t) << b
+        })
+    }
+}
+
+/// 16 four-byte pixels' alpha above `t`, bit `i` for pixel `i`: each lane
+/// shifted and masked to its alpha, packed to 16 bytes, compared unsigned
+/// (both sides flipped by 0x80 for SSE2's signed compare).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn alpha_16(px: &[u8; 64], shift: u32, t: u8) -> u16 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86_64 baseline; the four unaligned
+    // 16-byte loads read `px[0..64]`, inside the array.
+    unsafe {
+        let count = _mm_cvtsi32_si128(shift as i32);
+        let low = _mm_set1_epi32(0xff);
+        let lane = |i: usize| {
+            let v = _mm_loadu_si128(px.as_ptr().add(16 * i) as *const __m128i);
+            _mm_and_si128(_mm_srl_epi32(v, count), low)
+        };
+        let bytes = _mm_packus_epi16(
+            _mm_packs_epi32(lane(0), lane(1)),
+            _mm_packs_epi32(lane(2), lane(3)),
+        );
+        let flip = _mm_set1_epi8(i8::MIN);
+        let above = _mm_cmpgt_epi8(_mm_xor_si128(bytes, flip), _mm_set1_epi8((t ^ 0x80) as i8));
+        _mm_movemask_epi8(above) as u16
+    }
+}
+
+/// Packs a row of texels into its words, 64 a word, lowest x first.
+#[inline(always)]
+fn pack(words: &mut [u64], mut texels: impl Iterator<Item = bool>) {
+    for word in words {
+        let mut v = 0u64;
+        for b in 0..64 {
+            match texels.next() {
+                Some(on) => v |= u64::from(on) << b,
+                None => break,
+            }
+        }
+        *word = v;
     }
 }
 
 /// A `w`×`h` mask set where `solid(x, y)`.
-fn mask_where(w: usize, h: usize, mut solid: impl FnMut(usize, usize) -> bool) -> Bits {
+fn mask_where(w: usize, h: usize, solid: impl Fn(usize, usize) -> bool) -> Bits {
     let mut bits = Bits::new(w, h, false);
-    for y in 0..h {
-        for x in 0..w {
-            if solid(x, y) {
-                bits.words[y * bits.per_row + x / 64] |= 1 << (x % 64);
-            }
-        }
+    let per_row = bits.per_row;
+    for (y, words) in bits
+        .words
+        .chunks_exact_mut(per_row.max(1))
+        .enumerate()
+        .take(h)
+    {
+        pack(words, (0..w).map(|x| solid(x, y)));
     }
     bits
 }
@@ -113,7 +220,7 @@ pub fn _from_pixels_key(
 ) -> PyResult<PyMask> {
     let (w, h) = checked_size(size)?;
     let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
-    let bits = py.detach(|| mask_where(w, h, |x, y| pixels.at(x, y) != key));
+    let bits = py.detach(|| pixels.mask_of(w, h, |p| p != key));
     Ok(PyMask::from_bits(bits))
 }
 
@@ -154,15 +261,32 @@ pub fn _from_pixels_alpha(
     let (w, h) = checked_size(size)?;
     let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
     let bits = py.detach(|| match bpp {
-        1 | 2 => mask_where(w, h, |x, y| {
-            let a = expand((pixels.at(x, y) & amask) >> (ashift & 31), 8 - aloss.min(8));
-            i64::from(a) > threshold
-        }),
-        4 => {
-            let off = (ashift / 8).min(3) as usize;
-            mask_where(w, h, |x, y| {
-                i64::from(raw[y * pitch + x * 4 + off]) > threshold
+        1 | 2 => {
+            let bits = 8 - aloss.min(8);
+            pixels.mask_of(w, h, |p| {
+                i64::from(expand((p & amask) >> (ashift & 31), bits)) > threshold
             })
+        }
+        4 if threshold < 0 => Bits::new(w, h, true),
+        4 if threshold >= 255 => Bits::new(w, h, false),
+        4 => {
+            // The alpha byte of each pixel against the threshold, 64
+            // pixels a word (pygame's 32-bit path).
+            let (shift, t) = ((ashift / 8).min(3) * 8, threshold as u8);
+            let mut bits = Bits::new(w, h, false);
+            let per_row = bits.per_row.max(1);
+            for (y, words) in bits.words.chunks_exact_mut(per_row).enumerate().take(h) {
+                let row = &raw[y * pitch..y * pitch + w * 4];
+                for (word, chunk) in words.iter_mut().zip(row.chunks(256)) {
+                    *word = match <&[u8; 256]>::try_from(chunk) {
+                        Ok(full) => alpha_word(full, shift, t),
+                        Err(_) => chunk.chunks_exact(4).enumerate().fold(0, |v, (b, px)| {
+                            v | u64::from(px[(shift / 8) as usize] > t) << b
+                        }),
+                    };
+                }
+            }
+            bits
         }
         _ => Bits::new(w, h, false),
     });
@@ -206,11 +330,7 @@ pub fn _from_threshold(
         a.0.abs_diff(b.0) < thr.0 && a.1.abs_diff(b.1) < thr.1 && a.2.abs_diff(b.2) < thr.2
     };
     let bits = match other {
-        None => py.detach(|| {
-            mask_where(w, h, |x, y| {
-                near(unpack(pixels.at(x, y), masks, shifts), rgb)
-            })
-        }),
+        None => py.detach(|| pixels.mask_of(w, h, |p| near(unpack(p, masks, shifts), rgb))),
         Some(((raw2, pitch2, bpp2, masks2, shifts2), (w2, h2))) => {
             if w2 < w || h2 < h {
                 return Err(PyValueError::new_err(format!(
@@ -220,14 +340,22 @@ pub fn _from_threshold(
             let other = Pixels::new(raw2, w, h, pitch2, bpp2, "othersurface")?;
             let raw_indices = bpp == 1 && bpp2 == 1 && !palette_colors;
             py.detach(|| {
-                mask_where(w, h, |x, y| {
-                    let (p, q) = (pixels.at(x, y), other.at(x, y));
-                    if raw_indices {
-                        q.abs_diff(p) < thr.0
-                    } else {
-                        near(unpack(q, masks2, shifts2), unpack(p, masks, shifts))
-                    }
-                })
+                let mut bits = Bits::new(w, h, false);
+                let per_row = bits.per_row.max(1);
+                for (y, words) in bits.words.chunks_exact_mut(per_row).enumerate().take(h) {
+                    let pairs = pixels.row(y, w).zip(other.row(y, w));
+                    pack(
+                        words,
+                        pairs.map(|(p, q)| {
+                            if raw_indices {
+                                q.abs_diff(p) < thr.0
+                            } else {
+                                near(unpack(q, masks2, shifts2), unpack(p, masks, shifts))
+                            }
+                        }),
+                    );
+                }
+                bits
             })
         }
     };

@@ -222,3 +222,12 @@ def test_subsurfaces_read_their_own_window():
         same(pygame.mask.from_threshold(sub, (100, 100, 100), thr), hitfield.from_threshold(sub, (100, 100, 100), thr))
         sub.set_colorkey(sub.get_at((0, 0)))
         same(pygame.mask.from_surface(sub), hitfield.from_surface(sub))
+
+
+@pytest.mark.parametrize("fmt", ["RGBA", "ARGB", "BGRA"])
+def test_from_surface_32_bit_alpha_at_any_byte(fmt):
+    # Alpha at bit 24 or bit 0; 130 wide: two whole 64-pixel words and a part.
+    rng = np.random.default_rng(3)
+    s = pygame.image.frombuffer(rng.integers(0, 256, 37 * 130 * 4, dtype=np.uint8).tobytes(), (130, 37), fmt)
+    for threshold in (-1, 0, 50, 127, 128, 200, 254, 255):
+        same(pygame.mask.from_surface(s, threshold), hitfield.from_surface(s, threshold))
