@@ -46,6 +46,9 @@ mod inputs_presets;
 #[path = "kernel_layout.rs"]
 mod kernel_layout;
 #[cfg(feature = "internals")]
+#[path = "mask_ops_props.rs"]
+mod mask_ops_props;
+#[cfg(feature = "internals")]
 #[path = "overlap_mask_props.rs"]
 mod overlap_mask_props;
 #[path = "player.rs"]

@@ -14,10 +14,13 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+mod args;
 mod bits;
-mod components;
+mod buffer;
 mod mask;
+mod ops;
 mod posed;
+mod surface;
 mod world;
 
 /// One number as pygame reads it: an int, or a float truncated.
@@ -73,8 +76,10 @@ fn _hitfield(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<posed::PyPosedMask>()?;
     m.add_class::<world::PyWorld>()?;
     m.add_class::<world::PyContact>()?;
-    m.add_function(wrap_pyfunction!(mask::from_rgba, m)?)?;
-    m.add_function(wrap_pyfunction!(mask::_from_pixels_key, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::from_rgba, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::_from_pixels_key, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::_from_pixels_alpha, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::_from_threshold, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap, m)?)?;
     m.add_function(wrap_pyfunction!(posed::intersects, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap_mask, m)?)?;
