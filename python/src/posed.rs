@@ -50,6 +50,21 @@ impl PyPose {
     }
 }
 
+/// A mask size `(w, h)` from Python: two ints from 0 to 2^32 - 1, else a
+/// `ValueError` (`TypeError` for what is not two ints) naming `size`.
+fn size_arg(size: &Bound<'_, PyAny>) -> PyResult<[u32; 2]> {
+    let (w, h): (i128, i128) = size.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("size must be two ints (w, h)")
+    })?;
+    match (u32::try_from(w), u32::try_from(h)) {
+        (Ok(w), Ok(h)) => Ok([w, h]),
+        _ => Err(PyValueError::new_err(format!(
+            "size is ({w}, {h}); each side must be from 0 to {}",
+            u32::MAX
+        ))),
+    }
+}
+
 #[pymethods]
 impl PyPose {
     #[new]
@@ -66,19 +81,24 @@ impl PyPose {
     /// The pose whose `size` mask has its centre at `centre`.
     #[staticmethod]
     #[pyo3(signature = (centre, size, rotation = 0.0, scale = 1.0))]
-    fn from_centre(centre: (f32, f32), size: (u32, u32), rotation: f32, scale: f32) -> PyPose {
-        let p = Pose::from_centre([centre.0, centre.1], [size.0, size.1]);
-        PyPose {
+    fn from_centre(
+        centre: (f32, f32),
+        size: &Bound<'_, PyAny>,
+        rotation: f32,
+        scale: f32,
+    ) -> PyResult<PyPose> {
+        let p = Pose::from_centre([centre.0, centre.1], size_arg(size)?);
+        Ok(PyPose {
             rotation,
             scale,
             ..PyPose::of(p)
-        }
+        })
     }
 
     /// The centre of a `size` mask in this pose.
-    fn centre(&self, size: (u32, u32)) -> (f32, f32) {
-        let [x, y] = self.lib().centre([size.0, size.1]);
-        (x, y)
+    fn centre(&self, size: &Bound<'_, PyAny>) -> PyResult<(f32, f32)> {
+        let [x, y] = self.lib().centre(size_arg(size)?);
+        Ok((x, y))
     }
 
     fn __repr__(&self) -> String {

@@ -165,10 +165,12 @@ def test_offsets_up_to_2_to_the_70():
 def test_pose_fields_must_be_numbers():
     with pytest.raises(TypeError):
         hitfield.Pose("1", 0)
-    with pytest.raises(TypeError):
-        hitfield.Pose.from_centre((1, 2), (-1, 3))  # a size is two non-negative ints
-    with pytest.raises(OverflowError):
-        hitfield.Pose.from_centre((1, 2), (2**40, 3))
+    with pytest.raises(ValueError, match=r"size is \(-1, 3\); each side must be from 0 to 4294967295"):
+        hitfield.Pose.from_centre((1, 2), (-1, 3))
+    with pytest.raises(ValueError, match=r"size is \(1099511627776, 3\)"):
+        hitfield.Pose(0, 0).centre((2**40, 3))
+    with pytest.raises(TypeError, match="size must be two ints"):
+        hitfield.Pose.from_centre((1, 2), "ab")
 
 
 # --- Lists ---------------------------------------------------------------

@@ -7,7 +7,7 @@
   ``collide_all``: masks placed with rotation (radians, clockwise on
   screen, about the centre) and scale; exact by the library's coverage rule.
 - ``World``: the particle field and its ships; ``world.canvas()`` is the
-  RGBA canvas without a copy.
+  RGBA canvas without a copy; ``settings()`` lists the keywords it takes.
 """
 
 from ._hitfield import (
@@ -23,6 +23,7 @@ from ._hitfield import (
     intersects,
     overlap,
     overlap_mask,
+    settings,
 )
 from ._pygame import from_surface, to_pygame
 
@@ -40,5 +41,6 @@ __all__ = [
     "intersects",
     "overlap",
     "overlap_mask",
+    "settings",
     "to_pygame",
 ]
