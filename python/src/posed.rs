@@ -53,9 +53,9 @@ impl PyPose {
 /// A mask size `(w, h)` from Python: two ints from 0 to 2^32 - 1, else a
 /// `ValueError` (`TypeError` for what is not two ints) naming `size`.
 fn size_arg(size: &Bound<'_, PyAny>) -> PyResult<[u32; 2]> {
-    let (w, h): (i128, i128) = size.extract().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err("size must be two ints (w, h)")
-    })?;
+    let (w, h): (i128, i128) = size
+        .extract()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("size must be two ints (w, h)"))?;
     match (u32::try_from(w), u32::try_from(h)) {
         (Ok(w), Ok(h)) => Ok([w, h]),
         _ => Err(PyValueError::new_err(format!(

@@ -265,17 +265,27 @@ impl Contacts {
             .sum();
         let parallel = options.parallel && area >= self.parallel_pixels;
         let exact = options.query.is_exact();
-        if exact {
-            narrow::build(masks, poses, posed, &self.needed, reuse, parallel);
-        }
-        let sprites = narrow::Sprites {
-            masks,
-            poses,
-            posed,
-            exact,
-            options,
+        let (needed, found) = (&self.needed, &mut self.found);
+        let mut work = move || {
+            if exact {
+                narrow::build(masks, poses, posed, needed, reuse, parallel);
+            }
+            let sprites = narrow::Sprites {
+                masks,
+                poses,
+                posed,
+                exact,
+                options,
+            };
+            sprites.test(pairs, parallel, found);
         };
-        sprites.test(pairs, parallel, &mut self.found);
+        if parallel {
+            // Both stages inside the pool: the calling thread hands the
+            // frame over once, not once a stage.
+            rayon::scope(|_| work());
+        } else {
+            work();
+        }
         Ok(())
     }
 }
