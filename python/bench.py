@@ -4,6 +4,9 @@
 
 With ``--runs N`` the comparison tables are measured N times in a row and
 each row gives the median of the N medians and the range of the ratio.
+``--breakdown`` instead prints where case 3's time goes, in CPU time (which
+a loaded machine inflates less than wall time); run it with
+``RAYON_NUM_THREADS=1`` for one core's figures.
 
 Cases (docs/python.md gives the targets and the figures):
 1. ``overlap`` and ``overlap_area`` on translated masks (80x80 ships and
@@ -184,6 +187,59 @@ def spinning(rng, ships, n=200):
     row(f"{n} spinning sprites, a frame (collide_all)", compare(run_hf, run_pg, len(frames)), "≥ 20x faster")
 
 
+def spinning_breakdown(rng, ships, n=200):
+    """Case 3's parts in CPU time: posed-mask builds, `Pose.from_centre`,
+    `collide_all`'s glue (sprites far apart: no pair), the whole call, and
+    pygame's frame (`time.process_time`: every thread's CPU)."""
+    field = (1280, 720)
+    kinds = [rng.randrange(len(ships)) for _ in range(n)]
+    frame = [(rng.uniform(0, field[0]), rng.uniform(0, field[1]), rng.uniform(0, 360)) for _ in range(n)]
+    masks = [ships[k][2] for k in kinds]
+    poses = [hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(deg)) for x, y, deg in frame]
+    apart = [hitfield.Pose(i * 200.0, 0.0, p.rotation) for i, p in enumerate(poses)]
+    posed = hitfield.PosedMask(masks[0], poses[0])
+
+    def cpu(f, clock=time.thread_time):
+        times = []
+        for _ in range(REPEATS * 3):
+            t0 = clock()
+            f()
+            times.append(clock() - t0)
+        return statistics.median(times)
+
+    def pygame_frame():
+        placed = []
+        for k, (x, y, deg) in zip(kinds, frame):
+            img = pygame.transform.rotate(ships[k][0], deg)
+            placed.append((pygame.mask.from_surface(img), img.get_rect(center=(x, y))))
+        for i in range(n):
+            mi, ri = placed[i]
+            for j in range(i + 1, n):
+                mj, rj = placed[j]
+                if ri.colliderect(rj):
+                    mi.overlap(mj, (rj.x - ri.x, rj.y - ri.y))
+
+    build = cpu(lambda: [posed.rebuild(m, p) for m, p in zip(masks, poses)])
+    make = cpu(lambda: [hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(d)) for x, y, d in frame])
+    glue = cpu(lambda: hitfield.collide_all(masks, apart))
+    whole = cpu(lambda: hitfield.collide_all(masks, poses), time.process_time)
+    theirs = cpu(pygame_frame, time.process_time)
+    pairs = len(hitfield.collide_all(masks, poses))
+    print(f"{n} spinning 80x80 sprites, one frame ({pairs} touching pairs), CPU time:")
+    print("| part | per sprite | per frame |")
+    print("|---|---|---|")
+    for name, t in [
+        ("posed mask build (PosedMask.rebuild)", build),
+        ("Pose.from_centre", make),
+        ("collide_all, sprites far apart (lists, boxes, sweep, result)", glue),
+        ("collide_all, the whole call (every thread)", whole),
+        ("its pair tests (the whole call less builds and glue)", whole - build - glue),
+        ("pygame-ce: rotate, from_surface, rect test, overlap (every thread)", theirs),
+    ]:
+        print(f"| {name} | {t / n * 1e6:.2f} µs | {t * 1e6:.0f} µs |")
+    print(f"CPU-time ratio, pygame / (collide_all + Pose.from_centre): {theirs / (whole + make):.1f}x")
+
+
 def world_fps(particles=100_000, frames=300):
     world = hitfield.World(particles=particles, seed=1)
     pygame.display.init()
@@ -210,6 +266,9 @@ def main():
     print(f"Python {platform.python_version()}, pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))}), hitfield {getattr(hitfield, '__version__', '0.1.0')}")
     print()
     ships = ships_80()
+    if "--breakdown" in sys.argv:
+        spinning_breakdown(random.Random(48), ships)
+        return
     for _ in range(RUNS):
         rng = random.Random(48)  # the same cases every run
         translated(rng, ships)
