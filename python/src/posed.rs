@@ -316,6 +316,10 @@ impl PyPosedMask {
     }
 }
 
+/// Posed pixels up to which `collide_all` keeps its posed masks' storage
+/// between calls (64 Mi pixels: 8 MiB of coverage).
+const KEEP_PIXELS: u64 = 1 << 26;
+
 thread_local! {
     /// `collide_all`'s buffers, kept between calls on each thread (its posed
     /// masks are rebuilt every call: a `Mask` may change in place).
@@ -351,6 +355,14 @@ pub fn collide_all(
         ..ContactOptions::default()
     };
     let found: Result<Vec<Touch>, ContactError> = py.detach(|| {
+        // A frame whose posed masks could pass KEEP_PIXELS gets buffers of
+        // its own, freed after the call, not kept by the thread.
+        let pixels: u64 = (libs.iter().zip(&poses))
+            .filter_map(|(m, p)| p.world_bounds(m.width(), m.height()))
+            .fold(0u64, |sum, r| sum.saturating_add(r.area()));
+        if pixels > KEEP_PIXELS {
+            return hitfield::collide::contacts(&libs, &poses, &options);
+        }
         CONTACTS.with_borrow_mut(|c| c.find(&libs, &poses, &options).map(|t| t.to_vec()))
     });
     let found = found.map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -262,7 +262,7 @@ impl Contacts {
         let area: u64 = (self.boxes.iter().zip(&self.needed))
             .filter(|(_, &n)| n)
             .filter_map(|(b, _)| b.map(|r| r.area()))
-            .sum();
+            .fold(0u64, u64::saturating_add);
         let parallel = options.parallel && area >= self.parallel_pixels;
         let exact = options.query.is_exact();
         let (needed, found) = (&self.needed, &mut self.found);
