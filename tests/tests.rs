@@ -28,6 +28,9 @@ mod collide_isa_props;
 #[path = "collide_props.rs"]
 mod collide_props;
 #[cfg(feature = "internals")]
+#[path = "contacts_props.rs"]
+mod contacts_props;
+#[cfg(feature = "internals")]
 #[path = "docs.rs"]
 mod docs;
 #[path = "examples.rs"]

@@ -31,7 +31,7 @@ def main():
     args = ap.parse_args()
 
     world = hitfield.World(
-        particles=args.particles, count=args.ships, width=args.width, height=args.height, seed=args.seed
+        particles=args.particles, ships=args.ships, width=args.width, height=args.height, seed=args.seed
     )
     pygame.init()
     screen = pygame.display.set_mode(world.size)

@@ -4,8 +4,9 @@
 //!   arguments and results (the scan order of `overlap` included);
 //! - [`posed`]: `Pose`, `Overlap`, `PosedMask` and the posed queries
 //!   (`overlap`, `intersects`, `overlap_mask`, `collide_all`);
-//! - [`world`]: `World`, the field and its ships, settings checked by the
-//!   library's preset parser.
+//! - [`world`]: `World`, the field and its ships;
+//! - [`settings`]: `World`'s keywords and `settings()`, from the library's
+//!   setting rows.
 //!
 //! The package `hitfield/` (Python) re-exports these and adds the pygame
 //! glue (`from_surface`, `to_surface`).
@@ -20,6 +21,7 @@ mod buffer;
 mod mask;
 mod ops;
 mod posed;
+mod settings;
 mod surface;
 mod world;
 
@@ -85,5 +87,6 @@ fn _hitfield(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(posed::overlap_mask, m)?)?;
     m.add_function(wrap_pyfunction!(posed::collide_all, m)?)?;
     m.add_function(wrap_pyfunction!(world::default_sprites, m)?)?;
+    m.add_function(wrap_pyfunction!(settings::settings, m)?)?;
     Ok(())
 }

@@ -8,7 +8,7 @@
   ``collide_all``: masks placed with rotation (radians, clockwise on
   screen, about the centre) and scale; exact by the library's coverage rule.
 - ``World``: the particle field and its ships; ``world.canvas()`` is the
-  RGBA canvas without a copy.
+  RGBA canvas without a copy; ``settings()`` lists the keywords it takes.
 """
 
 from ._hitfield import (
@@ -24,6 +24,7 @@ from ._hitfield import (
     intersects,
     overlap,
     overlap_mask,
+    settings,
 )
 from ._pygame import from_surface, from_threshold, to_pygame
 
@@ -46,5 +47,6 @@ __all__ = [
     "intersects",
     "overlap",
     "overlap_mask",
+    "settings",
     "to_pygame",
 ]
