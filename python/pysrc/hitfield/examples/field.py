@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
     args = parser(prog).parse_args(argv)
 
     world = hitfield.World(
-        particles=args.particles, count=args.ships, width=args.width, height=args.height, seed=args.seed
+        particles=args.particles, ships=args.ships, width=args.width, height=args.height, seed=args.seed
     )
     pygame.init()
     screen = pygame.display.set_mode(world.size)
