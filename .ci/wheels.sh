@@ -97,6 +97,12 @@ wheel() {
 # them): the sdist is shown to build the very package that is tested.
 from_sdist() {
   local start=$SECONDS
+  # A target directory of its own, emptied first: the sdist's files keep
+  # the tarball's old times and cargo names path packages relative to the
+  # workspace, so a kept directory would pass the last sdist's crate off as
+  # fresh.
+  export CARGO_TARGET_DIR=$root/target/wheels-sdist
+  rm -rf "$CARGO_TARGET_DIR"
   # (Its log is cargo's manifest warnings; shown only if it fails.)
   maturin sdist -m python/Cargo.toml --out "$out" >"$root/target/sdist.log" 2>&1 ||
     { cat "$root/target/sdist.log"; return 1; }
@@ -141,7 +147,7 @@ build() {
     export CARGO_TARGET_DIR=$root/target/wheels-lane1
     for n in "${lane1[@]}"; do
       if [ "$n" = linux-x86_64 ]; then
-        RUSTC_WORKSPACE_WRAPPER=$wrapper from_sdist
+        (RUSTC_WORKSPACE_WRAPPER=$wrapper from_sdist)
       else
         wheel "$n"
       fi

@@ -12,7 +12,7 @@ from typing import Any, Literal, Protocol, TypedDict, TypeVar, final, overload
 from pygame.rect import Rect
 from pygame.surface import Surface
 from pygame.typing import ColorLike, RectLike
-from typing_extensions import TypeAlias
+from typing_extensions import TypeAlias, disjoint_base
 
 __all__ = [
     "Contact",
@@ -21,7 +21,9 @@ __all__ = [
     "Pose",
     "PosedMask",
     "World",
+    "_from_pixels_alpha",
     "_from_pixels_key",
+    "_from_threshold",
     "collide_all",
     "default_sprites",
     "from_rgba",
@@ -42,11 +44,12 @@ class _SequenceLike(Protocol[_T_co]):
 # pygame.typing.Point.
 _Point: TypeAlias = _SequenceLike[float]
 
-@final
+@disjoint_base
 class Mask:
-    """pygame-ce's ``pygame.mask.Mask``: same names, arguments and results."""
+    """pygame-ce's ``pygame.mask.Mask``: same names, arguments and results
+    (subclassable, as pygame's)."""
 
-    def __new__(cls, size: _Point, fill: bool = False) -> Mask: ...
+    def __init__(self, size: _Point, fill: bool = False) -> None: ...
     def __copy__(self) -> Mask: ...
     def __deepcopy__(self, memo: Any, /) -> Mask: ...
     def copy(self) -> Mask: ...
@@ -194,7 +197,7 @@ class World:
         field: Mapping[str, _Setting] = ...,
         **settings: _Setting | Mapping[str, _Setting],
     ) -> World: ...
-    def step(self, steps: int = 1) -> None: ...
+    def step(self, steps: int | None = None) -> None: ...
     @property
     def size(self) -> tuple[int, int]: ...
     @property
@@ -235,7 +238,24 @@ def settings() -> list[SettingRow]: ...
 def from_rgba(
     data: bytes, size: _Point, threshold: int = 127, colorkey: tuple[int, int, int, int] | None = None
 ) -> Mask: ...
+# from_surface's and from_threshold's readers of a pygame surface's pixels.
 def _from_pixels_key(raw: bytes, size: _Point, pitch: int, bpp: int, key: int) -> Mask: ...
+def _from_pixels_alpha(
+    raw: bytes, size: _Point, pitch: int, bpp: int, amask: int, ashift: int, aloss: int, threshold: int
+) -> Mask: ...
+
+# A surface's raw pixels, pitch, bytes a pixel, (R, G, B) masks and shifts.
+_Surf: TypeAlias = tuple[bytes, int, int, tuple[int, int, int], tuple[int, int, int]]
+
+def _from_threshold(
+    surf: _Surf,
+    size: _Point,
+    losses: tuple[int, int, int],
+    rgb: tuple[int, int, int],
+    thr: tuple[int, int, int],
+    other: tuple[_Surf, tuple[int, int]] | None,
+    palette_colors: bool,
+) -> Mask: ...
 def overlap(mask_a: Mask, pose_a: Pose, mask_b: Mask, pose_b: Pose) -> Overlap | None: ...
 def intersects(mask_a: Mask, pose_a: Pose, mask_b: Mask, pose_b: Pose) -> bool: ...
 def overlap_mask(mask_a: Mask, pose_a: Pose, mask_b: Mask, pose_b: Pose) -> tuple[Mask, tuple[int, int]] | None: ...
