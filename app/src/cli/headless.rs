@@ -13,7 +13,7 @@ use super::run_args::RunArgs;
 use super::trace_args::TraceArgs;
 use crate::clip::Clip;
 use crate::paths::shown;
-use crate::spike::SpikeWatch;
+use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
 
 /// Flags of `hitfield headless`.

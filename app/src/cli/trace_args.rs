@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::spike::SpikeOptions;
+use crate::trace::spike::SpikeOptions;
 use crate::trace::{DEFAULT_CAP_BYTES, MIN_CAP_BYTES};
 
 /// Largest `--trace-max-mb` (1 TiB).
