@@ -15,7 +15,7 @@ pub mod trace_args;
 
 use std::process::ExitCode;
 
-use clap::{Args, Command};
+use clap::Command;
 
 use flags::{Given, Where};
 use setting_flags::SettingFlags;
@@ -23,7 +23,7 @@ use setting_flags::SettingFlags;
 /// The command line, made from the flags' rows ([`flags::FLAGS`]) and
 /// the settings' rows (the setting flags of the demo and `headless`).
 pub fn command() -> Command {
-    let with_settings = |cmd: Command, at| SettingFlags::augment_args(flags::add(cmd, at));
+    let with_settings = |cmd: Command, at| SettingFlags::add(flags::add(cmd, at));
     let root = Command::new("hitfield")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Pixel-perfect collision against a dense, fading particle field.")

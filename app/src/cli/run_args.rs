@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use clap::FromArgMatches;
 use hitfield::assets;
 use hitfield::rgba::RgbaImage;
 use hitfield::settings::{Settings, SettingsError};
@@ -28,7 +27,7 @@ impl RunArgs {
     /// The flags clap read.
     pub fn from(given: &Given) -> RunArgs {
         RunArgs {
-            flags: SettingFlags::from_arg_matches(given.0).unwrap_or_default(),
+            flags: SettingFlags::from(given.0),
             ship: given.all("ship"),
             preset: given.get("preset"),
         }

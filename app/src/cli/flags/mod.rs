@@ -83,6 +83,23 @@ pub struct Flag {
 }
 
 impl Flag {
+    /// A row (the table's constructor).
+    pub const fn new(
+        name: &'static str,
+        value: Value,
+        default: Default,
+        on: &'static [Where],
+        help: &'static str,
+    ) -> Flag {
+        Flag {
+            name,
+            value,
+            default,
+            help,
+            on,
+        }
+    }
+
     /// The default as shown: the value, or the note.
     pub fn default_text(&self) -> &'static str {
         match self.default {
