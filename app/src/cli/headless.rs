@@ -118,36 +118,24 @@ pub fn run(given: &Given) -> ExitCode {
     let traced = recording.map(Tracing::finish);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     let printed = super::print_report(report);
-    let printed = match clipped {
-        Some(Ok(summary)) => {
-            eprintln!(
-                "hitfield: wrote clip {} ({})",
-                shown(&summary.path).display(),
-                summary.describe()
-            );
-            printed
-        }
-        Some(Err(message)) => {
-            eprintln!("hitfield: error: --record: {message}");
-            ExitCode::FAILURE
-        }
-        None => printed,
-    };
-    match traced {
-        Some(Ok(recorded)) => {
-            eprintln!(
-                "hitfield: wrote trace {} ({})",
-                shown(&recorded.path).display(),
-                recorded.summary()
-            );
-            printed
-        }
-        Some(Err(message)) => {
-            eprintln!("hitfield: error: --trace: {message}");
-            ExitCode::FAILURE
-        }
-        None => printed,
-    }
+    let clipped = clipped.map(|r| r.map(|c| ("clip", c.path.clone(), c.describe())));
+    let traced = traced.map(|r| r.map(|t| ("trace", t.path.clone(), t.summary())));
+    [("--record", clipped), ("--trace", traced)]
+        .into_iter()
+        .fold(printed, |printed, (flag, written)| match written {
+            Some(Ok((what, path, summary))) => {
+                eprintln!(
+                    "hitfield: wrote {what} {} ({summary})",
+                    shown(&path).display()
+                );
+                printed
+            }
+            Some(Err(message)) => {
+                eprintln!("hitfield: error: {flag}: {message}");
+                ExitCode::FAILURE
+            }
+            None => printed,
+        })
 }
 
 /// Installs the trace writer (for `--trace` or `--spike-ms`).

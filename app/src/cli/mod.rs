@@ -26,7 +26,7 @@ pub fn command() -> Command {
     let with_settings = |cmd: Command, at| SettingFlags::add(flags::add(cmd, at));
     let root = Command::new("hitfield")
         .version(env!("CARGO_PKG_VERSION"))
-        .about("Pixel-perfect collision against a dense, fading particle field.")
+        .about(env!("CARGO_PKG_DESCRIPTION"))
         .args_conflicts_with_subcommands(true);
     with_settings(root, Where::Demo)
         .subcommand(with_settings(
