@@ -262,7 +262,7 @@ fn rmw_for<'a>(model: &'a CostModel, step: &StepRow) -> Option<&'a MemoryRow> {
 /// Writes `memory.md` (the tables with their notes) and `memory.csv`
 /// (memory rows, then step rows) into `out`.
 fn write_report(out: &std::path::Path, model: &CostModel) -> Result<(), String> {
-    let mut memory = Table::new(["case", "buffer", "MB", "threads", "ms a pass", "GB/s"]);
+    let mut memory = Table::new("case,buffer,MB,threads,ms a pass,GB/s".split(','));
     for m in &model.memory {
         memory.push([
             m.kind.to_string(),
@@ -273,17 +273,10 @@ fn write_report(out: &std::path::Path, model: &CostModel) -> Result<(), String> 
             format!("{:.1}", m.gb_per_s()),
         ]);
     }
-    let mut steps = Table::new([
-        "particles",
-        "threads",
-        "step ms",
-        "particles stage ms",
-        "flow ms",
-        "ns/particle",
-        "MB streamed",
-        "GB/s",
-        "of rmw",
-    ]);
+    let mut steps = Table::new(
+        "particles,threads,step ms,particles stage ms,flow ms,ns/particle,MB streamed,GB/s,of rmw"
+            .split(','),
+    );
     for s in &model.steps {
         let fraction = rmw_for(model, s).map_or("–".to_string(), |m| {
             format!("{:.0}%", 100.0 * s.gb_per_s() / m.gb_per_s().max(1e-9))
@@ -317,7 +310,7 @@ fn write_report(out: &std::path::Path, model: &CostModel) -> Result<(), String> 
         steps.markdown()
     );
     md.push_str(&summary(model));
-    let mut csv = Table::new(["kind", "buffer", "bytes", "threads", "ms", "gb_per_s"]);
+    let mut csv = Table::new("kind,buffer,bytes,threads,ms,gb_per_s".split(','));
     for m in &model.memory {
         let (ms, rate) = (format!("{:.4}", m.ms), format!("{:.3}", m.gb_per_s()));
         csv.push([
@@ -390,6 +383,36 @@ mod tests {
         assert_eq!(b.state, 24_000_000);
         assert_eq!(b.canvas, 2 * 4 * 1280 * 720);
         assert_eq!(b.streamed(), 24_000_000 + 7_372_800);
+    }
+
+    #[test]
+    fn the_report_fills_every_column() {
+        let rmw = MemoryRow {
+            kind: "rmw",
+            what: "state of 1000".into(),
+            bytes: 20_000,
+            threads: 1,
+            ms: 0.01,
+        };
+        let step = StepRow {
+            particles: 1000,
+            threads: 1,
+            step_ms: 0.1,
+            particles_ms: 0.05,
+            flow_ms: 0.01,
+            bytes: StepBytes::of(1000, 64, 64),
+        };
+        let model = CostModel {
+            memory: vec![rmw],
+            steps: vec![step],
+        };
+        let out = std::env::temp_dir().join(format!("hitfield-memory-{}", std::process::id()));
+        write_report(&out, &model).expect("written");
+        let csv = std::fs::read_to_string(out.join("memory.csv")).expect("csv");
+        assert!(csv.lines().all(|l| l.split(',').count() == 6), "{csv}");
+        let md = std::fs::read_to_string(out.join("memory.md")).expect("md");
+        assert!(md.contains("| 1000 | 1 | 0.10 |"), "{md}");
+        let _ = std::fs::remove_dir_all(out);
     }
 
     #[test]

@@ -245,38 +245,18 @@ pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<Sustai
 
 /// The sustained results: the CSV table, and the Markdown report.
 fn report(command: &str, results: &[SustainedResult]) -> (Table, String) {
-    let mut table = Table::new([
-        "particles",
-        "threads",
-        "steps",
-        "window min",
-        "window median",
-        "window max",
-        "slowest/fastest",
-        "mean",
-        "p50",
-        "p95",
-        "calm",
-        "port mean",
-        "hitfield/port (run)",
-        "hitfield/port (calm)",
-    ]);
-    let mut csv = Table::new([
-        "particles",
-        "threads",
-        "steps",
-        "window_min_ms",
-        "window_median_ms",
-        "window_max_ms",
-        "mean_ms",
-        "p50_ms",
-        "p95_ms",
-        "calm_ms",
-        "port_mean_ms",
-        "port_calm_ms",
-        "windows_ms",
-        "port_windows_ms",
-    ]);
+    let mut table = Table::new(
+        "particles,threads,steps,window min,window median,window max,\
+         slowest/fastest,mean,p50,p95,calm,port mean,hitfield/port (run),\
+         hitfield/port (calm)"
+            .split(','),
+    );
+    let mut csv = Table::new(
+        "particles,threads,steps,window_min_ms,window_median_ms,window_max_ms,\
+         mean_ms,p50_ms,p95_ms,calm_ms,port_mean_ms,port_calm_ms,windows_ms,\
+         port_windows_ms"
+            .split(','),
+    );
     let windows = |s: &Series| {
         let w: Vec<String> = s.windows.iter().map(|m| format!("{m:.4}")).collect();
         w.join(" ")
@@ -407,6 +387,26 @@ mod tests {
         assert_eq!(s.calm, 1.0);
         assert_eq!(s.p50, 3.0);
         assert!((s.mean - 2.2).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_report_fills_every_column() {
+        let steps = [vec![1.0; 1000], vec![3.0; 1000]].concat();
+        let result = SustainedResult {
+            spec: SustainedSpec {
+                particles: 1000,
+                threads: 1,
+                steps: 2000,
+                peer: true,
+            },
+            field: Series::of(&steps),
+            peer: Some(Series::of(&steps)),
+            rss_mb: Some((10.0, 11.0)),
+        };
+        let (csv, md) = report("--bin sustained", &[result]);
+        assert!(csv.csv().lines().all(|l| l.split(',').count() == 14));
+        assert!(md.contains("| 1000 | 1 | 2000 | 1.00 |"), "{md}");
+        assert!(md.contains("RSS 10 MB after 1000 steps"), "{md}");
     }
 
     #[test]

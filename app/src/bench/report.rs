@@ -16,22 +16,12 @@ pub fn results_csv(results: &[RunResult]) -> String {
         let name = s.name();
         [format!("{name}_p50_ms"), format!("{name}_p95_ms")]
     });
-    let mut table = Table::new(
-        ["particles", "sample_interval_ms", "threads", "frames"]
-            .map(String::from)
-            .into_iter()
-            .chain(stages)
-            .chain(
-                [
-                    "field_p50_ms",
-                    "field_p95_ms",
-                    "total_p50_ms",
-                    "total_p95_ms",
-                ]
-                .map(String::from),
-            )
-            .chain(["total_p99_ms", "field_ns_per_particle"].map(String::from)),
-    );
+    let head = "particles,sample_interval_ms,threads,frames"
+        .split(',')
+        .map(String::from);
+    let tail =
+        "field_p50_ms,field_p95_ms,total_p50_ms,total_p95_ms,total_p99_ms,field_ns_per_particle";
+    let mut table = Table::new(head.chain(stages).chain(tail.split(',').map(String::from)));
     for r in results {
         let spec = [
             r.spec.particles.to_string(),
@@ -53,15 +43,9 @@ pub fn results_csv(results: &[RunResult]) -> String {
 
 /// `accuracy.csv`: one row per sample interval, then per collision stride.
 pub fn accuracy_csv(sampling: &[SamplingRow], collision: &[CollisionRow]) -> String {
-    let mut table = Table::new([
-        "kind",
-        "setting",
-        "checks",
-        "pixels_seen",
-        "pixels_exact",
-        "events_seen",
-        "events_exact",
-    ]);
+    let mut table = Table::new(
+        "kind,setting,checks,pixels_seen,pixels_exact,events_seen,events_exact".split(','),
+    );
     for r in sampling {
         let (seen, exact) = (r.events_seen, r.events_exact);
         let counts = [r.samples, r.pixels_seen, r.pixels_exact, seen, exact];
@@ -113,17 +97,11 @@ pub fn markdown(
     accuracy_steps: usize,
     acc: &Settings,
 ) -> String {
-    let mut scaling = Table::new([
-        "particles",
-        "interval ms",
-        "threads",
-        "frame p50",
-        "frame p95",
-        "field p50",
-        "sample p50",
-        "collide p50",
-        "field ns/particle",
-    ]);
+    let mut scaling = Table::new(
+        "particles,interval ms,threads,frame p50,frame p95,field p50,\
+         sample p50,collide p50,field ns/particle"
+            .split(','),
+    );
     for r in results {
         let stage = |s: Stage| {
             r.stages
@@ -183,16 +161,11 @@ pub fn markdown(
         ));
     }
 
-    let mut sampled = Table::new([
-        "sample interval ms",
-        "samples",
-        "hit pixels seen",
-        "of exact",
-        "missed",
-        "hit events seen",
-        "of exact",
-        "missed",
-    ]);
+    let mut sampled = Table::new(
+        "sample interval ms,samples,hit pixels seen,of exact,missed,\
+         hit events seen,of exact,missed"
+            .split(','),
+    );
     for r in sampling {
         sampled.push([
             r.interval_ms.to_string(),
@@ -205,18 +178,12 @@ pub fn markdown(
             format!("{:.1}%", missed_percent(r.events_seen, r.events_exact)),
         ]);
     }
-    let mut strided = Table::new([
-        "collision stride",
-        "contact steps found",
-        "of exact",
-        "missed",
-        "overlap pixels estimated",
-        "exact",
-        "error",
-        "contact events found",
-        "of exact",
-        "missed",
-    ]);
+    let mut strided = Table::new(
+        "collision stride,contact steps found,of exact,missed,\
+         overlap pixels estimated,exact,error,contact events found,of exact,\
+         missed"
+            .split(','),
+    );
     for r in collision {
         let error = if r.pixels_exact == 0 {
             0.0
@@ -246,4 +213,32 @@ pub fn markdown(
         strided.markdown()
     ));
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::sweep::RunSpec;
+    use crate::stats::profile::Summary;
+
+    #[test]
+    fn every_row_fills_its_tables_header() {
+        let summary = Summary::default();
+        let run = RunResult {
+            spec: RunSpec {
+                particles: 1000,
+                sample_interval_ms: 16.0,
+                threads: 2,
+            },
+            frames: 12,
+            stages: Stage::ALL.iter().map(|&s| (s, summary)).collect(),
+            field: summary,
+            total: summary,
+        };
+        let csv = results_csv(&[run.clone()]);
+        let widths: Vec<usize> = csv.lines().map(|l| l.split(',').count()).collect();
+        assert_eq!(widths, vec![4 + 2 * Stage::ALL.len() + 6; 2]);
+        let md = markdown("hitfield bench", &[run], &[], &[], 10, &Settings::default());
+        assert!(md.contains("| 1000 | 16 | 2 | 0.00 |"), "{md}");
+    }
 }

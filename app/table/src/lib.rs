@@ -18,9 +18,11 @@ impl Table {
         }
     }
 
-    /// Adds a row; missing cells are left empty, extra ones dropped.
+    /// Adds a row of as many cells as the header has (a test build checks
+    /// it; otherwise missing cells are left empty, extra ones dropped).
     pub fn push<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) {
         let mut row: Vec<String> = cells.into_iter().map(|c| c.to_string()).collect();
+        debug_assert_eq!(row.len(), self.header.len(), "a row as wide as the header");
         row.resize(self.header.len(), String::new());
         self.rows.push(row);
     }
@@ -88,7 +90,5 @@ mod tests {
             t.markdown(),
             "| case | ms |\n|---|---:|\n| copy, 2 threads | 1.50 |\n| say \"rmw\" | – |\n"
         );
-        t.push(["short"]);
-        assert!(t.csv().ends_with("short,\n"));
     }
 }
