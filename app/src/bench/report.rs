@@ -235,7 +235,7 @@ mod tests {
             field: summary,
             total: summary,
         };
-        let csv = results_csv(&[run.clone()]);
+        let csv = results_csv(std::slice::from_ref(&run));
         let widths: Vec<usize> = csv.lines().map(|l| l.split(',').count()).collect();
         assert_eq!(widths, vec![4 + 2 * Stage::ALL.len() + 6; 2]);
         let md = markdown("hitfield bench", &[run], &[], &[], 10, &Settings::default());
