@@ -81,23 +81,22 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
     if screenshot.is_some() && frames.is_none() {
         return Err("--screenshot: needs --frames N".to_string());
     }
-    if let Some(path) = &screenshot {
-        check_output_path(path).map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
-        let png = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        if !png {
-            return Err(format!(
-                "--screenshot {}: must end in .png (screenshots are PNG files)",
-                path.display()
-            ));
+    let outputs = [
+        ("screenshot", &screenshot),
+        ("profile-csv", &profile_csv),
+        ("trace", &trace),
+    ];
+    for (flag, path) in outputs {
+        if let Some(path) = path {
+            check_output_path(path).map_err(|e| format!("--{flag} {}: {e}", path.display()))?;
         }
     }
-    if let Some(path) = &profile_csv {
-        check_output_path(path).map_err(|e| format!("--profile-csv {}: {e}", path.display()))?;
-    }
-    if let Some(path) = &trace {
-        check_output_path(path).map_err(|e| format!("--trace {}: {e}", path.display()))?;
+    let png = |p: &Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if let Some(path) = screenshot.as_deref().filter(|p| !png(p)) {
+        return Err(format!(
+            "--screenshot {}: must end in .png (screenshots are PNG files)",
+            path.display()
+        ));
     }
     Ok(DemoOptions {
         settings,
