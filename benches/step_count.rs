@@ -39,9 +39,7 @@ fn parse() -> Result<Args, String> {
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |what: &str| format!("{flag} {value}: {what}");
         match flag.as_str() {
             "--isa" => {

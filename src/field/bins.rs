@@ -106,21 +106,24 @@ impl Bin {
         if n < 2 {
             return;
         }
-        // Positions are inside the canvas, so the keys are small.
-        let key = |x: f32| (x as u32 >> shift) as usize;
-        let buckets = self.x.iter().map(|&x| key(x)).max().unwrap_or(0) + 1;
-        let mut next = vec![0u32; buckets + 1];
-        for &x in &self.x {
-            next[key(x) + 1] += 1;
-        }
-        for b in 0..buckets {
-            next[b + 1] += next[b];
-        }
         SCRATCH.with_borrow_mut(|(order, moved)| {
+            // Positions are inside the canvas, so the keys are small;
+            // each is worked out once, into `moved` until the permutes.
+            moved.clear();
+            moved.extend(self.x.iter().map(|&x| x as u32 >> shift));
+            let keys = &moved[..n];
+            let buckets = keys.iter().copied().max().unwrap_or(0) as usize + 1;
+            let mut next = vec![0u32; buckets + 1];
+            for &k in keys {
+                next[k as usize + 1] += 1;
+            }
+            for b in 0..buckets {
+                next[b + 1] += next[b];
+            }
             order.clear();
             order.resize(n, 0);
-            for (i, &x) in self.x.iter().enumerate() {
-                let slot = &mut next[key(x)];
+            for (i, &k) in keys.iter().enumerate() {
+                let slot = &mut next[k as usize];
                 order[*slot as usize] = i as u32;
                 *slot += 1;
             }

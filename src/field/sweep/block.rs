@@ -42,36 +42,26 @@ pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
         s,
         ..
     } = block;
-    let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
-    let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
+    let (from, to) = (&prep.from[..n], &prep.to[..n]);
     // The leavers' identities (a column stage 1 does not read) are fetched
     // while the trails are drawn.
     leavers(prep, n, |i| {
         prefetch::line(bin.id.as_ptr().wrapping_add(start + i))
     });
-    let pixels = zone.as_ptr();
-    for i in 0..n {
-        let f = flags[i];
-        if let (Some(&a), Some(&b)) = (from.get(i + AHEAD), to.get(i + AHEAD)) {
-            prefetch::line(pixels.wrapping_add(a as usize));
-            prefetch::line(pixels.wrapping_add(b as usize));
-        }
-        if f == DIRECT | SHORT {
-            // The usual trail ([`Line::Short`]): its two ends and the
-            // pixel between them are the whole line, and merging a pixel
-            // twice changes nothing.
-            let c = colour[i].to_le_bytes();
-            merge_pixels(zone, [from[i] as usize, mid[i] as usize, to[i] as usize], c);
-        } else if f & MEDIUM != 0 {
-            // Three or four steps: the ends and three inner pixels.
-            let c = colour[i].to_le_bytes();
-            let a = from[i];
-            let inner = s.lines.inner(f >> CODE_SHIFT);
-            let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
-            merge_pixels(zone, [a as usize, at(0), at(1), at(2), to[i] as usize], c);
-        } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
-            draw_other(block, i, zone, left);
-        }
+    // Stage 1 proves every direct trail's pixels lie in the zone; one
+    // check a trail (the largest index) stands in for one a pixel.
+    let len = zone.len();
+    // The trail pixels `AHEAD` particles on are asked for as each is
+    // drawn (split in two loops so the first needs no bounds test).
+    let ahead = n.saturating_sub(AHEAD);
+    for i in 0..ahead {
+        let pixels = zone.as_ptr();
+        prefetch::line(pixels.wrapping_add(from[i + AHEAD] as usize));
+        prefetch::line(pixels.wrapping_add(to[i + AHEAD] as usize));
+        draw_one(block, i, zone, len, left);
+    }
+    for i in ahead..n {
+        draw_one(block, i, zone, len, left);
     }
     leavers(prep, n, |i| left.leave(bin, start + i, s.bands));
 }
@@ -141,6 +131,53 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
         merge_pixel(&mut zone[(z.row_of(my1) * w + mx1) as usize], c);
     }
     true
+}
+
+/// Stage 2 for particle `i` of `block` (`zone` is `len` pixels).
+#[inline(always)]
+fn draw_one(block: &Block, i: usize, zone: &mut [[u8; 4]], len: usize, left: &mut Leftovers) {
+    let &Block { prep, s, .. } = block;
+    let (from, mid, to) = (&prep.from, &prep.mid, &prep.to);
+    let (colour, flags) = (&prep.colour, &prep.flags);
+    let f = flags[i];
+    if f == DIRECT | SHORT {
+        // The usual trail ([`Line::Short`]): its two ends and the
+        // pixel between them are the whole line, and merging a pixel
+        // twice changes nothing.
+        let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
+        merge_in(zone, len, at, colour[i]);
+    } else if f & MEDIUM != 0 {
+        // Three or four steps: the ends and three inner pixels.
+        let a = from[i];
+        let inner = s.lines.inner(f >> CODE_SHIFT);
+        let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
+        let at = [a as usize, at(0), at(1), at(2), to[i] as usize];
+        merge_in(zone, len, at, colour[i]);
+    } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
+        draw_other(block, i, zone, left);
+    }
+}
+
+/// Merges colour key `c` into the pixels at `at` of `zone` (`len`
+/// pixels), as [`merge_pixels`] does; an index past the zone panics there
+/// as it would in `merge_pixels` (stage 1 never records one).
+#[inline(always)]
+fn merge_in<const N: usize>(zone: &mut [[u8; 4]], len: usize, at: [usize; N], c: u32) {
+    if at.iter().all(|&i| i < len) {
+        let p = zone.as_mut_ptr().cast::<u32>();
+        // SAFETY: every index is below `len`, the zone's length in pixels
+        // (`[u8; 4]` and `u32` have the same size; unaligned, and
+        // little-endian as `merge_key`). All are read before any is written, as in
+        // `merge_pixels`.
+        unsafe {
+            let old = at.map(|i| u32::from_le(p.add(i).read_unaligned()));
+            for (i, o) in at.into_iter().zip(old) {
+                p.add(i).write_unaligned(o.max(c).to_le());
+            }
+        }
+    } else {
+        merge_pixels(zone, at, c.to_le_bytes());
+    }
 }
 
 /// A word with the low `n` bits set (all 64 for `n ≥ 64`).
