@@ -101,6 +101,7 @@ impl Bin {
     /// trail pixels and flow cells then share cache lines. Nothing a step
     /// computes depends on the order inside a bin (pixels keep the
     /// higher-ranked colour; particles are known by their identity).
+    #[inline(never)]
     pub fn sort_by_column(&mut self, shift: u32) {
         let n = self.len();
         if n < 2 {

@@ -1,7 +1,6 @@
 //! [`Lanes`] on AVX-512 (F): 16 lanes, masks in mask registers, masked
-//! arithmetic and stores, hardware gathers for the table lookups (one
-//! instruction for 16 loads, and not slower than loads on the CPUs with
-//! AVX-512 measured).
+//! arithmetic and stores, and hardware gathers for the table lookups, as
+//! the hand-written AVX-512 kernel before the shared body had them.
 
 use std::arch::x86_64::*;
 
