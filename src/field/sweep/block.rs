@@ -2,7 +2,7 @@
 //! ([`Prepared`]) into the task's zone, files the trails drawn later, and
 //! notes the particles leaving the bin.
 
-use super::flags::{CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
+use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
 use super::lines::Line;
 use super::migrate::Leftovers;
 use super::prefetch;
@@ -42,6 +42,8 @@ pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
         s,
         ..
     } = block;
+    // (No block holds more: this lets the compiler drop the index checks.)
+    let n = n.min(BLOCK);
     let (from, to) = (&prep.from[..n], &prep.to[..n]);
     // The leavers' identities (a column stage 1 does not read) are fetched
     // while the trails are drawn.
@@ -145,7 +147,10 @@ fn draw_one(block: &Block, i: usize, zone: &mut [[u8; 4]], len: usize, left: &mu
         // pixel between them are the whole line, and merging a pixel
         // twice changes nothing.
         let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
-        merge_in(zone, len, at, colour[i]);
+        debug_assert!(at.iter().all(|&i| i < len));
+        // SAFETY: stage 1 sets SHORT only when all three indices are
+        // below the zone's length ([`SHORT`]).
+        unsafe { merge_unchecked(zone, at, colour[i]) };
     } else if f & MEDIUM != 0 {
         // Three or four steps: the ends and three inner pixels.
         let a = from[i];
@@ -164,19 +169,26 @@ fn draw_one(block: &Block, i: usize, zone: &mut [[u8; 4]], len: usize, left: &mu
 #[inline(always)]
 fn merge_in<const N: usize>(zone: &mut [[u8; 4]], len: usize, at: [usize; N], c: u32) {
     if at.iter().all(|&i| i < len) {
-        let p = zone.as_mut_ptr().cast::<u32>();
-        // SAFETY: every index is below `len`, the zone's length in pixels
-        // (`[u8; 4]` and `u32` have the same size; unaligned, and
-        // little-endian as `merge_key`). All are read before any is written, as in
-        // `merge_pixels`.
-        unsafe {
-            let old = at.map(|i| u32::from_le(p.add(i).read_unaligned()));
-            for (i, o) in at.into_iter().zip(old) {
-                p.add(i).write_unaligned(o.max(c).to_le());
-            }
-        }
+        // SAFETY: every index is below `len`, the zone's length in pixels.
+        unsafe { merge_unchecked(zone, at, c) }
     } else {
         merge_pixels(zone, at, c.to_le_bytes());
+    }
+}
+
+/// [`merge_pixels`] without bounds checks: merges colour key `c` into the
+/// pixels at `at` of `zone`, reading all before writing any.
+///
+/// # Safety
+/// Every index in `at` must be below `zone.len()`.
+#[inline(always)]
+unsafe fn merge_unchecked<const N: usize>(zone: &mut [[u8; 4]], at: [usize; N], c: u32) {
+    let p = zone.as_mut_ptr().cast::<u32>();
+    // `[u8; 4]` and `u32` have the same size; unaligned, and little-endian
+    // as `merge_key`.
+    let old = at.map(|i| u32::from_le(p.add(i).read_unaligned()));
+    for (i, o) in at.into_iter().zip(old) {
+        p.add(i).write_unaligned(o.max(c).to_le());
     }
 }
 

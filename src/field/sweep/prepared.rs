@@ -73,14 +73,18 @@ impl Prepared {
             // Only a line drawn from its ends (see the vector kernels).
             edge_step(y, mv, z.wrap).filter(|dy| dx.abs().max(dy.abs()) <= MEDIUM_STEPS)
         };
-        if let Some(dy) = step.filter(|_| to < z.len(s.width)) {
+        let len = z.len(s.width);
+        if let Some(dy) = step.filter(|_| to < len) {
             let from = z.index(x0, y0, s.width);
+            let mid = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
             self.from[i] = from;
             self.to[i] = to;
-            self.mid[i] = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
+            self.mid[i] = mid;
             flags |= DIRECT
                 | match Line::of(dx, dy) {
-                    Line::Short => SHORT,
+                    // Stage 2 merges a SHORT trail's pixels unchecked.
+                    Line::Short if from < len && mid < len => SHORT,
+                    Line::Short => 0,
                     Line::Medium(code) => MEDIUM | code << CODE_SHIFT,
                     Line::Long => 0,
                 };

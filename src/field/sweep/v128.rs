@@ -149,7 +149,9 @@ pub(super) fn prepare(
         let medium = (medium_limit.gt(dx.abs()) & medium_limit.gt(dy.abs())).and_not(short);
         let code = dy * code_row + dx + code_bias;
         let medium_bits = medium_flag | code.shl::<{ CODE_SHIFT as i32 }>();
-        let flags = (direct & direct_flag) | (direct & short & short_flag);
+        // SHORT promises stage 2 all three pixels lie in the zone.
+        let ends_in = from.min_u32(zone_last).eq(from) & mid.min_u32(zone_last).eq(mid);
+        let flags = (direct & direct_flag) | (direct & short & ends_in & short_flag);
         let flags = flags | (direct & medium & medium_bits);
         // Other wrapped lanes are not direct: their flags are just WRAPPED.
         let flags = flags | (wrapped & wrapped_flag).and_not(direct);

@@ -169,10 +169,12 @@ pub(super) unsafe fn prepare<L: Lanes>(
         );
         let code = L::add_i(L::add_i(L::mul_i(dy, k.code_row), dx), k.code_bias);
         let medium_bits = L::or_i(k.medium_flag, L::shl_code(code));
+        // SHORT promises stage 2 all three pixels lie in the zone.
+        let ends_in = L::and_m(L::le_u(from, k.zone_last), L::le_u(mid, k.zone_last));
         let flags = L::or_i(
             L::or_i(
                 L::keep_i(direct, k.direct_flag),
-                L::keep_i(L::and_m(direct, short), k.short_flag),
+                L::keep_i(L::and_m(direct, L::and_m(short, ends_in)), k.short_flag),
             ),
             L::keep_i(L::and_m(direct, medium), medium_bits),
         );
@@ -181,9 +183,11 @@ pub(super) unsafe fn prepare<L: Lanes>(
             flags,
             L::keep_i(L::and_not_m(wrapped, direct), k.wrapped_flag),
         );
-        let leaving = u64::from(!L::bits(stays) & full);
-        let word = &mut out.leaving[i / 64];
-        *word = (*word & !(u64::from(full) << (i % 64))) | leaving << (i % 64);
+        // The group's `L::N` leaving bits are whole bytes of the
+        // little-endian words (`i` is a multiple of 8): stored as such.
+        let leaving = (!L::bits(stays) & full).to_le_bytes();
+        let bytes = out.leaving.as_mut_ptr().cast::<u8>().add(i / 8);
+        std::ptr::copy_nonoverlapping(leaving.as_ptr(), bytes, L::N / 8);
 
         L::store_f(out.old_x.as_mut_ptr().add(i), x);
         L::store_f(out.old_y.as_mut_ptr().add(i), y);
