@@ -4,11 +4,13 @@
 
 use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
 use super::lines::Line;
+use super::merge::{self, Merge3};
 use super::migrate::Leftovers;
 use super::prefetch;
 use super::prepared::{unpack_pixel, Prepared};
 use super::shared::Shared;
 use super::zone::Zone;
+use crate::cpu::Chosen;
 use crate::field::bins::Bin;
 use crate::field::raster::{line_pixels, merge_pixel, merge_pixels};
 use crate::field::trails::Segment;
@@ -31,9 +33,34 @@ pub(super) struct Block<'a> {
 /// particles leaving the bin there.
 ///
 /// Never inlined: inlined into the task's closure (which it was once the
-/// `trace` span went in there) it ran about 12% slower.
+/// `trace` span went in there) it ran about 12% slower. With AVX2 (or
+/// AVX-512, `isa`), the usual trail's pixels are merged in one vector
+/// ([`merge::Avx2`]).
 #[inline(never)]
-pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+pub(super) fn draw(isa: Chosen, block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    match isa {
+        // SAFETY: a chosen set's proof exists only on a CPU that has it,
+        // and AVX-512's includes AVX2 (`crate::cpu`).
+        #[cfg(target_arch = "x86_64")]
+        Chosen::Avx2(_) | Chosen::Avx512(_) => unsafe { draw_avx2(block, zone, left) },
+        _ => draw_with::<merge::Plain>(block, zone, left),
+    }
+}
+
+/// [`draw_with`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn draw_avx2(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    draw_with::<merge::Avx2>(block, zone, left)
+}
+
+/// Stage 2 of [`draw`], merging usual trails with `M`, which the CPU must
+/// have.
+#[inline(always)]
+fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
     let &Block {
         prep,
         n,
@@ -58,12 +85,15 @@ pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
     let ahead = n.saturating_sub(AHEAD);
     for i in 0..ahead {
         let pixels = zone.as_ptr();
-        prefetch::line(pixels.wrapping_add(from[i + AHEAD] as usize));
-        prefetch::line(pixels.wrapping_add(to[i + AHEAD] as usize));
-        draw_one(block, i, zone, len, left);
+        // SAFETY: `i < ahead = n − AHEAD`, so `i + AHEAD < n`, the
+        // slices' length (the compiler kept a check here).
+        let (f, t) = unsafe { (*from.get_unchecked(i + AHEAD), *to.get_unchecked(i + AHEAD)) };
+        prefetch::line(pixels.wrapping_add(f as usize));
+        prefetch::line(pixels.wrapping_add(t as usize));
+        draw_one::<M>(block, i, zone, len, left);
     }
     for i in ahead..n {
-        draw_one(block, i, zone, len, left);
+        draw_one::<M>(block, i, zone, len, left);
     }
     leavers(prep, n, |i| left.leave(bin, start + i, s.bands));
 }
@@ -137,7 +167,13 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
 
 /// Stage 2 for particle `i` of `block` (`zone` is `len` pixels).
 #[inline(always)]
-fn draw_one(block: &Block, i: usize, zone: &mut [[u8; 4]], len: usize, left: &mut Leftovers) {
+fn draw_one<M: Merge3>(
+    block: &Block,
+    i: usize,
+    zone: &mut [[u8; 4]],
+    len: usize,
+    left: &mut Leftovers,
+) {
     let &Block { prep, s, .. } = block;
     let (from, mid, to) = (&prep.from, &prep.mid, &prep.to);
     let (colour, flags) = (&prep.colour, &prep.flags);
@@ -149,8 +185,9 @@ fn draw_one(block: &Block, i: usize, zone: &mut [[u8; 4]], len: usize, left: &mu
         let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
         debug_assert!(at.iter().all(|&i| i < len));
         // SAFETY: stage 1 sets SHORT only when all three indices are
-        // below the zone's length ([`SHORT`]).
-        unsafe { merge_unchecked(zone, at, colour[i]) };
+        // below the zone's length ([`SHORT`]); `draw` picks an `M` the
+        // CPU has.
+        unsafe { M::merge3(zone.as_mut_ptr().cast(), at, colour[i]) };
     } else if f & MEDIUM != 0 {
         // Three or four steps: the ends and three inner pixels.
         let a = from[i];
@@ -169,26 +206,19 @@ fn draw_one(block: &Block, i: usize, zone: &mut [[u8; 4]], len: usize, left: &mu
 #[inline(always)]
 fn merge_in<const N: usize>(zone: &mut [[u8; 4]], len: usize, at: [usize; N], c: u32) {
     if at.iter().all(|&i| i < len) {
-        // SAFETY: every index is below `len`, the zone's length in pixels.
-        unsafe { merge_unchecked(zone, at, c) }
+        let p = zone.as_mut_ptr().cast::<u32>();
+        // SAFETY: every index is below `len`, the zone's length in pixels
+        // (`[u8; 4]` and `u32` have the same size; unaligned, and
+        // little-endian as `merge_key`). All are read before any is written, as in
+        // `merge_pixels`.
+        unsafe {
+            let old = at.map(|i| u32::from_le(p.add(i).read_unaligned()));
+            for (i, o) in at.into_iter().zip(old) {
+                p.add(i).write_unaligned(o.max(c).to_le());
+            }
+        }
     } else {
         merge_pixels(zone, at, c.to_le_bytes());
-    }
-}
-
-/// [`merge_pixels`] without bounds checks: merges colour key `c` into the
-/// pixels at `at` of `zone`, reading all before writing any.
-///
-/// # Safety
-/// Every index in `at` must be below `zone.len()`.
-#[inline(always)]
-unsafe fn merge_unchecked<const N: usize>(zone: &mut [[u8; 4]], at: [usize; N], c: u32) {
-    let p = zone.as_mut_ptr().cast::<u32>();
-    // `[u8; 4]` and `u32` have the same size; unaligned, and little-endian
-    // as `merge_key`.
-    let old = at.map(|i| u32::from_le(p.add(i).read_unaligned()));
-    for (i, o) in at.into_iter().zip(old) {
-        p.add(i).write_unaligned(o.max(c).to_le());
     }
 }
 
