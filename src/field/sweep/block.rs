@@ -77,9 +77,10 @@ fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftover
     leavers(prep, n, |i| {
         prefetch::line(bin.id.as_ptr().wrapping_add(start + i))
     });
-    // Stage 1 proves every direct trail's pixels lie in the zone; one
-    // check a trail (the largest index) stands in for one a pixel.
+    // Stage 1 proves a usual trail's pixels lie in the zone ([`SHORT`]);
+    // a medium one's are checked once a trail, not once a pixel.
     let len = zone.len();
+    let palette = s.palette;
     // The trail pixels `AHEAD` particles on are asked for as each is
     // drawn (split in two loops so the first needs no bounds test).
     let ahead = n.saturating_sub(AHEAD);
@@ -90,10 +91,10 @@ fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftover
         let (f, t) = unsafe { (*from.get_unchecked(i + AHEAD), *to.get_unchecked(i + AHEAD)) };
         prefetch::line(pixels.wrapping_add(f as usize));
         prefetch::line(pixels.wrapping_add(t as usize));
-        draw_one::<M>(block, i, zone, len, left);
+        draw_one::<M>(block, i, zone, (len, palette), left);
     }
     for i in ahead..n {
-        draw_one::<M>(block, i, zone, len, left);
+        draw_one::<M>(block, i, zone, (len, palette), left);
     }
     leavers(prep, n, |i| left.leave(bin, start + i, s.bands));
 }
@@ -152,7 +153,7 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
     let Some(second) = z.holds((top, bottom)) else {
         return false;
     };
-    let c = prep.colour[i].to_le_bytes();
+    let c = prep.colour(i, s.palette).to_le_bytes();
     merge_pixel(&mut zone[((y1 - second) * w + x1) as usize], c);
     if mid2 {
         merge_pixel(&mut zone[((my2 - second) * w + mx2) as usize], c);
@@ -165,18 +166,19 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
     true
 }
 
-/// Stage 2 for particle `i` of `block` (`zone` is `len` pixels).
+/// Stage 2 for particle `i` of `block` (`zone` is `len` pixels; colour
+/// keys from `palette`, hoisted as the compiler reloaded it).
 #[inline(always)]
 fn draw_one<M: Merge3>(
     block: &Block,
     i: usize,
     zone: &mut [[u8; 4]],
-    len: usize,
+    (len, palette): (usize, &[u32; 256]),
     left: &mut Leftovers,
 ) {
     let &Block { prep, s, .. } = block;
     let (from, mid, to) = (&prep.from, &prep.mid, &prep.to);
-    let (colour, flags) = (&prep.colour, &prep.flags);
+    let flags = &prep.flags;
     let f = flags[i];
     if f == DIRECT | SHORT {
         // The usual trail ([`Line::Short`]): its two ends and the
@@ -187,14 +189,14 @@ fn draw_one<M: Merge3>(
         // SAFETY: stage 1 sets SHORT only when all three indices are
         // below the zone's length ([`SHORT`]); `draw` picks an `M` the
         // CPU has.
-        unsafe { M::merge3(zone.as_mut_ptr().cast(), at, colour[i]) };
+        unsafe { M::merge3(zone.as_mut_ptr().cast(), at, prep.colour(i, palette)) };
     } else if f & MEDIUM != 0 {
         // Three or four steps: the ends and three inner pixels.
         let a = from[i];
         let inner = s.lines.inner(f >> CODE_SHIFT);
         let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
         let at = [a as usize, at(0), at(1), at(2), to[i] as usize];
-        merge_in(zone, len, at, colour[i]);
+        merge_in(zone, len, at, prep.colour(i, palette));
     } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
         draw_other(block, i, zone, left);
     }
@@ -239,7 +241,7 @@ fn draw_other(b: &Block, i: usize, zone: &mut [[u8; 4]], left: &mut Leftovers) {
     let &Block {
         prep, bin, z, s, ..
     } = b;
-    let colour = prep.colour[i].to_le_bytes();
+    let colour = prep.colour(i, s.palette).to_le_bytes();
     let j = b.start + i;
     if prep.flags[i] & DIRECT != 0 {
         // Both ends are in the zone; so is every row between them, unless

@@ -1,8 +1,9 @@
 //! Stage 1 for one block, written once over [`Lanes`] (AVX2's 8 lanes,
 //! AVX-512's 16; see `lanes.rs` for the pattern), in passes.
 //!
-//! Done group by group, a block's three table lookups a particle (flow
-//! brightness, sine and cosine, palette colour) sat in the middle of one
+//! Done group by group, a block's table lookups a particle (flow
+//! brightness, sine and cosine; the palette colour was one too, now left
+//! to stage 2, which reads it with the trail) sat in the middle of one
 //! long chain of dependent instructions, so the CPU could overlap little
 //! more than one group with the next. In passes, each lookup is a run of
 //! independent loads (or gathers) over the whole block between two vector
@@ -62,8 +63,7 @@ pub(super) unsafe fn prepare<L: Lanes>(
     // SAFETY (every load and store in the passes): `i + L::N ≤ groups ≤
     // n ≤ BLOCK`; every slice, `out`'s arrays and the arrays above hold
     // at least `n` elements; cells are inside the grid (the unsigned
-    // minimum below), entries inside the table (the mask) and shades
-    // inside the palette (0..=255).
+    // minimum below) and entries inside the table (the mask).
     let mut i = 0;
     while i < groups {
         // FlowGrid::at: the unsigned minimum keeps every index in the grid.
@@ -209,15 +209,11 @@ pub(super) unsafe fn prepare<L: Lanes>(
         L::store_i(out.from.as_mut_ptr().add(i).cast(), from);
         L::store_i(out.to.as_mut_ptr().add(i).cast(), to);
         L::store_i(out.mid.as_mut_ptr().add(i).cast(), mid);
-        // The shade for now: its colour is looked up below.
-        L::store_i(out.colour.as_mut_ptr().add(i).cast(), shade);
+        L::store_i(out.shade.as_mut_ptr().add(i).cast(), shade);
         L::store_i(out.flags.as_mut_ptr().add(i).cast(), flags);
         i += L::N;
     }
-    // The shades' colours; then the lanes the scalar code redoes, which
-    // set their own colour.
-    let colour = out.colour.as_mut_ptr();
-    L::gather_u32(s.palette.as_ptr(), colour.cast(), colour, groups);
+    // The lanes the scalar code redoes (stage 2 looks up the colours).
     for (g, &lanes) in redo[..groups / L::N].iter().enumerate() {
         if lanes != 0 {
             redo_lanes(g * L::N, lanes, xs, ys, speeds, wanders, s, z, out);
