@@ -121,6 +121,7 @@ pub(super) unsafe fn prepare<L: Lanes>(
         // `as u8` saturates: max first so NaN gives 0, as it does there.
         let shade = L::max_f(L::mul_f(spd, k.shade_scale), k.zero);
         let shade = L::trunc_i(L::min_f(shade, k.top_shade));
+        L::store_i(out.shade.as_mut_ptr().add(i).cast(), shade);
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (L::trunc_i(x), L::trunc_i(y));
@@ -133,7 +134,13 @@ pub(super) unsafe fn prepare<L: Lanes>(
         let to = L::min_u(to, L::add_i(to, k.zone_wrap));
         let band1 = L::shr_u(y1, shift);
         let stays = L::or_m(L::eq_i(band1, k.bin), L::eq_i(band1, k.other_band));
+        // The group's `L::N` leaving bits are whole bytes of the
+        // little-endian words (`i` is a multiple of 8): stored as such.
+        let leaving = (!L::bits(stays) & full).to_le_bytes();
+        let bytes = out.leaving.as_mut_ptr().cast::<u8>().add(i / 8);
+        std::ptr::copy_nonoverlapping(leaving.as_ptr(), bytes, L::N / 8);
         let in_zone = L::le_u(to, k.zone_last);
+        L::store_i(out.to.as_mut_ptr().add(i).cast(), to);
         let direct = L::and_not_m(in_zone, wrapped);
         let (dx, dy) = (L::sub_i(x1, x0), L::sub_i(y1, y0));
         let y_only = L::and_not_m(across_y, across_x);
@@ -158,6 +165,23 @@ pub(super) unsafe fn prepare<L: Lanes>(
         } else {
             (dy, direct)
         };
+        L::store_f(out.old_x.as_mut_ptr().add(i), x);
+        L::store_f(out.old_y.as_mut_ptr().add(i), y);
+        L::store_f(xs.as_mut_ptr().add(i), wx);
+        L::store_f(ys.as_mut_ptr().add(i), wy);
+        if L::bits(direct) != full {
+            // Prepared::set's piece pixels: the unwrapped end, and the
+            // second piece's start, the old position shifted by the wrap.
+            // Only lanes that are not direct (wrapped) read them.
+            let end_x = pixel::<L>(L::floor_f(ux), &k);
+            let end_y = pixel::<L>(L::floor_f(uy), &k);
+            let start_x = pixel::<L>(L::floor_f(L::add_f(x, L::sub_f(wx, ux))), &k);
+            let start_y = pixel::<L>(L::floor_f(L::add_f(y, L::sub_f(wy, uy))), &k);
+            let end = L::or_i(L::and_i(end_x, k.low_half), L::shl16(end_y));
+            let start2 = L::or_i(L::and_i(start_x, k.low_half), L::shl16(start_y));
+            L::store_i_where(out.end.as_mut_ptr().add(i).cast(), L::not_m(direct), end);
+            L::store_i_where(out.start2.as_mut_ptr().add(i).cast(), wrapped, start2);
+        }
         let (adx, ady) = (L::abs_i(dx), L::abs_i(dy));
         let short = L::and_m(L::lt_i(adx, k.three), L::lt_i(ady, k.three));
         // from + signum(dx) + signum(dy)·width
@@ -183,33 +207,8 @@ pub(super) unsafe fn prepare<L: Lanes>(
             flags,
             L::keep_i(L::and_not_m(wrapped, direct), k.wrapped_flag),
         );
-        // The group's `L::N` leaving bits are whole bytes of the
-        // little-endian words (`i` is a multiple of 8): stored as such.
-        let leaving = (!L::bits(stays) & full).to_le_bytes();
-        let bytes = out.leaving.as_mut_ptr().cast::<u8>().add(i / 8);
-        std::ptr::copy_nonoverlapping(leaving.as_ptr(), bytes, L::N / 8);
-
-        L::store_f(out.old_x.as_mut_ptr().add(i), x);
-        L::store_f(out.old_y.as_mut_ptr().add(i), y);
-        L::store_f(xs.as_mut_ptr().add(i), wx);
-        L::store_f(ys.as_mut_ptr().add(i), wy);
-        if L::bits(direct) != full {
-            // Prepared::set's piece pixels: the unwrapped end, and the
-            // second piece's start, the old position shifted by the wrap.
-            // Only lanes that are not direct (wrapped) read them.
-            let end_x = pixel::<L>(L::floor_f(ux), &k);
-            let end_y = pixel::<L>(L::floor_f(uy), &k);
-            let start_x = pixel::<L>(L::floor_f(L::add_f(x, L::sub_f(wx, ux))), &k);
-            let start_y = pixel::<L>(L::floor_f(L::add_f(y, L::sub_f(wy, uy))), &k);
-            let end = L::or_i(L::and_i(end_x, k.low_half), L::shl16(end_y));
-            let start2 = L::or_i(L::and_i(start_x, k.low_half), L::shl16(start_y));
-            L::store_i_where(out.end.as_mut_ptr().add(i).cast(), L::not_m(direct), end);
-            L::store_i_where(out.start2.as_mut_ptr().add(i).cast(), wrapped, start2);
-        }
         L::store_i(out.from.as_mut_ptr().add(i).cast(), from);
-        L::store_i(out.to.as_mut_ptr().add(i).cast(), to);
         L::store_i(out.mid.as_mut_ptr().add(i).cast(), mid);
-        L::store_i(out.shade.as_mut_ptr().add(i).cast(), shade);
         L::store_i(out.flags.as_mut_ptr().add(i).cast(), flags);
         i += L::N;
     }
