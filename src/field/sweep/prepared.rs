@@ -58,7 +58,9 @@ impl Prepared {
 
     /// Records particle `i`'s move from `(x, y)` (the scalar classification
     /// every vector path must match).
-    #[inline]
+    // Always inlined: called out of line, the scalar stage 1 paid about
+    // 13 instructions a particle more.
+    #[inline(always)]
     pub fn set(&mut self, i: usize, x: f32, y: f32, mv: &Move, s: &Shared, z: Zone) {
         self.old_x[i] = x;
         self.old_y[i] = y;
