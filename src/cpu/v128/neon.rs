@@ -116,6 +116,13 @@ impl I4 {
         // SAFETY: NEON (module docs).
         I4(unsafe { vdupq_n_s32(v) })
     }
+    /// (Only the tests build lanes from an array.)
+    #[cfg(test)]
+    #[inline(always)]
+    pub fn from_array(a: [i32; LANES]) -> I4 {
+        // SAFETY: NEON; `a` holds four integers.
+        I4(unsafe { vld1q_s32(a.as_ptr()) })
+    }
     /// Stores the lanes in `out[..4]` (panics when shorter).
     #[inline(always)]
     pub fn store(self, out: &mut [i32]) {
