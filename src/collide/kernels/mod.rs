@@ -2,13 +2,16 @@
 //! trait), with the types its kernels take (rows of two masks, [`Rows`];
 //! walkers over a posed mask, [`Walker`]) and its portable implementation
 //! ([`Plain`]); `x86/` implements it for AVX2 and AVX-512, `v128/` for the
-//! 128-bit layer. All give the same bits (unit and property tested).
-//! Everything in `collide/` that scans stands above this module.
+//! 128-bit layer. The rasteriser's kernels ([`raster::RasterKernels`]) and
+//! their types sit beside it in `raster/`. All give the same bits (unit and
+//! property tested). Everything in `collide/` that scans or rasterises
+//! stands above this module.
 
 #[cfg(test)]
 pub(crate) mod check;
 pub(crate) mod gather;
 mod narrow;
+pub(crate) mod raster;
 pub(crate) mod rows;
 
 use self::gather::{MapGather, PlainWalker, Walker};

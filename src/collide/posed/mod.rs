@@ -13,16 +13,15 @@ pub(in crate::collide) mod edges;
 mod limit;
 pub(in crate::collide) mod pair;
 pub(in crate::collide) mod raster;
-pub(in crate::collide) mod row_start;
 mod shared;
 
+use super::kernels::raster::EdgeScratch;
 use super::options::{centre, Lattice, Sampling};
 use super::scan;
 use super::sprite::Placed;
 use super::stats::Overlap;
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
-use edges::EdgeScratch;
 use raster::RasterMethod;
 
 pub use limit::PosedSizeError;

@@ -10,17 +10,14 @@
 //!   estimated (a superset), the samples along it read 64 at a time by the
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
-use super::edges::{self, EdgeScratch, Outline};
-pub(crate) use crate::collide::kernels::Plain;
-use crate::collide::kernels::ScanKernels;
+use super::edges::{self, Outline};
+use crate::collide::kernels::raster::{or_bits, EdgeScratch, RasterKernels};
+use crate::collide::kernels::Plain;
 use crate::collide::sprite::{Place, Placed};
 use crate::collide::transformed::Source;
 use crate::cpu::Chosen;
-use crate::mask::Mask;
+use crate::mask::{Mask, Summary};
 use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
-
-#[cfg(target_arch = "x86_64")]
-use crate::collide::x86;
 
 /// How a posed mask is rasterised. Every method gives the same bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,70 +76,113 @@ pub(in crate::collide) fn coverage(
                 ..map.map
             };
             debug_assert_eq!(Some(full), pose.pixel_map(mask.width(), mask.height()));
-            let by_edges = edges::fits(&full, &rect) && method != RasterMethod::PixelWalk && {
-                let pixels = (rect.width() * rect.height()) as f64;
-                // A clipped build reaches about its share of the outline.
-                let share = pixels / (placed.solid.width() * placed.solid.height()) as f64;
-                method == RasterMethod::Edges
-                    || Outline::cached(mask).cost_estimate(&full) * share < pixels
+            let job = Job {
+                placed: &placed,
+                full: &full,
+                rect: &rect,
+                method,
             };
-            if !by_edges {
-                fill(&placed, &rect, &mut words);
-                return (Mask::from_words(w, h, words), (rect.x0, rect.y0));
+            let summary = match Chosen::now() {
+                // SAFETY: the proofs confirm every feature the wrappers enable.
+                #[cfg(target_arch = "x86_64")]
+                Chosen::Avx512(isa) => unsafe { build_avx512(isa, &job, scratch, &mut words) },
+                #[cfg(target_arch = "x86_64")]
+                Chosen::Avx2(isa) => unsafe { build_avx2(isa, &job, scratch, &mut words) },
+                Chosen::Simd128(isa) => crate::cpu::simd128!(if {
+                    build(isa, &job, scratch, &mut words)
+                } else {
+                    let _ = isa;
+                    build(Plain, &job, scratch, &mut words)
+                }),
+                Chosen::Scalar => build(Plain, &job, scratch, &mut words),
+            };
+            let corner = (rect.x0, rect.y0);
+            match summary {
+                Some(summary) => (Mask::from_summarised(w, h, words, summary), corner),
+                None => (Mask::from_words(w, h, words), corner),
             }
-            let cut_left = rect.x0 > placed.solid.x0;
-            let summary =
-                Outline::cached(mask).fill(mask, scratch, &full, &rect, cut_left, &mut words);
-            (
-                Mask::from_summarised(w, h, words, summary),
-                (rect.x0, rect.y0),
-            )
         }
     }
 }
 
-/// Sets the covered pixels of `placed` in `words`, rows of `rect`.
-fn fill(placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
-    match crate::cpu::Chosen::now() {
-        #[cfg(target_arch = "x86_64")]
-        Chosen::Avx512(isa) => {
-            if let Place::Map(map) = placed.place {
-                // SAFETY: the proof confirms AVX-512F, all `fill_walk_avx512`
-                // enables.
-                if unsafe { x86::fill_walk_avx512(placed.mask, &map, rect, words) } {
-                    return;
-                }
-                words.fill(0);
-            }
-            // SAFETY: the proof confirms every feature `fill_avx2` enables.
-            unsafe { fill_avx2(isa.avx2, placed, rect, words) };
-        }
-        #[cfg(target_arch = "x86_64")]
-        Chosen::Avx2(isa) => {
-            if let Place::Map(map) = placed.place {
-                // SAFETY: the proof confirms AVX2, all `fill_windowed_avx2`
-                // enables.
-                if unsafe { x86::fill_windowed_avx2(placed.mask, &map, rect, words) } {
-                    return;
-                }
-            }
-            // SAFETY: the proof confirms every feature `fill_avx2` enables.
-            unsafe { fill_avx2(isa, placed, rect, words) };
-        }
-        Chosen::Scalar | Chosen::Simd128(_) => fill_with(Plain, placed, rect, words),
-    }
+/// One rasterisation under a map: the placed mask, the map of the whole
+/// mask, the rectangle to fill and the method asked for.
+struct Job<'a> {
+    placed: &'a Placed<'a>,
+    full: &'a PixelMap,
+    rect: &'a PixelRect,
+    method: RasterMethod,
 }
 
-/// [`fill_with`] compiled for AVX2.
+/// [`build`] compiled for AVX2, BMI and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn fill_avx2(isa: x86::Avx2, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
+unsafe fn build_avx2(
+    isa: crate::cpu::Avx2,
+    job: &Job,
+    scratch: &mut EdgeScratch,
+    words: &mut [u64],
+) -> Option<Summary> {
+    build(isa, job, scratch, words)
+}
+
+/// [`build`] compiled for AVX-512 and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq,avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn build_avx512(
+    isa: crate::cpu::Avx512,
+    job: &Job,
+    scratch: &mut EdgeScratch,
+    words: &mut [u64],
+) -> Option<Summary> {
+    build(isa, job, scratch, words)
+}
+
+/// Fills the zeroed `words` (rows of `job.rect`) by the cheaper method (or
+/// the one asked for) with `isa`'s kernels; the summary when the edges
+/// gave one.
+#[inline(always)]
+fn build<K: RasterKernels>(
+    isa: K,
+    job: &Job,
+    scratch: &mut EdgeScratch,
+    words: &mut [u64],
+) -> Option<Summary> {
+    let (placed, rect) = (job.placed, job.rect);
+    let mask = placed.mask;
+    let by_edges = edges::fits(job.full, rect) && job.method != RasterMethod::PixelWalk && {
+        let pixels = (rect.width() * rect.height()) as f64;
+        // A clipped build reaches about its share of the outline.
+        let share = pixels / (placed.solid.width() * placed.solid.height()) as f64;
+        job.method == RasterMethod::Edges
+            || Outline::cached(mask).cost_estimate::<K>(job.full) * share < pixels
+    };
+    if by_edges {
+        let cut_left = rect.x0 > placed.solid.x0;
+        let outline = Outline::cached(mask);
+        return Some(outline.fill(isa, mask, scratch, job.full, rect, cut_left, words));
+    }
+    fill(isa, placed, rect, words);
+    None
+}
+
+/// Sets the covered pixels of `placed` in the zeroed `words`, rows of
+/// `rect`: the set's own pixel walk where it takes the pose, else its
+/// scan walker.
+#[inline(always)]
+pub(crate) fn fill<K: RasterKernels>(isa: K, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
+    if let Place::Map(map) = placed.place {
+        if isa.walk(placed.mask, &map, rect, words) {
+            return;
+        }
+        words.fill(0);
+    }
     fill_with(isa, placed, rect, words);
 }
 
 /// Reads each row's span 64 samples at a time and stores the words.
 #[inline(always)]
-pub(crate) fn fill_with<I: ScanKernels>(
+pub(crate) fn fill_with<I: RasterKernels>(
     isa: I,
     placed: &Placed,
     rect: &PixelRect,
@@ -165,54 +205,74 @@ pub(crate) fn fill_with<I: ScanKernels>(
     }
 }
 
-/// ORs `bits` into a packed row from bit `at` on (bits past the row's end
-/// must be zero).
-#[inline(always)]
-pub(crate) fn or_bits(row: &mut [u64], at: usize, bits: u64) {
-    if bits == 0 {
-        return;
-    }
-    let (word, shift) = (at / 64, at % 64);
-    if let Some(w) = row.get_mut(word) {
-        *w |= bits << shift;
-    }
-    if shift != 0 {
-        if let Some(w) = row.get_mut(word + 1) {
-            *w |= bits >> (64 - shift);
-        }
-    }
-}
-
-/// Random cases for tests that compare a pixel walk with the portable one
-/// (the x86 walks' tests; other targets have none).
 #[cfg(all(test, target_arch = "x86_64"))]
-pub(crate) mod walk_cases {
-    use crate::mask::Mask;
-    use crate::pose::Pose;
+mod tests {
+    use super::*;
 
-    /// Case `case`'s random mask (up to 149×69, random density) and pose:
-    /// a right-angle turn every 7th case, any angle otherwise; the scale is
-    /// `scales[case % 4]`, or for every 4th case one from `lowest` to
-    /// `lowest + 4`.
-    pub(crate) fn mask_and_pose(
-        rng: &mut fastrand::Rng,
-        case: usize,
-        scales: [f32; 3],
-        lowest: f32,
-    ) -> (Mask, Pose) {
-        let (w, h) = (rng.u32(1..150), rng.u32(1..70));
-        let d = rng.f32();
-        let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
-        let pose = Pose {
-            x: rng.f32() * 300.0 - 150.0,
-            y: rng.f32() * 300.0 - 150.0,
-            rotation: if case.is_multiple_of(7) {
-                std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
+    /// Each set's own pixel walk sets the same pixels as the portable
+    /// walker (the property tests compare whichever runs with the per-pixel
+    /// reference), whole and clipped; AVX-512's takes every pose, AVX2's
+    /// those whose steps fit its texel windows.
+    #[test]
+    fn vector_and_portable_walks_agree() {
+        let mut rng = fastrand::Rng::with_seed(31);
+        let mut compared = [0usize; 2];
+        for case in 0..2000usize {
+            let (w, h) = (rng.u32(1..150), rng.u32(1..70));
+            let d = rng.f32();
+            let mask = Mask::from_fn(w, h, |_, _| rng.f32() < d);
+            let pose = Pose {
+                x: rng.f32() * 300.0 - 150.0,
+                y: rng.f32() * 300.0 - 150.0,
+                rotation: if case.is_multiple_of(7) {
+                    std::f32::consts::FRAC_PI_2 * rng.u32(0..4) as f32
+                } else {
+                    rng.f32() * 7.0
+                },
+                scale: [1.0, 0.9, 2.0, 0.2 + rng.f32() * 4.0][case % 4],
+            };
+            let Some(placed) = Placed::new(&mask, &pose) else {
+                continue;
+            };
+            let Place::Map(map) = placed.place else {
+                continue;
+            };
+            // The whole solid box, or a window cut out of it.
+            let rect = if case % 3 == 0 {
+                let s = placed.solid;
+                let mut cut = |a: i64, b: i64| {
+                    let (p, q) = (rng.i64(a..b), rng.i64(a..b));
+                    (p.min(q), p.max(q) + 1)
+                };
+                let (x0, x1) = cut(s.x0, s.x1);
+                let (y0, y1) = cut(s.y0, s.y1);
+                PixelRect { x0, y0, x1, y1 }
             } else {
-                rng.f32() * 7.0
-            },
-            scale: [scales[0], scales[1], scales[2], lowest + rng.f32() * 4.0][case % 4],
-        };
-        (mask, pose)
+                placed.solid
+            };
+            let size = (rect.width() as usize).div_ceil(64) * rect.height() as usize;
+            let mut plain = vec![0u64; size];
+            fill_with(Plain, &placed, &rect, &mut plain);
+            let mut check = |k: usize, walk: &dyn Fn(&mut [u64]) -> bool| {
+                let mut simd = vec![0u64; size];
+                if walk(&mut simd) {
+                    assert_eq!(simd, plain, "case {case}, set {k}");
+                    compared[k] += 1;
+                }
+            };
+            if let Some(isa) = crate::cpu::Avx2::detect() {
+                check(0, &|words| isa.walk(&mask, &map, &rect, words));
+            }
+            if let Some(isa) = crate::cpu::Avx512::detect() {
+                check(1, &|words| isa.walk(&mask, &map, &rect, words));
+            }
+        }
+        let sets = [
+            crate::cpu::Avx2::detect().is_some(),
+            crate::cpu::Avx512::detect().is_some(),
+        ];
+        for (k, (&n, has)) in compared.iter().zip(sets).enumerate() {
+            assert!(!has || n > 800, "set {k}: only {n} cases compared");
+        }
     }
 }

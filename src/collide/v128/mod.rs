@@ -6,13 +6,22 @@
 //! `docs/performance.md`).
 
 mod prefix;
-pub(crate) use prefix::prefix_xor_rows_v128;
+use prefix::prefix_xor_rows_v128;
 
+use crate::collide::kernels::raster::RasterKernels;
 use crate::collide::kernels::ScanKernels;
 use crate::collide::kernels::gather::{MapGather, PlainWalker};
 use crate::collide::kernels::rows::Rows;
 use crate::cpu::v128::W2;
 use crate::cpu::Simd128;
+
+/// The portable flips and walks, the prefix pass two words per vector.
+impl RasterKernels for Simd128 {
+    #[inline(always)]
+    fn prefix_xor_rows(self, words: &mut [u64], per_row: usize, tail: u64) -> crate::mask::Summary {
+        prefix_xor_rows_v128(words, per_row, tail)
+    }
+}
 
 impl ScanKernels for Simd128 {
     type Walker<'a> = PlainWalker<'a>;

@@ -3,7 +3,7 @@
 //! one word, else two words of a row, the low word's carry moved into the
 //! high one inside the vector.
 
-use crate::collide::posed::edges;
+use crate::collide::kernels::raster as edges;
 use crate::cpu::v128::W2;
 use crate::mask::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
 
@@ -88,7 +88,7 @@ pub(crate) fn prefix_xor_rows_v128(words: &mut [u64], per_row: usize, tail: u64)
 
 #[cfg(test)]
 mod tests {
-    use crate::collide::posed::edges;
+    use crate::collide::kernels::raster as edges;
 
     #[test]
     fn v128_prefix_pass_matches_the_portable_one() {

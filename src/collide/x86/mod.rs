@@ -13,21 +13,25 @@
 mod avx2;
 mod avx512;
 
-#[cfg(test)]
-pub(crate) use crate::collide::posed::edges::check_prefix_pass;
 pub(crate) use crate::cpu::{Avx2, Avx512};
-pub(crate) use avx2::edges::{fits_avx2, flip_edges_avx2};
-pub(crate) use avx2::prefix::prefix_xor_rows_avx2;
-pub(crate) use avx2::window_walk::fill_windowed_avx2;
-pub(crate) use avx512::edges::{flip_edges_avx512, seed_left_avx512, Seeds};
-pub(crate) use avx512::pixel_walk::fill_walk_avx512;
-pub(crate) use avx512::prefix::prefix_xor_rows_avx512;
 
 use super::kernels::ScanKernels;
 use crate::collide::kernels::gather::MapGather;
+use crate::collide::kernels::raster::{
+    flip_edges, EdgeList, EdgeScratch, Family, Flips, RasterKernels, Seeds,
+};
 use crate::collide::kernels::rows::{RowStats, Rows};
+use crate::collide::sprite::SolidMap;
+use crate::mask::{Mask, Summary};
+use crate::pose::PixelRect;
+use avx2::edges::{fits_avx2, flip_edges_avx2};
+use avx2::prefix::prefix_xor_rows_avx2;
 use avx2::rows::first_block_avx2;
 use avx2::walker::Avx2Walker;
+use avx2::window_walk::fill_windowed_avx2;
+use avx512::edges::{flip_edges_avx512, seed_left_avx512};
+use avx512::pixel_walk::fill_walk_avx512;
+use avx512::prefix::prefix_xor_rows_avx512;
 use avx512::rows::{count_avx512, first_row_avx512};
 use avx512::stats::stats_avx512;
 
@@ -134,5 +138,83 @@ impl ScanKernels for Avx512 {
         }
         // SAFETY: as in `first_row`; the row count is checked above.
         unsafe { stats_avx512(rows) }
+    }
+}
+
+/// Four edges per step where the values fit the float shortcuts (else the
+/// portable loop), the window pixel walk, the AVX2 prefix pass.
+impl RasterKernels for Avx2 {
+    const EDGE_VISIT: f64 = 8.0;
+
+    #[inline(always)]
+    fn flip_edges(
+        self,
+        list: &EdgeList,
+        f: &Family,
+        out: &Flips,
+        words: &mut [u64],
+        scratch: &mut EdgeScratch,
+        mask_side: u32,
+    ) {
+        if !fits_avx2(f, out, mask_side) {
+            return flip_edges(list, f, out, words);
+        }
+        // SAFETY: an `Avx2` value exists only once the CPU features were
+        // detected; the values' ranges were checked just above.
+        unsafe { flip_edges_avx2(list, f, out, words, &mut scratch.lanes) }
+    }
+
+    #[inline(always)]
+    fn prefix_xor_rows(self, words: &mut [u64], per_row: usize, tail: u64) -> Summary {
+        // SAFETY: as in `flip_edges` (AVX2 implies POPCNT here).
+        unsafe { prefix_xor_rows_avx2(words, per_row, tail) }
+    }
+
+    #[inline(always)]
+    fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
+        // SAFETY: as in `flip_edges`.
+        unsafe { fill_windowed_avx2(mask, map, rect, words) }
+    }
+}
+
+/// Eight edges per step, seeds eight rows per gather, the sixteen-lane
+/// pixel walk, the AVX-512 prefix pass.
+impl RasterKernels for Avx512 {
+    const EDGE_VISIT: f64 = 6.0;
+
+    #[inline(always)]
+    fn flip_edges(
+        self,
+        list: &EdgeList,
+        f: &Family,
+        out: &Flips,
+        words: &mut [u64],
+        scratch: &mut EdgeScratch,
+        mask_side: u32,
+    ) {
+        let doubles = fits_avx2(f, out, mask_side);
+        let EdgeScratch { lanes, flipped } = scratch;
+        // SAFETY: an `Avx512` value exists only once the CPU features were
+        // detected.
+        unsafe { flip_edges_avx512(list, f, out, words, lanes, flipped, doubles) }
+    }
+
+    #[inline(always)]
+    fn seed_left(self, mask: &Mask, seeds: &Seeds, per_row: usize, words: &mut [u64]) {
+        let (texels, width, height) = (mask.words(), mask.width(), mask.height());
+        // SAFETY: as in `flip_edges`.
+        unsafe { seed_left_avx512(seeds, texels, width, height, per_row, words) }
+    }
+
+    #[inline(always)]
+    fn prefix_xor_rows(self, words: &mut [u64], per_row: usize, tail: u64) -> Summary {
+        // SAFETY: as in `flip_edges`.
+        unsafe { prefix_xor_rows_avx512(words, per_row, tail) }
+    }
+
+    #[inline(always)]
+    fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
+        // SAFETY: as in `flip_edges`.
+        unsafe { fill_walk_avx512(mask, map, rect, words) }
     }
 }

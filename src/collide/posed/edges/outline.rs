@@ -4,51 +4,8 @@
 
 use std::sync::OnceLock;
 
+use crate::collide::kernels::raster::EdgeList;
 use crate::mask::{Mask, Slot};
-use crate::pose::FRAC_BITS;
-
-/// Boundary edges on one family of grid lines (all horizontal or all
-/// vertical), as parallel arrays: edge `e` is grid line `line[e]` (fixed
-/// point), texels `[lo[e], hi[e])` along it. The AVX-512 kernel loads eight
-/// at a time.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EdgeList {
-    pub(crate) line: Vec<i64>,
-    pub(crate) lo: Vec<i64>,
-    pub(crate) hi: Vec<i64>,
-}
-
-impl EdgeList {
-    /// Adds the edge `[lo, hi)` on `line`, in pieces of at most
-    /// [`PIECE`] texels (so eight edges processed together reach about
-    /// the same number of rows).
-    fn push(&mut self, line: u32, lo: u32, hi: u32) {
-        let mut a = lo;
-        while a < hi {
-            let b = hi.min(a.saturating_add(PIECE));
-            self.line.push(i64::from(line) << FRAC_BITS);
-            self.lo.push(i64::from(a));
-            self.hi.push(i64::from(b));
-            a = b;
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.line.len()
-    }
-
-    /// Orders the edges by length, so that eight edges processed together
-    /// reach about the same number of rows.
-    fn sort_by_length(&mut self) {
-        let mut order: Vec<usize> = (0..self.len()).collect();
-        order.sort_by_key(|&e| self.hi[e] - self.lo[e]);
-        let pick = |v: &[i64]| order.iter().map(|&e| v[e]).collect::<Vec<i64>>();
-        (self.line, self.lo, self.hi) = (pick(&self.line), pick(&self.lo), pick(&self.hi));
-    }
-}
-
-/// Longest edge piece, in texels.
-const PIECE: u32 = 32;
 
 /// A mask's boundary edges: worked out from the sprite alone, once per
 /// mask (the [`Mask`] keeps it, its clones share it), so every posed build
@@ -86,17 +43,6 @@ impl Outline {
     pub(in crate::collide) fn edges(&self, mask: &Mask) -> &[EdgeList; 2] {
         self.edges.get_or_init(|| extract(mask))
     }
-}
-
-/// Per-build scratch of the vector edge kernels (kept by each posed mask).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EdgeScratch {
-    /// The AVX2 and AVX-512 kernels' lanes' first rows, and the flips the
-    /// AVX-512 kernel found.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(in crate::collide) lanes: Vec<i64>,
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    pub(in crate::collide) flipped: Vec<i64>,
 }
 
 /// Unit boundary edges of `mask` on horizontal and vertical grid lines.
@@ -202,6 +148,7 @@ fn each_run(row: &[u64], mut f: impl FnMut(u32, u32)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pose::FRAC_BITS;
 
     /// Every boundary texel edge is listed exactly once, merged edges never
     /// overlap, and nothing else is listed.

@@ -7,7 +7,7 @@
 //! halves ([`mul64`]). [`fits_avx2`] keeps every value in range (sprites
 //! far off or scaled far down take the portable loop).
 
-use crate::collide::posed::edges::{EdgeList, Family, Flips, RowStep, ROUNDING};
+use crate::collide::kernels::raster::{EdgeList, Family, Flips, RowStep, ROUNDING};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 

@@ -3,7 +3,7 @@
 //! cut and summarise four words per vector, wider rows carry each word's
 //! parity along the row and summarise without a branch per word.
 
-use crate::collide::posed::edges::prefix_xor_rows;
+use crate::collide::kernels::raster::prefix_xor_rows;
 use crate::mask::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
 use std::arch::x86_64::*;
 
@@ -170,7 +170,7 @@ fn narrow(words: &mut [u64], per_row: usize, tail: u64) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::x86::check_prefix_pass;
+    use crate::collide::kernels::raster::check_prefix_pass;
 
     /// The AVX2 prefix pass gives the portable pass's words and summary.
     #[test]

@@ -6,8 +6,8 @@
 //! slow on AMD Zen, and a window costs one load.
 
 use super::walker::{Axis, SIGN};
-use crate::collide::posed::raster::or_bits;
-use crate::collide::posed::row_start::{
+use crate::collide::kernels::raster::or_bits;
+use crate::collide::kernels::raster::row_start::{
     in_range, linear_fits, row_start, row_start_linear, RowStart,
 };
 use crate::collide::sprite::SolidMap;
@@ -221,62 +221,5 @@ impl Walk<'_> {
             lanes.corner.1.wrapping_add(self.step8.1),
         );
         u64::from(bits)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::collide::posed::raster::walk_cases::mask_and_pose;
-    use crate::collide::posed::raster::{fill_with, Plain};
-    use crate::collide::sprite::{Place, Placed};
-
-    /// The window walk sets the same pixels as the portable walker (the
-    /// property tests compare whichever runs with the per-pixel reference),
-    /// and declines only when the steps do not fit a window.
-    #[test]
-    fn windowed_and_portable_walks_agree() {
-        if crate::collide::x86::Avx2::detect().is_none() {
-            return;
-        }
-        let mut rng = fastrand::Rng::with_seed(37);
-        let mut compared = 0;
-        for case in 0..2000 {
-            let (mask, pose) = mask_and_pose(&mut rng, case, [1.0, 0.9, 2.0], 0.5);
-            let Some(placed) = Placed::new(&mask, &pose) else {
-                continue;
-            };
-            let Place::Map(map) = placed.place else {
-                continue;
-            };
-            // The whole solid box, or a window cut out of it.
-            let rect = if case % 3 == 0 {
-                let s = placed.solid;
-                let mut cut = |a: i64, b: i64| {
-                    let (p, q) = (rng.i64(a..b), rng.i64(a..b));
-                    (p.min(q), p.max(q) + 1)
-                };
-                let (x0, x1) = cut(s.x0, s.x1);
-                let (y0, y1) = cut(s.y0, s.y1);
-                PixelRect { x0, y0, x1, y1 }
-            } else {
-                placed.solid
-            };
-            let size = (rect.width() as usize).div_ceil(64) * rect.height() as usize;
-            let (mut simd, mut plain) = (vec![0u64; size], vec![0u64; size]);
-            fill_with(Plain, &placed, &rect, &mut plain);
-            // SAFETY: checked above that the CPU has AVX2.
-            let walked = unsafe { fill_windowed_avx2(&mask, &map, &rect, &mut simd) };
-            assert_eq!(
-                walked,
-                steps_fit(map.map.du_dx, map.map.dv_dx),
-                "case {case}"
-            );
-            if walked {
-                assert_eq!(simd, plain, "case {case}");
-                compared += 1;
-            }
-        }
-        assert!(compared > 800, "only {compared} cases compared");
     }
 }

@@ -4,7 +4,7 @@
 //! it follow by exact integer stepping (the flipped pixel moves by a fixed
 //! quotient plus a carry from the remainder), so the flips are the same.
 
-use crate::collide::posed::edges::{EdgeList, Family, Flips, RowStep, ROUNDING};
+use crate::collide::kernels::raster::{EdgeList, Family, Flips, RowStep, Seeds, ROUNDING};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
@@ -291,15 +291,6 @@ unsafe fn step_rows(f: &Family, out: &Flips, scratch: &[i64], flipped: &mut [i64
         }
     }
     count_flipped
-}
-
-/// The texel coordinates of the pixel just left of a clipped build's first
-/// row, and their steps from one row to the next (fixed point).
-pub(crate) struct Seeds {
-    pub(crate) u: i64,
-    pub(crate) v: i64,
-    pub(crate) du: i64,
-    pub(crate) dv: i64,
 }
 
 /// `Outline::seed_left` eight rows at a time: each row's first bit XORed

@@ -3,8 +3,8 @@
 //! moves between them, so stepping stays exact, as in the AVX2 walker).
 
 use crate::collide::kernels::gather::MAX_STEP;
-use crate::collide::posed::raster::or_bits;
-use crate::collide::posed::row_start::{in_range, linear_fits, row_start, RowStart};
+use crate::collide::kernels::raster::or_bits;
+use crate::collide::kernels::raster::row_start::{in_range, linear_fits, row_start, RowStart};
 use crate::collide::sprite::{LinearSpans, SolidMap};
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
@@ -251,41 +251,4 @@ unsafe fn starts8(
             v: out[3][k],
         })
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::collide::posed::raster::walk_cases::mask_and_pose;
-    use crate::collide::posed::raster::{fill_with, Plain};
-    use crate::collide::sprite::{Place, Placed};
-
-    /// The AVX-512 walk sets the same pixels as the portable walker (the
-    /// property tests compare whichever runs with the per-pixel reference).
-    #[test]
-    fn avx512_and_portable_walks_agree() {
-        if crate::collide::x86::Avx512::detect().is_none() {
-            return;
-        }
-        let mut rng = fastrand::Rng::with_seed(31);
-        let mut compared = 0;
-        for case in 0..1500 {
-            let (mask, pose) = mask_and_pose(&mut rng, case, [1.0, 0.5, 2.0], 0.2);
-            let Some(placed) = Placed::new(&mask, &pose) else {
-                continue;
-            };
-            let Place::Map(map) = placed.place else {
-                continue;
-            };
-            let rect = placed.solid;
-            let size = (rect.width() as usize).div_ceil(64) * rect.height() as usize;
-            let (mut simd, mut plain) = (vec![0u64; size], vec![0u64; size]);
-            // SAFETY: checked above that the CPU has AVX-512F.
-            assert!(unsafe { fill_walk_avx512(&mask, &map, &rect, &mut simd) });
-            fill_with(Plain, &placed, &rect, &mut plain);
-            assert_eq!(simd, plain, "case {case}");
-            compared += 1;
-        }
-        assert!(compared > 1000, "only {compared} cases compared");
-    }
 }

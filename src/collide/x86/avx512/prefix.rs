@@ -3,7 +3,7 @@
 //! last word cut to the output's width, and the summary (box and count)
 //! gathered on the way.
 
-use crate::collide::posed::edges::prefix_xor_rows;
+use crate::collide::kernels::raster::prefix_xor_rows;
 use crate::mask::Summary;
 use std::arch::x86_64::*;
 
@@ -236,7 +236,7 @@ unsafe fn wide<const CLMUL: bool>(words: &mut [u64], per_row: usize, tail: u64) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::x86::check_prefix_pass;
+    use crate::collide::kernels::raster::check_prefix_pass;
 
     /// Every AVX-512 prefix pass (carry-less and ladder) gives the portable
     /// pass's words and summary.

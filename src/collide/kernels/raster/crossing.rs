@@ -16,7 +16,7 @@ pub(crate) struct Crossing {
 impl Crossing {
     /// The coordinate stepping by `d` per pixel; `None` when `d` is 0 (the
     /// coordinate never passes a line along the row).
-    pub(in crate::collide) fn new(d: i64) -> Option<Crossing> {
+    pub(crate) fn new(d: i64) -> Option<Crossing> {
         (d != 0).then(|| Crossing {
             step: d.unsigned_abs() as i64,
             inv: 1.0 / d.unsigned_abs() as f64,
@@ -30,7 +30,7 @@ impl Crossing {
     /// (callers keep coordinates far inside that): a float estimate,
     /// corrected by one integer check.
     #[inline(always)]
-    pub(in crate::collide) fn first_past(&self, n: i64) -> i64 {
+    pub(crate) fn first_past(&self, n: i64) -> i64 {
         debug_assert!(n.unsigned_abs() < 1 << 61);
         // Falling: d·k < n ⇔ |d|·k ≥ 1 − n.
         let n = if self.falling { 1 - n } else { n };

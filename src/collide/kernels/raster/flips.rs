@@ -1,10 +1,9 @@
 //! Where each edge flips a pixel along each world row it reaches, the
-//! portable loop (the AVX-512 kernel in `collide/x86/avx512/edges.rs` does the
-//! same arithmetic eight edges at a time), and the prefix XOR that turns
-//! flips into coverage.
+//! portable loop (the vector kernel in `collide/x86/edges.rs` does the
+//! same arithmetic a group of edges at a time), and the prefix XOR that
+//! turns flips into coverage.
 
-use super::outline::EdgeList;
-use crate::collide::posed::edges::crossing::Crossing;
+use super::{Crossing, EdgeList};
 use crate::mask::Summary;
 use crate::pose::{PixelMap, FRAC_BITS};
 
@@ -102,7 +101,7 @@ impl RowStep {
 /// Each edge's first row is found by [`Crossing::first_past`] (one exact
 /// division); its later rows follow by integer steps ([`RowStep`]), so
 /// each (edge, row) visit costs a few adds and no division.
-pub(in crate::collide) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [u64]) {
+pub(crate) fn flip_edges(list: &EdgeList, f: &Family, out: &Flips, words: &mut [u64]) {
     // Columns an edge must reach (with two pixels to spare) to flip one in
     // the output: a flip lies within a pixel of where the row's centre
     // line crosses the extended edge.
@@ -190,19 +189,19 @@ pub(crate) fn prefix_xor_rows(
 }
 
 /// How world rows and columns follow texel coordinates.
-pub(in crate::collide) struct Geometry {
+pub(crate) struct Geometry {
     /// World rows per fixed-point unit of u and of v.
-    pub(in crate::collide) dy_du: f64,
-    pub(in crate::collide) dy_dv: f64,
+    pub(crate) dy_du: f64,
+    pub(crate) dy_dv: f64,
     /// World columns per fixed-point unit of u and of v.
-    pub(in crate::collide) dx_du: f64,
-    pub(in crate::collide) dx_dv: f64,
+    pub(crate) dx_du: f64,
+    pub(crate) dx_dv: f64,
     /// World rows one pixel step along x moves along a grid line.
-    pub(in crate::collide) reach: f64,
+    pub(crate) reach: f64,
 }
 
 impl Geometry {
-    pub(in crate::collide) fn of(m: &PixelMap) -> Geometry {
+    pub(crate) fn of(m: &PixelMap) -> Geometry {
         let (a, b, c, d) = (
             m.du_dx as f64,
             m.du_dy as f64,
@@ -226,7 +225,7 @@ pub(crate) const ROUNDING: f64 = 1e-6;
 
 /// Bit i of the result is the XOR of bits 0..=i of `x`.
 #[inline(always)]
-pub(in crate::collide) fn prefix_xor(mut x: u64) -> u64 {
+pub(crate) fn prefix_xor(mut x: u64) -> u64 {
     x ^= x << 1;
     x ^= x << 2;
     x ^= x << 4;
