@@ -12,7 +12,6 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 
 use crate::bits::Bits;
-use crate::mask::PyMask;
 
 /// The buffer views alive on one mask, the words they show (pygame's
 /// layout: 64-column stripes, each `h` words top to bottom; kept in step
@@ -86,13 +85,17 @@ fn format() -> &'static CStr {
     }
 }
 
-/// Fills `view` with the mask's words.
+/// Fills `view` with the words of `bits`, the mask `obj` (which the view
+/// keeps alive) and its live views `views`.
 ///
 /// # Safety
 ///
-/// `view` is the `Py_buffer` Python passed to `__getbuffer__`.
+/// `view` is the `Py_buffer` Python passed to `__getbuffer__` of `obj`,
+/// and `bits` and `views` are `obj`'s.
 pub(crate) unsafe fn fill(
-    mut slf: PyRefMut<'_, PyMask>,
+    obj: *mut ffi::PyObject,
+    bits: &Bits,
+    views: &mut Views,
     view: *mut ffi::Py_buffer,
     flags: c_int,
 ) -> PyResult<()> {
@@ -106,19 +109,18 @@ pub(crate) unsafe fn fill(
             "a Mask's buffer is read-only: change it with set_at, draw or erase",
         ));
     }
-    let (columns, h) = (columns(slf.bits.w), slf.bits.h);
+    let (columns, h) = (columns(bits.w), bits.h);
     let wants = |f: c_int| flags & f == f;
-    if !slf.views.live() {
+    if !views.live() {
         let mut words = vec![0u64; columns * h];
-        write_pygame_words(&slf.bits, &mut words);
-        slf.views.words = words;
+        write_pygame_words(bits, &mut words);
+        views.words = words;
     }
     let layout = [columns as isize, h as isize, (h * 8) as isize, 8];
-    slf.views.layout = layout;
-    slf.views.count += 1;
-    let obj = slf.as_ptr();
-    let words = slf.views.words.as_ptr();
-    let shape = slf.views.layout.as_mut_ptr();
+    views.layout = layout;
+    views.count += 1;
+    let words = views.words.as_ptr();
+    let shape = views.layout.as_mut_ptr();
     // SAFETY: `view` is valid (checked non-null, given by Python); `shape`
     // and the words live in the mask, which the view keeps alive (`obj`
     // holds a reference) and which cannot resize while the view lives.

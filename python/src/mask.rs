@@ -318,7 +318,17 @@ impl PyMask {
         output: Option<Bound<'py, PyMask>>,
         offset: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        ops::convolve(slf, other, output, offset)
+        let py = slf.py();
+        let (lhs, rhs) = (slf.borrow().lib().clone(), other.borrow().lib().clone());
+        let onto = output.as_ref().map(|out| out.borrow().lib().clone());
+        let done = ops::convolve(py, &lhs, &rhs, onto, offset)?;
+        match output {
+            Some(out) => {
+                out.borrow_mut().overwrite(done.words());
+                Ok(out.into_any())
+            }
+            None => Ok(Bound::new(py, PyMask::from_owned(done))?.into_any()),
+        }
     }
 
     /// The group of set texels at `pos` (or the largest), as a new mask.
@@ -328,7 +338,12 @@ impl PyMask {
         py: Python<'_>,
         pos: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMask> {
-        ops::connected_component(self, py, pos)
+        let at = pos.map(|p| self.at(p)).transpose()?;
+        Ok(PyMask::from_owned(ops::connected_component(
+            py,
+            self.lib(),
+            at,
+        )))
     }
 
     /// Each group of set texels with at least `minimum` of them, as masks.
@@ -351,12 +366,14 @@ impl PyMask {
     }
 
     unsafe fn __getbuffer__(
-        slf: PyRefMut<'_, Self>,
+        mut slf: PyRefMut<'_, Self>,
         view: *mut pyo3::ffi::Py_buffer,
         flags: std::os::raw::c_int,
     ) -> PyResult<()> {
         // SAFETY: Python hands a view to fill; `buffer::fill` keeps to it.
-        unsafe { buffer::fill(slf, view, flags) }
+        let obj = slf.as_ptr();
+        let mask = &mut *slf;
+        unsafe { buffer::fill(obj, &mask.bits, &mut mask.views, view, flags) }
     }
 
     unsafe fn __releasebuffer__(mut slf: PyRefMut<'_, Self>, _view: *mut pyo3::ffi::Py_buffer) {
