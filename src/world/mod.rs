@@ -390,9 +390,9 @@ impl World {
     }
 }
 
-/// Refuses a sprite of `size` texels whose coverage at `scale` (its
-/// diagonal times the scale, the side of its box at the worst rotation)
-/// would pass [`World::MAX_POSED_SIDE`].
+/// Refuses a sprite of `size` texels whose coverage at `scale` would pass
+/// [`World::MAX_POSED_SIDE`], by the posed masks' own rule
+/// ([`PosedMask::check_size`]).
 fn check_posed_side(
     what: &'static str,
     index: usize,
@@ -400,18 +400,17 @@ fn check_posed_side(
     scale: f32,
 ) -> Result<(), WorldError> {
     let [width, height] = size;
-    let side = (f64::from(width).hypot(f64::from(height)) * f64::from(scale)) as f32;
-    if side <= World::MAX_POSED_SIDE as f32 {
-        return Ok(());
+    match PosedMask::side_past_limit(width, height, scale) {
+        None => Ok(()),
+        Some(side) => Err(WorldError::PosedTooLarge {
+            what,
+            scale,
+            index,
+            width,
+            height,
+            side: side as f32,
+        }),
     }
-    Err(WorldError::PosedTooLarge {
-        what,
-        scale,
-        index,
-        width,
-        height,
-        side,
-    })
 }
 
 /// Refuses every sprite whose coverage at the settings' ship scale would

@@ -42,16 +42,24 @@ impl PosedMask {
         if !pose.is_valid() || width == 0 || height == 0 {
             return Ok(());
         }
-        let side = f64::from(width).hypot(f64::from(height)) * f64::from(pose.scale);
-        if side <= f64::from(Self::MAX_SIDE) {
-            return Ok(());
+        match Self::side_past_limit(width, height, pose.scale) {
+            None => Ok(()),
+            Some(side) => Err(PosedSizeError {
+                width,
+                height,
+                scale: pose.scale,
+                side,
+            }),
         }
-        Err(PosedSizeError {
-            width,
-            height,
-            scale: pose.scale,
-            side,
-        })
+    }
+
+    /// The side a `width`×`height` mask's coverage can reach at `scale`
+    /// (its diagonal times the scale) when that passes
+    /// [`PosedMask::MAX_SIDE`]; `None` when it fits. The one rule behind
+    /// [`PosedMask::check_size`] and the world's sprite checks.
+    pub(crate) fn side_past_limit(width: u32, height: u32, scale: f32) -> Option<f64> {
+        let side = f64::from(width).hypot(f64::from(height)) * f64::from(scale);
+        (side > f64::from(Self::MAX_SIDE)).then_some(side)
     }
 
     /// [`PosedMask::new`], or the reason it is refused (nothing allocated):
