@@ -206,6 +206,17 @@ pub fn from_rgba(
     Ok(PyMask::from_bits(bits))
 }
 
+/// The size and pixels of a surface, checked ([`Pixels::new`]).
+fn surface<'a>(
+    raw: &'a [u8],
+    size: &Bound<'_, PyAny>,
+    pitch: usize,
+    bpp: usize,
+) -> PyResult<(usize, usize, Pixels<'a>)> {
+    let (w, h) = checked_size(size)?;
+    Ok((w, h, Pixels::new(raw, w, h, pitch, bpp, "surface")?))
+}
+
 /// A mask set where each raw pixel (`bpp` bytes, little-endian, rows
 /// `pitch` bytes apart) differs from `key`: pygame's colorkey rule on a
 /// surface's own pixels.
@@ -218,8 +229,7 @@ pub fn _from_pixels_key(
     bpp: usize,
     key: u32,
 ) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
-    let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
+    let (w, h, pixels) = surface(raw, size, pitch, bpp)?;
     let bits = py.detach(|| pixels.mask_of(w, h, |p| p != key));
     Ok(PyMask::from_bits(bits))
 }
@@ -258,8 +268,7 @@ pub fn _from_pixels_alpha(
     aloss: u32,
     threshold: i64,
 ) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
-    let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
+    let (w, h, pixels) = surface(raw, size, pitch, bpp)?;
     let bits = py.detach(|| match bpp {
         1 | 2 => {
             let bits = 8 - aloss.min(8);
@@ -315,9 +324,8 @@ pub fn _from_threshold(
     other: Option<(Surf<'_>, (usize, usize))>,
     palette_colors: bool,
 ) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
     let (raw, pitch, bpp, masks, shifts) = surf;
-    let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
+    let (w, h, pixels) = surface(raw, size, pitch, bpp)?;
     let unpack = move |p: u32, masks: (u32, u32, u32), shifts: (u32, u32, u32)| {
         let ch = |m: u32, s: u32, l: u32| ((p & m) >> (s & 31)) << (l & 31);
         (
