@@ -117,7 +117,7 @@ fn run_sweep(out: &Path, quick: bool) -> Result<(), String> {
         ("report.md", report.clone()),
     ];
     for (name, text) in writes {
-        write_atomic(&out.join(name), text.as_bytes())?;
+        crate::paths::write_whole(&out.join(name), text.as_bytes())?;
     }
     let chart_path = out.join("chart.png");
     chart::draw(&chart_path, &results).map_err(|e| format!("{}: {e}", chart_path.display()))?;
@@ -137,13 +137,4 @@ fn progress_bar(len: u64) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
-}
-
-/// Writes through a temporary file in the same folder, then renames it
-/// into place; an error names the file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -87,17 +87,3 @@ fn parse_xy(text: &str) -> Result<(f32, f32), String> {
         _ => Err("must be X,Y: two numbers within ±2^30".to_string()),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn positions_are_checked() {
-        assert_eq!(parse_xy("3,-4.5"), Ok((3.0, -4.5)));
-        assert_eq!(parse_xy(" 1 , 2 "), Ok((1.0, 2.0)));
-        for bad in ["", "1", "1,2,3", "a,b", "nan,0", "0,inf", "1e10,0", ","] {
-            assert!(parse_xy(bad).is_err(), "{bad}");
-        }
-    }
-}

@@ -34,6 +34,17 @@ pub struct ClipOptions {
     pub frame_ms: f64,
 }
 
+impl ClipOptions {
+    /// The default scale and size limit, a frame every `frame_ms`.
+    pub fn with_defaults(frame_ms: f64) -> ClipOptions {
+        ClipOptions {
+            scale: DEFAULT_SCALE,
+            max_bytes: (DEFAULT_MAX_MB * f64::from(1u32 << 20)) as u64,
+            frame_ms,
+        }
+    }
+}
+
 /// What a finished clip holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClipSummary {
@@ -152,17 +163,11 @@ impl Clip {
         true
     }
 
-    /// Closes the GIF and writes it to its path (through a temporary file
-    /// in the same folder, renamed over the target).
+    /// Closes the GIF and writes it to its path, whole
+    /// ([`crate::paths::write_whole`]).
     pub fn finish(self) -> Result<ClipSummary, String> {
         let bytes = self.encoder.into_inner().map_err(|e| e.to_string())?;
-        let tmp = self.path.with_extension("gif.part");
-        std::fs::write(&tmp, &bytes)
-            .and_then(|()| std::fs::rename(&tmp, &self.path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                format!("could not write {}: {e}", self.path.display())
-            })?;
+        crate::paths::write_whole(&self.path, &bytes)?;
         Ok(ClipSummary {
             path: self.path,
             frames: self.frames,

@@ -82,23 +82,3 @@ fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: 
         );
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use hitfield::draw::PoseQuad;
-    use hitfield::pose::Pose;
-    use macroquad::math::Rect;
-
-    #[test]
-    fn ship_quad_follows_the_letterbox() {
-        let lb = Letterbox::fit(Rect::new(0.0, 0.0, 200.0, 100.0), 100, 50);
-        assert_eq!(lb.map.scale, 2.0);
-        let q = PoseQuad::new(&Pose::at(10.0, 20.0), 8, 4, lb.map).expect("valid");
-        assert_eq!(q.centre, vec2(28.0, 44.0));
-        assert_eq!(q.size, vec2(16.0, 8.0));
-        let mut bad = Pose::at(0.0, 0.0);
-        bad.x = f32::NAN;
-        assert_eq!(PoseQuad::new(&bad, 8, 4, lb.map), None);
-    }
-}

@@ -163,57 +163,26 @@ fn decoded(raw: &str) -> Result<String, String> {
     })
 }
 
-/// A table holding `value` at the dotted `key` alone.
-fn nested(key: &str, value: toml::Value) -> toml::Table {
-    let mut top = toml::Table::new();
-    match key.split_once('.') {
-        Some((table, inner)) => {
-            let mut sub = toml::Table::new();
-            sub.insert(inner.to_owned(), value);
-            top.insert(table.to_owned(), toml::Value::Table(sub));
-        }
-        None => {
-            top.insert(key.to_owned(), value);
-        }
-    }
-    top
-}
-
-/// Deserialises `table` alone into settings (the rest default): the
-/// deserialiser's message, in a preset's words, if it fails.
-fn check_alone(table: toml::Table) -> Result<Settings, String> {
-    toml::Value::Table(table)
-        .try_into::<Settings>()
-        .map_err(|e| e.message().replace("unknown field", "unknown key"))
-}
-
-/// Checks and applies one `key=value` pair to `table`: the new settings,
+/// Checks and applies one `key=value` pair to `table` as the preset
+/// loader checks a file holding `table` with the pair: the new settings,
 /// or the message (and `table` unchanged).
 fn apply_pair(table: &mut toml::Table, pair: &str) -> Result<Settings, String> {
     let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
     let name = decoded(raw_name)?;
-    let text = decoded(raw_value)?;
+    let value = keys::toml_value(&decoded(raw_value)?);
     let key = keys::preset_key(&name).ok_or_else(|| {
         format!(
             "{SOURCE}: {name}: unknown key; use a preset key (such as field.fade) or one of {}",
             keys::short_names_text()
         )
     })?;
-    // As a preset is checked: the table's name on its own first, then the key.
-    if let Some((table_name, _)) = key.split_once('.') {
-        let mut alone = toml::Table::new();
-        alone.insert(
-            table_name.to_owned(),
-            toml::Value::Table(toml::Table::new()),
-        );
-        check_alone(alone).map_err(|m| format!("{SOURCE}: {table_name}: {m}"))?;
-    }
-    let value = keys::toml_value(&text);
-    check_alone(nested(key, value.clone())).map_err(|m| format!("{SOURCE}: {key}: {m}"))?;
     let mut next = table.clone();
     match key.split_once('.') {
-        Some((table_name, inner)) => match next.get_mut(table_name) {
-            Some(toml::Value::Table(sub)) => {
+        Some((section, inner)) => match next
+            .entry(section)
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+        {
+            toml::Value::Table(sub) => {
                 sub.insert(inner.to_owned(), value);
             }
             _ => return Err(format!("{SOURCE}: {key}: not a setting")),
@@ -222,8 +191,8 @@ fn apply_pair(table: &mut toml::Table, pair: &str) -> Result<Settings, String> {
             next.insert(key.to_owned(), value);
         }
     }
-    let settings = check_alone(next.clone()).map_err(|m| format!("{SOURCE}: {key}: {m}"))?;
-    settings.validate().map_err(|e| format!("{SOURCE}: {e}"))?;
+    let text = toml::to_string(&next).map_err(|e| format!("{SOURCE}: {key}: {e}"))?;
+    let settings = Settings::from_preset_text(&text, SOURCE).map_err(|e| e.to_string())?;
     *table = next;
     Ok(settings)
 }

@@ -37,7 +37,7 @@ impl Session {
             .post("clips need the desktop build".to_string(), true);
         #[cfg(not(target_arch = "wasm32"))]
         {
-            use crate::clip::{recorder::Recorder, ClipOptions, DEFAULT_MAX_MB, DEFAULT_SCALE};
+            use crate::clip::{recorder::Recorder, ClipOptions};
             if self.clip.is_some() {
                 self.status
                     .post("a clip is already being recorded".to_string(), true);
@@ -45,13 +45,8 @@ impl Session {
             }
             let step_ms = self.stepping.world.settings().step_ms;
             let frames = (CLIP_SECONDS * 1000.0 / (step_ms * EVERY as f64)).ceil() as u64;
-            let options = ClipOptions {
-                scale: DEFAULT_SCALE,
-                max_bytes: (DEFAULT_MAX_MB * f64::from(1u32 << 20)) as u64,
-                frame_ms: step_ms * EVERY as f64,
-            };
-            let path =
-                super::actions::fresh_path_in(&self.options.traces.dir, "hitfield-clip", "gif");
+            let options = ClipOptions::with_defaults(step_ms * EVERY as f64);
+            let path = crate::paths::stamped(&self.options.traces.dir, "hitfield-clip", "gif");
             let canvas = self.stepping.world.field().canvas();
             match Recorder::start(
                 &path,
@@ -71,8 +66,7 @@ impl Session {
                     );
                 }
                 Err(e) => {
-                    eprintln!("hitfield: error: clip: {e}");
-                    self.status.post(format!("clip: {e}"), true);
+                    self.status.tell(Err(format!("clip: {e}")));
                 }
             }
         }
@@ -125,20 +119,13 @@ impl Session {
                 } else {
                     String::new()
                 };
-                eprintln!(
-                    "hitfield: wrote clip {} ({}{skipped}{note})",
-                    shown.display(),
-                    summary.describe()
-                );
-                self.status.post(
-                    format!("wrote clip {} ({})", shown.display(), summary.describe()),
-                    false,
-                );
+                let summary = summary.describe();
+                let text = format!("wrote clip {} ({summary}{skipped}{note})", shown.display());
+                self.status.tell(Ok(text));
             }
             Status::Failed(e) => {
                 self.clip = None;
-                eprintln!("hitfield: error: clip: {e}");
-                self.status.post(format!("clip: {e}"), true);
+                self.status.tell(Err(format!("clip: {e}")));
             }
         }
     }

@@ -13,8 +13,6 @@ mod status;
 mod stepping;
 mod view;
 
-use std::path::PathBuf;
-
 use crate::profiler::geometry::PROFILER_FRAMES;
 use crate::profiler::history_view::Mouse;
 use crate::profiler::long_view::Busy;
@@ -38,12 +36,11 @@ use macroquad::window::{
     clear_background, get_internal_gl, next_frame, screen_height, screen_width,
 };
 
-use super::fit::{fit_to_window, FitToWindow};
+use super::fit::fit_to_window;
 use super::layout::{Regions, Wanted};
 use super::letterbox::Letterbox;
 use super::overlay;
-use super::screenshot::save_window_png;
-use super::Capture;
+use super::Options;
 use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
 use controls::Controls;
@@ -69,22 +66,6 @@ fn pace_while_hidden(started: f64) {
     if left > 0.0 {
         std::thread::sleep(std::time::Duration::from_secs_f64(left));
     }
-}
-
-/// Options that are not simulation settings.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Capture mode.
-    pub capture: Option<Capture>,
-    /// Where C writes the profiler CSV.
-    pub profile_csv: Option<PathBuf>,
-    /// Record a trace of the first frames here: every frame of a capture,
-    /// else the first [`super::keys::TRACE_FRAMES`].
-    pub trace: Option<PathBuf>,
-    /// Trace files' cap and folder, and capture on spike.
-    pub traces: super::TraceOptions,
-    /// What the first world sizes from the window.
-    pub fit: FitToWindow,
 }
 
 /// The demo's clock: macroquad's, the same on the desktop and in the
@@ -362,35 +343,12 @@ impl Session {
             return (false, 0);
         }
         let screenshot = capture.screenshot.clone();
-        let mut code = 0;
         if let Some(news) = self.spike.as_mut().and_then(SpikeWatch::finish) {
             self.tell_spike(news);
         }
-        if let Some(path) = &screenshot {
-            match save_window_png(path) {
-                Ok(()) => eprintln!(
-                    "hitfield: saved screenshot {}",
-                    crate::paths::shown(path).display()
-                ),
-                Err(e) => {
-                    eprintln!("hitfield: error: screenshot: {e}");
-                    code = super::EXIT_FAILURE;
-                }
-            }
-        }
-        if let Some(path) = &self.options.profile_csv {
-            match std::fs::write(path, self.profiler.to_csv()) {
-                Ok(()) => eprintln!(
-                    "hitfield: wrote {} frames to {}",
-                    self.profiler.len(),
-                    crate::paths::shown(path).display()
-                ),
-                Err(e) => {
-                    eprintln!("hitfield: error: could not write {}: {e}", path.display());
-                    code = super::EXIT_FAILURE;
-                }
-            }
-        }
+        let shot = screenshot.is_none_or(|path| self.screenshot(&path));
+        let csv = self.options.profile_csv.is_none() || self.write_csv();
+        let code = if shot && csv { 0 } else { super::EXIT_FAILURE };
         (true, code)
     }
 }

@@ -27,6 +27,19 @@ impl Status {
         });
     }
 
+    /// Says `news` on stderr (`hitfield: `, or `hitfield: error: ` for an
+    /// `Err`) and in the status bar. Returns true for good news.
+    pub fn tell(&mut self, news: Result<String, String>) -> bool {
+        let (text, error) = match news {
+            Ok(text) => (text, false),
+            Err(text) => (text, true),
+        };
+        let kind = if error { "error: " } else { "" };
+        eprintln!("hitfield: {kind}{text}");
+        self.post(text, error);
+        !error
+    }
+
     /// The message to show in the panel: errors stay until replaced.
     pub fn for_panel(&self, time: f64) -> Option<&Message> {
         self.message
