@@ -8,7 +8,7 @@ use macroquad::shapes::draw_rectangle;
 
 use super::letterbox::Letterbox;
 use super::markers::radius;
-use crate::ui::text::{measure, text};
+use crate::ui::text::{measure, small};
 use crate::ui::theme;
 
 /// The card of the ship under the mouse, if any.
@@ -73,12 +73,6 @@ fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: 
     draw_rectangle(p.x, p.y, 2.0, h, theme::ACCENT);
     for (k, line) in lines.iter().enumerate() {
         let color = if k == 0 { theme::TEXT } else { theme::TEXT_DIM };
-        text(
-            line,
-            p.x + 10.0,
-            p.y + 18.0 + 16.0 * k as f32,
-            theme::FONT_SMALL,
-            color,
-        );
+        small(line, p.x + 10.0, p.y + 18.0 + 16.0 * k as f32, color);
     }
 }

@@ -10,7 +10,7 @@ use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
 use super::keys::Action;
 use super::value_entry::{Change, ValueEntry};
-use crate::ui::text::text;
+use crate::ui::text::{small, text};
 use crate::ui::theme;
 use crate::ui::widgets::Ui;
 
@@ -104,11 +104,10 @@ pub fn panel(
         theme::FONT_TITLE,
         theme::TEXT,
     );
-    text(
+    small(
         "pixel-perfect collision demo",
         rect.x + PAD + 96.0,
         rect.y + 26.0,
-        theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
 

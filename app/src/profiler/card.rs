@@ -13,7 +13,7 @@ use crate::stats::history::History;
 use crate::stats::per_second::PerSecond;
 use crate::stats::profile::{Profiler, Summary};
 use crate::ui::numbers::count;
-use crate::ui::text::{measure, note, text};
+use crate::ui::text::{measure, note, note_right, small, text};
 use crate::ui::theme;
 
 /// Frame-rate facts the profiler card shows next to the graph.
@@ -55,13 +55,7 @@ pub fn draw_profiler(
     draw_rectangle_lines(card.x, card.y, card.w, card.h, 1.0, theme::BORDER);
 
     let total = profiler.total_summary();
-    text(
-        "PROFILER",
-        card.x + pad,
-        card.y + 17.0,
-        theme::FONT_SMALL,
-        theme::ACCENT_HOT,
-    );
+    small("PROFILER", card.x + pad, card.y + 17.0, theme::ACCENT_HOT);
     let fps = format!("{:.0} fps", stats.fps);
     text(
         &fps,
@@ -78,7 +72,7 @@ pub fn draw_profiler(
             "p50 {:6.2}  p95 {:6.2}  p99 {:6.2} ms",
             sum.p50_ms, sum.p95_ms, sum.p99_ms
         );
-        text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
+        small(&v, card.x + pad + 50.0, y, theme::TEXT);
     }
     let freeze = history_view::freeze_button(
         card.x + pad + 150.0,
@@ -91,14 +85,13 @@ pub fn draw_profiler(
         count(u64::from(stats.steps), "step", "steps"),
         stats.sim_speed
     );
-    let sw = measure(&steps, theme::FONT_SMALL);
     let shape = ProfilerShape::of(card);
     // The right edge of the frames' part (the long view may stand beside it).
     let frames_right = match shape {
         ProfilerShape::Beside => card.x + card.w - LONG_VIEW_W,
         _ => card.x + card.w,
     };
-    note(&steps, frames_right - pad - sw, card.y + 17.0);
+    note_right(&steps, frames_right - pad, card.y + 17.0);
 
     // Graph, newest frame on the right.
     let gx = card.x + pad + 34.0;
@@ -113,8 +106,7 @@ pub fn draw_profiler(
     ] {
         let y = gy + graph_h - (label_ms * px_per_ms) as f32;
         draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x263042, 1.0));
-        let lw = measure(&label, theme::FONT_SMALL);
-        note(&label, gx - 6.0 - lw, y + 5.0);
+        note_right(&label, gx - 6.0, y + 5.0);
     }
     note("ms", gx - 24.0, gy + graph_h);
     let n = profiler.len().min(graph_w as usize);
@@ -170,13 +162,7 @@ pub fn draw_profiler(
             tall + 1.0,
             theme::rgb(0x05080C, 0.85),
         );
-        text(
-            label,
-            gx + 4.0,
-            base,
-            theme::FONT_SMALL,
-            theme::rgb(0x7BD88F, 0.9),
-        );
+        small(label, gx + 4.0, base, theme::rgb(0x7BD88F, 0.9));
     }
 
     // Legend: colour, part, median ms.
@@ -185,23 +171,12 @@ pub fn draw_profiler(
     for part in Part::ALL {
         let s = profiler.part_summary(part);
         draw_rectangle(lx, ly + 1.0, 10.0, 10.0, theme::part_color(part));
-        text(
-            part.name(),
-            lx + 16.0,
-            ly + 11.0,
-            theme::FONT_SMALL,
-            theme::TEXT,
-        );
+        small(part.name(), lx + 16.0, ly + 11.0, theme::TEXT);
         let v = format!("{:.2}", s.p50_ms);
-        let vw = measure(&v, theme::FONT_SMALL);
-        note(&v, lx + legend_w - vw, ly + 11.0);
+        note_right(&v, lx + legend_w, ly + 11.0);
         ly += 14.0;
     }
-    note(
-        "p50 ms",
-        lx + legend_w - measure("p50 ms", theme::FONT_SMALL),
-        card.y + 51.0,
-    );
+    note_right("p50 ms", lx + legend_w, card.y + 51.0);
     let caption = if graph_w >= 280.0 {
         "stacked time per frame, newest on the right"
     } else {

@@ -10,7 +10,7 @@ use macroquad::shapes::draw_rectangle;
 use super::geometry::{graph_ceiling, LONG_VIEW_FRAME_H as FRAME_H};
 use crate::stats::per_second::{PerSecond, SecondSummary};
 use crate::trace::Tracing;
-use crate::ui::text::{measure, note, text};
+use crate::ui::text::{note, note_right, small, small_right};
 use crate::ui::theme;
 
 /// Frames the busy times are averaged over.
@@ -140,11 +140,7 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let ceiling = graph_ceiling(peak * 1.6);
     let px = graph_h as f64 / ceiling;
     let label = format!("{ceiling:.0}");
-    note(
-        &label,
-        gx - 6.0 - measure(&label, theme::FONT_SMALL),
-        gy + 10.0,
-    );
+    note_right(&label, gx - 6.0, gy + 10.0);
     note("ms", gx - 24.0, gy + graph_h);
     let x0 = gx + graph_w - cols.len() as f32;
     let bottom = gy + graph_h;
@@ -168,19 +164,11 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let left = format!("-{span_min:.0} min ({k} s/px)");
     note(&left, gx, bottom + 14.0);
     let now = "now";
-    note(
-        now,
-        gx + graph_w - measure(now, theme::FONT_SMALL),
-        bottom + 14.0,
-    );
+    note_right(now, gx + graph_w, bottom + 14.0);
 
     // Threads: busy ms per frame, the bar against the frame's step time.
     let head = "busy ms/frame";
-    note(
-        head,
-        lx + legend_w - measure(head, theme::FONT_SMALL),
-        y0 + 15.0,
-    );
+    note_right(head, lx + legend_w, y0 + 15.0);
     let (means, step_ms) = busy.means();
     if means.is_empty() {
         note("no thread times yet", lx, gy + 12.0);
@@ -202,15 +190,9 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
             11.0,
             theme::rgb(0x2F5F94, 1.0),
         );
-        text(&name, lx + 3.0, ly + 11.0, theme::FONT_SMALL, theme::TEXT);
+        small(&name, lx + 3.0, ly + 11.0, theme::TEXT);
         let v = format!("{ms:.2}");
-        text(
-            &v,
-            lx + legend_w - 3.0 - measure(&v, theme::FONT_SMALL),
-            ly + 11.0,
-            theme::FONT_SMALL,
-            theme::TEXT,
-        );
+        small_right(&v, lx + legend_w - 3.0, ly + 11.0, theme::TEXT);
         ly += 14.0;
     }
     let more = means.len().saturating_sub(SHOWN_THREADS);
@@ -219,11 +201,7 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     } else {
         format!("of a {step_ms:.2} ms step")
     };
-    note(
-        &caption,
-        lx + legend_w - measure(&caption, theme::FONT_SMALL),
-        bottom + 14.0,
-    );
+    note_right(&caption, lx + legend_w, bottom + 14.0);
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
 
 use super::keyboard::Edit;
-use super::text::{measure, text, wrap};
+use super::text::{measure, small, small_right, text, wrap};
 use super::theme;
 
 /// Widget identity across frames.
@@ -173,7 +173,7 @@ impl Ui {
     pub fn section(&mut self, title: &str) {
         self.space(6.0);
         let r = self.row(20.0);
-        text(title, r.x, r.y + 14.0, theme::FONT_SMALL, theme::ACCENT_HOT);
+        small(title, r.x, r.y + 14.0, theme::ACCENT_HOT);
         let w = measure(title, theme::FONT_SMALL) + 8.0;
         draw_rectangle(r.x + w, r.y + 9.0, r.w - w, 1.0, theme::BORDER);
     }
@@ -190,15 +190,8 @@ impl Ui {
     /// Two texts on one row: a label on the left, a value on the right.
     pub fn label_value(&mut self, label: &str, value: &str) {
         let r = self.row(18.0);
-        text(label, r.x, r.y + 13.0, theme::FONT_SMALL, theme::TEXT_DIM);
-        let w = measure(value, theme::FONT_SMALL);
-        text(
-            value,
-            r.x + r.w - w,
-            r.y + 13.0,
-            theme::FONT_SMALL,
-            theme::TEXT,
-        );
+        small(label, r.x, r.y + 13.0, theme::TEXT_DIM);
+        small_right(value, r.x + r.w, r.y + 13.0, theme::TEXT);
     }
 
     /// A slider over `t ∈ [0, 1]` showing `value` on the right. Returns the
