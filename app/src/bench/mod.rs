@@ -1,10 +1,6 @@
-//! `hitfield bench`: the scaling sweep and the accuracy report.
-//!
-//! Writes `results.csv` (one row per run), `accuracy.csv`, `chart.png`
-//! (frame time per stage against particle count) and `report.md` (the
-//! tables and the targets) into `--out`. The developers' runs (the field
-//! step's cost model, the sustained case) are programs of the benches
-//! package (`cargo run -p hitfield-benches --release --bin memory`).
+//! `hitfield bench`: the scaling sweep and the accuracy report, written
+//! into `--out` (the files: docs/cli.md). The developers' runs are programs
+//! of the benches package (`cargo run -p hitfield-benches --bin memory`).
 
 pub mod accuracy;
 pub mod chart;

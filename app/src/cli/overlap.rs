@@ -1,11 +1,6 @@
-//! `hitfield overlap A.png B.png`: pixel-perfect overlap of two sprites as JSON.
-//!
-//! Prints one JSON object: `colliding`, `count`, `rect` (`[x, y, w, h]`),
-//! `point`, `centroid` and `normal` (A towards B); the last four are `null`
-//! when the sprites do not touch. The sprites load through the library's
-//! PNG loader with its limits and its messages; the flags (rows in
-//! `flags/rows.rs`) are read once for each side. A bad file or number is
-//! a one-line usage error with exit status 2.
+//! `hitfield overlap A.png B.png`: pixel-perfect overlap of two sprites as
+//! one JSON object (its fields: docs/cli.md). The sprites load through the
+//! library's PNG loader, with its limits and messages.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -30,24 +30,17 @@ impl FieldView {
     /// Uploads the canvas, creating the texture on first use or when the
     /// canvas size changed. Errors name a canvas too large to show.
     pub fn upload(&mut self, canvas: &Canvas) -> Result<(), String> {
-        let (w, h) = (canvas.width(), canvas.height());
-        if w == 0 || h == 0 || w > MAX_TEXTURE_SIDE || h > MAX_TEXTURE_SIDE {
-            self.texture = None;
-            return Err(format!(
-                "the {w}x{h} canvas is too large to show (at most {MAX_TEXTURE_SIDE} per side); the simulation still runs"
-            ));
-        }
-        let bytes = canvas.rgba_bytes();
+        let (w, h, bytes) = (canvas.width(), canvas.height(), canvas.rgba_bytes());
         match &self.texture {
-            Some((tex, tw, th)) if *tw == w && *th == h => tex.update_from_bytes(w, h, bytes),
-            _ => {
-                // Sides are at most MAX_TEXTURE_SIDE, so they fit u16.
-                let tex = Texture2D::from_rgba8(w as u16, h as u16, bytes);
-                tex.set_filter(FilterMode::Nearest);
-                self.texture = Some((tex, w, h));
-            }
+            Some((tex, tw, th)) if (*tw, *th) == (w, h) => tex.update_from_bytes(w, h, bytes),
+            _ => self.texture = texture(w, h, bytes).map(|tex| (tex, w, h)),
         }
-        Ok(())
+        match self.texture {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "the {w}x{h} canvas is too large to show (at most {MAX_TEXTURE_SIDE} per side); the simulation still runs"
+            )),
+        }
     }
 
     /// Draws the canvas into the letterbox over a black backdrop.
@@ -106,10 +99,13 @@ fn silhouette(image: &RgbaImage) -> Vec<u8> {
     out
 }
 
+/// A nearest-filtered texture of `bytes`, `None` for a side of 0 or past
+/// [`MAX_TEXTURE_SIDE`].
 fn texture(w: u32, h: u32, bytes: &[u8]) -> Option<Texture2D> {
     if w == 0 || h == 0 || w > MAX_TEXTURE_SIDE || h > MAX_TEXTURE_SIDE {
         return None;
     }
+    // Sides are at most MAX_TEXTURE_SIDE, so they fit u16.
     let tex = Texture2D::from_rgba8(w as u16, h as u16, bytes);
     tex.set_filter(FilterMode::Nearest);
     Some(tex)
@@ -231,17 +227,14 @@ impl ShipViews {
                     let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
                     let c = theme::with_alpha(theme::CONTACT, view.flash * pulse);
                     let d = (lb.map.scale * ship.pose().scale * 1.5).clamp(1.5, 4.0);
-                    for (dx, dy) in [
-                        (-d, 0.0),
-                        (d, 0.0),
-                        (0.0, -d),
-                        (0.0, d),
-                        (-d, -d),
-                        (d, d),
-                        (-d, d),
-                        (d, -d),
-                    ] {
-                        draw_at(&quad, sil, vec2(dx, dy), c);
+                    // The silhouette moved by d to all eight sides: an outline.
+                    for (dx, dy) in [-d, 0.0, d]
+                        .into_iter()
+                        .flat_map(|x| [(x, -d), (x, 0.0), (x, d)])
+                    {
+                        if (dx, dy) != (0.0, 0.0) {
+                            draw_at(&quad, sil, vec2(dx, dy), c);
+                        }
                     }
                 }
             }

@@ -184,41 +184,29 @@ pub fn draw_profiler(
     };
     note(caption, gx, gy + graph_h + 16.0);
     // The long view: under the frames, right of the history column, or
-    // (short windows) not at all.
-    match shape {
+    // (short windows) not at all; a rule parts it from the frames.
+    let long = match shape {
         ProfilerShape::Stacked => {
             let band = Rect::new(card.x, card.y + FRAMES_H, card.w, card.h - FRAMES_H);
-            draw_line(
-                band.x + 1.0,
-                band.y,
-                band.x + band.w - 1.0,
-                band.y,
-                1.0,
-                theme::BORDER,
-            );
+            let (x0, x1) = (band.x + 1.0, band.x + band.w - 1.0);
+            draw_line(x0, band.y, x1, band.y, 1.0, theme::BORDER);
             // The ten-minute graph takes the card's width, less the busy
             // times' column (one second a pixel at most).
             let long_w = (card.x + card.w - pad - legend_w - pad - gx)
                 .clamp(graph_w, seconds.capacity() as f32)
                 .floor();
-            let columns = [gx, long_w, gx + long_w + pad, legend_w];
-            long_view::draw(seconds, busy, band, columns);
+            Some((band, gx, long_w))
         }
         ProfilerShape::Beside => {
             let band = Rect::new(frames_right, card.y, LONG_VIEW_W, card.h);
-            draw_line(
-                band.x,
-                band.y + 1.0,
-                band.x,
-                band.y + band.h - 1.0,
-                1.0,
-                theme::BORDER,
-            );
-            let lgx = band.x + pad + 34.0;
-            let columns = [lgx, graph_w, lgx + graph_w + pad, legend_w];
-            long_view::draw(seconds, busy, band, columns);
+            let (y0, y1) = (band.y + 1.0, band.y + band.h - 1.0);
+            draw_line(band.x, y0, band.x, y1, 1.0, theme::BORDER);
+            Some((band, band.x + pad + 34.0, graph_w))
         }
-        ProfilerShape::Short => {}
+        ProfilerShape::Short => None,
+    };
+    if let Some((band, x, w)) = long {
+        long_view::draw(seconds, busy, band, [x, w, x + w + pad, legend_w]);
     }
     let cx = lx + legend_w + pad + 8.0;
     let column = Rect::new(cx, card.y + 28.0, frames_right - pad - cx, FRAMES_H - 32.0);
