@@ -8,10 +8,10 @@ use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 use super::geometry::{graph_ceiling, ProfilerShape, FRAMES_H, LONG_VIEW_W, PROFILER_FRAMES};
 use super::history_view::{self, Mouse};
 use super::long_view::{self, Busy};
-use crate::stats::frame::Part;
+use crate::stats::frame::{FrameTimes, Part};
 use crate::stats::history::History;
 use crate::stats::per_second::PerSecond;
-use crate::stats::profile::{Profiler, Summary};
+use crate::stats::profile::Summary;
 use crate::ui::numbers::count;
 use crate::ui::text::{measure, note, note_right, small, text};
 use crate::ui::theme;
@@ -30,13 +30,13 @@ pub struct FrameStats {
 
 /// The stacked per-stage graph of the last frames, a legend with each
 /// stage's median, FPS and frame-time percentiles, in `card` (see
-/// `demo::layout`: at full width the graph holds [`PROFILER_FRAMES`]
-/// frames, a narrower card shows the most recent ones); below it the long
-/// view of `seconds` and the threads' `busy` times. Right of the legend,
-/// when there is room, the frame `history` (`history_view`);
-/// the mouse picks frames. Returns true when *Freeze* was clicked.
+/// `demo::layout`: at full width the graph holds the [`PROFILER_FRAMES`]
+/// frames the `history` shows, a narrower card the most recent ones);
+/// below it the long view of `seconds` and the threads' `busy` times.
+/// Right of the legend, when there is room, the frame history
+/// (`history_view`); the mouse picks frames. Returns true when *Freeze*
+/// was clicked.
 pub fn draw_profiler(
-    profiler: &mut Profiler,
     stats: &FrameStats,
     long: (&PerSecond, &Busy),
     history: &mut History,
@@ -54,7 +54,9 @@ pub fn draw_profiler(
     draw_rectangle(card.x, card.y, card.w, card.h, theme::OVERLAY_BG);
     draw_rectangle_lines(card.x, card.y, card.w, card.h, 1.0, theme::BORDER);
 
-    let total = profiler.total_summary();
+    let shown: Vec<FrameTimes> = history.shown().iter().map(|f| f.times).collect();
+    let mut scratch = Vec::with_capacity(shown.len());
+    let total = Summary::of(shown.iter().map(FrameTimes::total), &mut scratch);
     small("PROFILER", card.x + pad, card.y + 17.0, theme::ACCENT_HOT);
     let fps = format!("{:.0} fps", stats.fps);
     text(
@@ -109,9 +111,9 @@ pub fn draw_profiler(
         note_right(&label, gx - 6.0, y + 5.0);
     }
     note("ms", gx - 24.0, gy + graph_h);
-    let n = profiler.len().min(graph_w as usize);
+    let n = shown.len().min(graph_w as usize);
     let x0 = gx + graph_w - n as f32;
-    for (i, frame) in profiler.frames().skip(profiler.len() - n).enumerate() {
+    for (i, frame) in shown[shown.len() - n..].iter().enumerate() {
         let mut y = gy + graph_h;
         let bx = x0 + i as f32;
         for part in Part::ALL {
@@ -169,7 +171,7 @@ pub fn draw_profiler(
     let lx = gx + graph_w + pad;
     let mut ly = gy + 2.0;
     for part in Part::ALL {
-        let s = profiler.part_summary(part);
+        let s = Summary::of(shown.iter().map(|f| f.get(part)), &mut scratch);
         draw_rectangle(lx, ly + 1.0, 10.0, 10.0, theme::part_color(part));
         small(part.name(), lx + 16.0, ly + 11.0, theme::TEXT);
         let v = format!("{:.2}", s.p50_ms);

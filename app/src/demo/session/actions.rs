@@ -57,8 +57,7 @@ impl Session {
             Action::ToggleProfiler => self.controls.show_profiler = !self.controls.show_profiler,
             Action::ToggleFreeze => {
                 self.history.toggle_freeze();
-                self.frozen = self.history.is_frozen().then(|| self.profiler.clone());
-                let what = if self.frozen.is_some() {
+                let what = if self.history.is_frozen() {
                     "profiler graph frozen (the world runs on); F resumes"
                 } else {
                     "profiler graph running"
@@ -93,9 +92,7 @@ impl Session {
         };
         self.stepping.reset(seed);
         self.view.clear();
-        self.profiler.clear();
         self.history.clear();
-        self.frozen = None;
         self.status.post(format!("reset with seed {seed}"), false);
     }
 
@@ -228,8 +225,8 @@ impl Session {
     pub(super) fn write_csv(&mut self) -> bool {
         let path = self.options.profile_csv.clone();
         let path = path.unwrap_or_else(|| paths::stamped(Path::new("."), "hitfield-frames", "csv"));
-        let frames = self.profiler.len();
-        let news = std::fs::write(&path, self.profiler.to_csv())
+        let (frames, csv) = self.history.to_csv();
+        let news = std::fs::write(&path, csv)
             .map(|()| format!("wrote {frames} frames to {}", paths::shown(&path).display()))
             .map_err(|e| format!("could not write {}: {e}", path.display()));
         self.status.tell(news)

@@ -13,13 +13,13 @@ mod status;
 mod stepping;
 mod view;
 
+use crate::profiler::card::{self, FrameStats};
 use crate::profiler::geometry::PROFILER_FRAMES;
 use crate::profiler::history_view::Mouse;
 use crate::profiler::long_view::Busy;
 use crate::stats::frame::FrameTimes;
 use crate::stats::frame_clock::FrameClock;
 use crate::stats::history::{FrameRecord, History};
-use crate::stats::profile::Profiler;
 use crate::ui::text::warm_font_cache;
 use crate::ui::theme;
 use hitfield::assets::NamedImage;
@@ -107,7 +107,6 @@ pub struct Session {
     controls: Controls,
     pointer: Pointer,
     status: Status,
-    profiler: Profiler,
     clock: FrameClock,
     options: Options,
     frames_drawn: u64,
@@ -117,10 +116,9 @@ pub struct Session {
     trace: Option<TraceRecording>,
     /// Capture on spike (`--spike-ms`), when on.
     spike: Option<SpikeWatch>,
-    /// The frames' history: breakdowns, the slowest, the frozen graph.
+    /// The frames' history: the graph (frozen or not), breakdowns, the
+    /// slowest.
     history: History,
-    /// The profiler as it was when the graph was frozen.
-    frozen: Option<Profiler>,
     /// The clip being recorded (G key; never on the page).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     clip: Option<clip::Recording>,
@@ -158,7 +156,6 @@ impl Session {
             view: View::new(),
             pointer: Pointer::default(),
             status,
-            profiler: controls::new_profiler(),
             clock: FrameClock::default(),
             options,
             frames_drawn: 0,
@@ -166,7 +163,6 @@ impl Session {
             trace: None,
             spike: None,
             history: History::new(PROFILER_FRAMES),
-            frozen: None,
             clip: None,
             link,
         };
@@ -284,7 +280,6 @@ impl Session {
         // across this call.
         unsafe { get_internal_gl() }.flush();
         times.draw_ms = FRAME_CLOCK.ms_since(draw);
-        self.profiler.record(times);
         self.history.record(FrameRecord {
             frame: self.frames_drawn,
             step: self.stepping.world.steps().saturating_sub(1),
@@ -328,9 +323,13 @@ impl Session {
             at: input.mouse,
             clicked: is_mouse_button_pressed(MouseButton::Left) && !self.controls.show_help,
         };
-        let profiler = self.frozen.as_mut().unwrap_or(&mut self.profiler);
-        let history = (&mut self.history, mouse);
-        let freeze = controls::draw_profiler(profiler, &mut self.clock, steps, long, history, card);
+        let stats = FrameStats {
+            fps: self.clock.fps(),
+            sim_speed: self.clock.sim_speed(),
+            frame: self.clock.summary(),
+            steps,
+        };
+        let freeze = card::draw_profiler(&stats, long, &mut self.history, mouse, card);
         freeze.then_some(super::keys::Action::ToggleFreeze)
     }
 
