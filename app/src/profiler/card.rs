@@ -187,7 +187,7 @@ pub fn draw_profiler(
     note(caption, gx, gy + graph_h + 16.0);
     // The long view: under the frames, right of the history column, or
     // (short windows) not at all; a rule parts it from the frames.
-    let long = match shape {
+    let place = match shape {
         ProfilerShape::Stacked => {
             let band = Rect::new(card.x, card.y + FRAMES_H, card.w, card.h - FRAMES_H);
             let (x0, x1) = (band.x + 1.0, band.x + band.w - 1.0);
@@ -207,8 +207,13 @@ pub fn draw_profiler(
         }
         ProfilerShape::Short => None,
     };
-    if let Some((band, x, w)) = long {
-        long_view::draw(seconds, busy, band, [x, w, x + w + pad, legend_w]);
+    if let Some((band, x, w)) = place {
+        long_view::draw(
+            (seconds, busy),
+            history,
+            band,
+            [x, w, x + w + pad, legend_w],
+        );
     }
     let cx = lx + legend_w + pad + 8.0;
     let column = Rect::new(cx, card.y + 28.0, frames_right - pad - cx, FRAMES_H - 32.0);

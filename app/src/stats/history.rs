@@ -102,6 +102,11 @@ impl History {
         }
     }
 
+    /// The last frames, oldest first, whether the graph is frozen or not.
+    pub fn recent(&self) -> impl DoubleEndedIterator<Item = &FrameRecord> + '_ {
+        self.recent.iter()
+    }
+
     /// The ten slowest frames of the session, slowest first.
     pub fn slowest(&self) -> &[FrameRecord] {
         &self.slowest

@@ -243,7 +243,7 @@ impl Session {
             let _frame = tracing::info_span!("demo.frame", frame = self.frames_drawn).entered();
             self.stepping.advance(dt, capture, &mut times)
         };
-        self.busy.record_frame(times.total());
+        self.busy.take_frame();
         let mut times = FrameTimes::from(times);
 
         let upload = FRAME_CLOCK.now();
