@@ -14,7 +14,8 @@ mod masks;
 
 fn mask() -> impl Strategy<Value = Mask> {
     let widths = prop_oneof![Just(1u32), 1u32..=20, 21u32..=90];
-    masks::masks(widths, prop_oneof![Just(1u32), 1u32..=30], masks::CHECKERBOARD)
+    let heights = prop_oneof![Just(1u32), 1u32..=30];
+    masks::masks(widths, heights, masks::CHECKERBOARD)
 }
 
 /// Rotated, scaled, fractional poses near the origin.

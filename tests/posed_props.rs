@@ -22,7 +22,8 @@ mod masks;
 
 fn mask() -> impl Strategy<Value = Mask> {
     let widths = prop_oneof![Just(1u32), 1u32..=20, 21u32..=140];
-    masks::masks(widths, prop_oneof![Just(1u32), 1u32..=30], masks::CHECKERBOARD)
+    let heights = prop_oneof![Just(1u32), 1u32..=30];
+    masks::masks(widths, heights, masks::CHECKERBOARD)
 }
 
 /// Any valid pose near `(x, y)`: integer, fractional, rotated and scaled,

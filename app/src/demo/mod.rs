@@ -13,7 +13,6 @@ mod overlay;
 mod page;
 mod platform;
 mod render;
-mod scales;
 mod screenshot;
 mod session;
 mod settings_panel;

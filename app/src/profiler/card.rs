@@ -9,6 +9,7 @@ use super::geometry::{graph_ceiling, ProfilerShape, FRAMES_H, LONG_VIEW_W, PROFI
 use super::history_view::{self, Mouse};
 use super::long_view::{self, Busy};
 use crate::stats::frame::{FrameTimes, Part};
+use crate::stats::frame_clock::FrameClock;
 use crate::stats::history::History;
 use crate::stats::per_second::PerSecond;
 use crate::stats::profile::Summary;
@@ -16,20 +17,9 @@ use crate::ui::numbers::count;
 use crate::ui::text::{measure, note, note_right, small, text};
 use crate::ui::theme;
 
-/// Frame-rate facts the profiler card shows next to the graph.
-pub struct FrameStats {
-    /// Frames per second (measured between frames).
-    pub fps: f64,
-    /// Percentiles of the real time between frames.
-    pub frame: Summary,
-    /// Simulation steps run in the last frame.
-    pub steps: u32,
-    /// Simulated time per real time (1 keeps up).
-    pub sim_speed: f64,
-}
-
 /// The stacked per-stage graph of the last frames, a legend with each
-/// stage's median, FPS and frame-time percentiles, in `card` (see
+/// stage's median, the `clock`'s FPS, frame-time percentiles and
+/// simulation speed, and the `steps` of the last frame, in `card` (see
 /// `demo::layout`: at full width the graph holds the [`PROFILER_FRAMES`]
 /// frames the `history` shows, a narrower card the most recent ones);
 /// below it the long view of `seconds` and the threads' `busy` times.
@@ -37,7 +27,7 @@ pub struct FrameStats {
 /// (`history_view`); the mouse picks frames. Returns true when *Freeze*
 /// was clicked.
 pub fn draw_profiler(
-    stats: &FrameStats,
+    (clock, steps): (&mut FrameClock, u32),
     long: (&PerSecond, &Busy),
     history: &mut History,
     mouse: Mouse,
@@ -58,7 +48,7 @@ pub fn draw_profiler(
     let mut scratch = Vec::with_capacity(shown.len());
     let total = Summary::of(shown.iter().map(FrameTimes::total), &mut scratch);
     small("PROFILER", card.x + pad, card.y + 17.0, theme::ACCENT_HOT);
-    let fps = format!("{:.0} fps", stats.fps);
+    let fps = format!("{:.0} fps", clock.fps());
     text(
         &fps,
         card.x + pad + 80.0,
@@ -66,7 +56,7 @@ pub fn draw_profiler(
         theme::FONT,
         theme::TEXT,
     );
-    let rows = [("frame", stats.frame), ("work", total)];
+    let rows = [("frame", clock.summary()), ("work", total)];
     for (i, (name, sum)) in rows.iter().enumerate() {
         let y = card.y + 35.0 + 16.0 * i as f32;
         note(name, card.x + pad, y);
@@ -84,8 +74,8 @@ pub fn draw_profiler(
     );
     let steps = format!(
         "{}/frame  sim {:.2}x",
-        count(u64::from(stats.steps), "step", "steps"),
-        stats.sim_speed
+        count(u64::from(steps), "step", "steps"),
+        clock.sim_speed()
     );
     let shape = ProfilerShape::of(card);
     // The right edge of the frames' part (the long view may stand beside it).

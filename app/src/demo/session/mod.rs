@@ -13,7 +13,7 @@ mod status;
 mod stepping;
 mod view;
 
-use crate::profiler::card::{self, FrameStats};
+use crate::profiler::card;
 use crate::profiler::geometry::PROFILER_FRAMES;
 use crate::profiler::history_view::Mouse;
 use crate::profiler::long_view::Busy;
@@ -323,13 +323,13 @@ impl Session {
             at: input.mouse,
             clicked: is_mouse_button_pressed(MouseButton::Left) && !self.controls.show_help,
         };
-        let stats = FrameStats {
-            fps: self.clock.fps(),
-            sim_speed: self.clock.sim_speed(),
-            frame: self.clock.summary(),
-            steps,
-        };
-        let freeze = card::draw_profiler(&stats, long, &mut self.history, mouse, card);
+        let freeze = card::draw_profiler(
+            (&mut self.clock, steps),
+            long,
+            &mut self.history,
+            mouse,
+            card,
+        );
         freeze.then_some(super::keys::Action::ToggleFreeze)
     }
 

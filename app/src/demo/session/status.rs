@@ -6,7 +6,8 @@ use macroquad::time::get_time;
 use super::super::keys::status_hint;
 use super::super::overlay;
 use super::super::settings_panel::Message;
-use crate::ui::numbers::{compact, count, thousands};
+use crate::ui::numbers::{count, thousands};
+use hitfield::settings::compact;
 
 /// How long a message stays in the status bar, in seconds.
 const MESSAGE_SECS: f64 = 8.0;
@@ -61,7 +62,7 @@ impl Status {
         let left = format!(
             "{run}   step {}   {} {}   {}   {}   {}",
             thousands(world.steps()),
-            compact(particles),
+            compact(particles as u64),
             if particles == 1 {
                 "particle"
             } else {
