@@ -6,10 +6,10 @@ use hitfield::world::World;
 use macroquad::math::{vec2, Vec2};
 use macroquad::shapes::draw_rectangle;
 
-use super::letterbox::Letterbox;
 use super::markers::radius;
 use crate::ui::text::{measure, small};
 use crate::ui::theme;
+use hitfield::draw::Letterbox;
 
 /// The card of the ship under the mouse, if any.
 pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32, f32)) {

@@ -7,9 +7,9 @@ use macroquad::color::WHITE;
 use macroquad::math::vec2;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
 
-use super::letterbox::Letterbox;
 use crate::ui::text::small;
 use crate::ui::theme;
+use hitfield::draw::Letterbox;
 
 /// Half the side of the axis-aligned square that holds the rotated quad.
 pub fn radius(quad: &PoseQuad) -> f32 {

@@ -7,7 +7,6 @@ mod fit;
 mod hover;
 mod keys;
 mod layout;
-mod letterbox;
 mod markers;
 mod overlay;
 mod page;

@@ -9,7 +9,7 @@ use crate::ui::text::{measure, note, text};
 use crate::ui::theme;
 
 /// A "PAUSED" badge in the field's top-left corner.
-pub fn draw_paused_badge(lb: &super::letterbox::Letterbox) {
+pub fn draw_paused_badge(lb: &hitfield::draw::Letterbox) {
     if !lb.is_visible() {
         return;
     }

@@ -13,9 +13,9 @@ use macroquad::shapes::draw_rectangle;
 use macroquad::texture::{draw_texture_ex, DrawTextureParams, FilterMode, Texture2D};
 use macroquad::window::get_internal_gl;
 
-use super::letterbox::Letterbox;
 use super::markers;
 use crate::ui::theme;
+use hitfield::draw::Letterbox;
 
 /// Largest canvas side shown as a texture (common GL limit).
 pub const MAX_TEXTURE_SIDE: u32 = 16384;

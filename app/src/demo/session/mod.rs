@@ -38,12 +38,12 @@ use macroquad::window::{
 
 use super::fit::fit_to_window;
 use super::layout::{Regions, Wanted};
-use super::letterbox::Letterbox;
 use super::overlay;
 use super::Options;
 use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
 use controls::Controls;
+use hitfield::draw::Letterbox;
 use input::Pointer;
 use status::Status;
 use stepping::Stepping;

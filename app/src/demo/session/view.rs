@@ -2,9 +2,9 @@
 
 use hitfield::world::World;
 
-use super::super::letterbox::Letterbox;
 use super::super::overlay;
 use super::super::render::{FieldView, ShipViews};
+use hitfield::draw::Letterbox;
 
 /// What the window shows of the world, kept on the GPU between frames.
 pub struct View {
