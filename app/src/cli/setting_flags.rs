@@ -80,9 +80,14 @@ impl SettingFlags {
                 Typed::Whole(v) => row.value_from_whole(v),
                 Typed::Real(v) => row.value_from_f64(v),
             };
-            value
-                .and_then(|v| row.set(settings, v))
-                .map_err(|e| format!("{} {}: {}", flag_of(row), e.value, e.reason))?;
+            value.and_then(|v| row.set(settings, v)).map_err(|e| {
+                format!(
+                    "{} {}: {}",
+                    row.flag_text().unwrap_or_default(),
+                    e.value,
+                    e.reason
+                )
+            })?;
         }
         Ok(())
     }
@@ -96,13 +101,8 @@ impl SettingFlags {
             .given
             .iter()
             .filter(|(r, _)| keys.contains(&r.key))
-            .map(|(r, _)| flag_of(r))
+            .map(|(r, _)| r.flag_text().unwrap_or_default())
             .collect();
         (!flags.is_empty()).then(|| flags.join("/"))
     }
-}
-
-/// `--long` of a row that has a flag.
-fn flag_of(row: &Row) -> String {
-    row.flag_text().unwrap_or_default()
 }

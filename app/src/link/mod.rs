@@ -81,10 +81,8 @@ pub fn apply(base: &Settings, fragment: &str) -> Applied {
 /// The fragment (without `#`) that takes `base` to `settings`: the keys
 /// whose values differ, short names where there are some.
 pub fn fragment_between(base: &Settings, settings: &Settings) -> String {
-    let before = as_table(base).map(|t| flatten(&t)).unwrap_or_default();
-    let pairs: Vec<String> = as_table(settings)
-        .map(|t| flatten(&t))
-        .unwrap_or_default()
+    let before = flat(base);
+    let pairs: Vec<String> = flat(settings)
         .into_iter()
         .filter(|(key, value)| !before.iter().any(|(k, v)| k == key && v == value))
         .map(|(key, value)| pair_text(keys::link_name(&key), &value))
@@ -94,9 +92,7 @@ pub fn fragment_between(base: &Settings, settings: &Settings) -> String {
 
 /// Every setting as `preset.key=value` pairs, for the page's record.
 pub fn describe(settings: &Settings) -> String {
-    let pairs: Vec<String> = as_table(settings)
-        .map(|t| flatten(&t))
-        .unwrap_or_default()
+    let pairs: Vec<String> = flat(settings)
         .iter()
         .map(|(key, value)| pair_text(key, value))
         .collect();
@@ -120,17 +116,15 @@ fn as_table(settings: &Settings) -> Option<toml::Table> {
     }
 }
 
-/// A preset table as (dotted key, value) pairs.
-fn flatten(table: &toml::Table) -> Vec<(String, toml::Value)> {
+/// `settings` as (dotted preset key, value) pairs.
+fn flat(settings: &Settings) -> Vec<(String, toml::Value)> {
     let mut out = Vec::new();
-    for (name, value) in table {
+    for (name, value) in as_table(settings).unwrap_or_default() {
         match value {
-            toml::Value::Table(inner) => out.extend(
-                inner
-                    .iter()
-                    .map(|(k, v)| (format!("{name}.{k}"), v.clone())),
-            ),
-            other => out.push((name.clone(), other.clone())),
+            toml::Value::Table(inner) => {
+                out.extend(inner.into_iter().map(|(k, v)| (format!("{name}.{k}"), v)));
+            }
+            other => out.push((name, other)),
         }
     }
     out

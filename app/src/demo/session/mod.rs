@@ -30,7 +30,6 @@ use hitfield::world::WorldError;
 use macroquad::input::{
     clear_input_queue, is_mouse_button_pressed, is_quit_requested, prevent_quit, MouseButton,
 };
-use macroquad::math::Rect;
 use macroquad::time::get_time;
 use macroquad::window::{
     clear_background, get_internal_gl, next_frame, screen_height, screen_width,
@@ -85,19 +84,15 @@ fn tracing() -> Option<&'static Tracing> {
     crate::trace::install(clock)
 }
 
-/// Where things go in the window this frame (see [`Regions`]: nothing
-/// overlaps).
+/// Where things go in the window this frame.
 pub struct Layout {
     /// The window's size.
     pub screen: (f32, f32),
-    /// The field's room: left of the panel, above the profiler.
-    pub field_area: Rect,
-    /// The canvas fitted into `field_area`.
+    /// The field's room, the panel and the profiler ([`Regions`]: nothing
+    /// overlaps).
+    pub regions: Regions,
+    /// The canvas fitted into the field's room.
     pub letterbox: Letterbox,
-    /// The settings panel, if shown and there is room.
-    pub panel: Option<Rect>,
-    /// The profiler card, if shown and there is room.
-    pub profiler: Option<Rect>,
 }
 
 /// Everything the window keeps between frames.
@@ -213,10 +208,8 @@ impl Session {
         let canvas = self.stepping.world.field().canvas();
         Layout {
             screen,
-            field_area: regions.field,
             letterbox: Letterbox::fit(regions.field, canvas.width(), canvas.height()),
-            panel: regions.panel,
-            profiler: regions.profiler,
+            regions,
         }
     }
 
@@ -257,7 +250,7 @@ impl Session {
         let mut actions = input.actions;
         actions.extend(freeze);
         actions.extend(self.controls.draw_panel(
-            layout.panel,
+            layout.regions.panel,
             &mut self.stepping,
             &mut self.view,
             &mut self.status,
@@ -266,7 +259,7 @@ impl Session {
         self.follow_spike_setting();
         self.keep_link();
         if self.controls.show_help {
-            overlay::draw_help(layout.field_area);
+            overlay::draw_help(layout.regions.field);
         }
         self.status.draw(
             &self.stepping.world,
@@ -317,7 +310,7 @@ impl Session {
         if !input.over_panel && !self.pointer.dragging_player && !self.controls.show_help {
             super::hover::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
-        let card = layout.profiler?;
+        let card = layout.regions.profiler?;
         let long = (&self.stepping.seconds, &self.busy);
         let mouse = Mouse {
             at: input.mouse,
