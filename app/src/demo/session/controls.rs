@@ -6,11 +6,11 @@ use macroquad::math::Rect;
 
 use super::super::keys::Action;
 use super::super::platform;
+use super::super::render::View;
 use super::super::settings_panel::{self, Edit, PanelInfo, PanelState};
 use super::super::value_entry::Change;
 use super::status::Status;
 use super::stepping::Stepping;
-use super::view::View;
 
 /// The widgets, the panel's text fields and which overlays are shown.
 pub struct Controls {

@@ -11,7 +11,6 @@ mod link;
 mod spike;
 mod status;
 mod stepping;
-mod view;
 
 use crate::profiler::card;
 use crate::profiler::geometry::PROFILER_FRAMES;
@@ -38,6 +37,7 @@ use macroquad::window::{
 use super::fit::fit_to_window;
 use super::layout::{Regions, Wanted};
 use super::overlay;
+use super::render::View;
 use super::Options;
 use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
@@ -46,7 +46,6 @@ use hitfield::draw::Letterbox;
 use input::Pointer;
 use status::Status;
 use stepping::Stepping;
-use view::View;
 
 /// Frames a second at most while the window is too small to show anything
 /// (shrunk to a sliver or minimised that way): there the frame costs
