@@ -10,7 +10,7 @@ use hitfield::mask::Mask;
 use hitfield::reference::mask_ops::{self as reference, Grid};
 use proptest::prelude::*;
 
-mod masks;
+use crate::masks;
 
 /// Diagonal stripes.
 const STRIPES: masks::Pattern = |x, y| (x + 2 * y) % 5 < 2;

@@ -10,7 +10,7 @@ use hitfield::pose::{PixelRect, Pose};
 use hitfield::reference::collide as reference;
 use proptest::prelude::*;
 
-mod masks;
+use crate::masks;
 
 fn mask() -> impl Strategy<Value = Mask> {
     let widths = prop_oneof![Just(1u32), 1u32..=20, 21u32..=90];

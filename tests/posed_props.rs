@@ -18,7 +18,7 @@ use proptest::prelude::*;
 mod overlap_bits;
 use overlap_bits::overlap_bits;
 
-mod masks;
+use crate::masks;
 
 fn mask() -> impl Strategy<Value = Mask> {
     let widths = prop_oneof![Just(1u32), 1u32..=20, 21u32..=140];

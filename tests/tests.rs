@@ -48,6 +48,10 @@ mod golden;
 mod inputs_presets;
 #[path = "kernel_layout.rs"]
 mod kernel_layout;
+// Random masks for the mask property tests below (one module, shared).
+#[cfg(feature = "internals")]
+#[path = "masks/mod.rs"]
+mod masks;
 #[cfg(feature = "internals")]
 #[path = "mask_ops_props.rs"]
 mod mask_ops_props;

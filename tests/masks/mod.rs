@@ -1,6 +1,7 @@
 //! Random masks for the mask property tests (`overlap_mask_props.rs`,
-//! `posed_props.rs`, `mask_ops_props.rs`): a blob with holes, a regular
-//! pattern or noise, each test choosing its sizes and its pattern.
+//! `posed_props.rs`, `mask_ops_props.rs`; one module of `tests.rs`): a
+//! blob with holes, a regular pattern or noise, each test choosing its
+//! sizes and its pattern.
 
 use hitfield::mask::Mask;
 use proptest::prelude::*;
