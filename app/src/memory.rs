@@ -1,8 +1,10 @@
 //! Freed memory goes back to the system, so a demo left running keeps a
-//! flat resident set: glibc raises its mmap threshold each time a large
-//! block is freed, after which such blocks come from the heap and stay
-//! resident when freed (docs/performance.md, "Sustained speed"). A fixed
-//! threshold keeps them in their own mappings, unmapped when freed.
+//! flat resident set.
+//!
+//! glibc raises its mmap threshold each time a large block is freed, after
+//! which such blocks come from the heap and stay resident when freed
+//! (docs/performance.md, "Sustained speed"). A fixed threshold keeps them
+//! in their own mappings, unmapped when freed.
 
 /// Sets glibc's mmap threshold to its default value, which also turns off
 /// its growth (a no-op with other C libraries and on other systems).
