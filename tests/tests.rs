@@ -48,13 +48,13 @@ mod golden;
 mod inputs_presets;
 #[path = "kernel_layout.rs"]
 mod kernel_layout;
-// Random masks for the mask property tests below (one module, shared).
-#[cfg(feature = "internals")]
-#[path = "masks/mod.rs"]
-mod masks;
 #[cfg(feature = "internals")]
 #[path = "mask_ops_props.rs"]
 mod mask_ops_props;
+/// Random masks for the mask property tests (one module, shared).
+#[cfg(feature = "internals")]
+#[path = "masks/mod.rs"]
+mod masks;
 #[cfg(feature = "internals")]
 #[path = "overlap_mask_props.rs"]
 mod overlap_mask_props;
