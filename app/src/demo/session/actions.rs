@@ -46,7 +46,11 @@ impl Session {
                 let path = paths::stamped(&self.options.traces.dir, "hitfield-trace", "json");
                 self.start_trace(path, TRACE_FRAMES)
             }
+            #[cfg(not(target_arch = "wasm32"))]
             Action::RecordClip => self.start_clip(),
+            // The page has no files: the note above answers.
+            #[cfg(target_arch = "wasm32")]
+            Action::RecordClip => {}
             Action::CopySettings => self.copy_settings(),
             Action::PasteSettings => self.paste_settings(),
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,

@@ -3,6 +3,7 @@
 //! status bar, then does what was asked: each in its own module.
 
 mod actions;
+#[cfg(not(target_arch = "wasm32"))]
 mod clip;
 mod clipboard;
 mod controls;
@@ -113,8 +114,8 @@ pub struct Session {
     /// The frames' history: the graph (frozen or not), breakdowns, the
     /// slowest.
     history: History,
-    /// The clip being recorded (G key; never on the page).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// The clip being recorded (G key; the page has no files).
+    #[cfg(not(target_arch = "wasm32"))]
     clip: Option<clip::Recording>,
     /// The page's URL fragment kept in step with the settings (web only).
     link: Option<link::PageLink>,
@@ -157,6 +158,7 @@ impl Session {
             trace: None,
             spike: None,
             history: History::new(PROFILER_FRAMES),
+            #[cfg(not(target_arch = "wasm32"))]
             clip: None,
             link,
         };
@@ -187,6 +189,7 @@ impl Session {
             let (quit, code) = self.frame(dt);
             clear_input_queue();
             if quit || is_quit_requested() {
+                #[cfg(not(target_arch = "wasm32"))]
                 self.finish_clip_on_quit();
                 self.finish_trace_on_quit();
                 return code;
@@ -289,6 +292,7 @@ impl Session {
                 return (true, 0);
             }
         }
+        #[cfg(not(target_arch = "wasm32"))]
         self.feed_clip(steps);
         self.finish_capture()
     }
