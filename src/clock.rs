@@ -1,7 +1,9 @@
-//! Where stage timings read the time. The core never asks the system for
-//! the time itself: a [`Clock`] is handed to it, so the headless runner,
-//! the desktop demo and the web build time their stages the same way.
+//! Where stage timings read the time, and how a game loop paces the
+//! world's fixed steps. The core never asks the system for the time
+//! itself: a [`Clock`] is handed to it, so the headless runner, the desktop
+//! demo and the web build time their stages the same way.
 //! (`std::time::Instant::now()` panics on `wasm32-unknown-unknown`.)
+//! [`Stepper`] turns a frame's real time into whole steps.
 
 use std::fmt;
 
@@ -80,9 +82,94 @@ impl fmt::Debug for Clock {
     }
 }
 
+/// Most steps a [`Stepper`] hands out for one frame; time beyond that is
+/// dropped.
+pub const MAX_STEPS_PER_FRAME: u32 = 4;
+
+/// A real-time accumulator that hands out whole fixed steps, for a game
+/// loop around [`crate::world::World::step`]: real time accumulates, the
+/// world advances in whole steps, and a slow frame never makes the next one
+/// slower (what is past [`MAX_STEPS_PER_FRAME`] is dropped).
+///
+/// ```
+/// use hitfield::clock::Stepper;
+///
+/// let mut stepper = Stepper::default();
+/// // 80 Hz frames, 20 ms steps (50 Hz): a step on most frames.
+/// let steps: Vec<u32> = (0..6).map(|_| stepper.due(12.5, 20.0, false)).collect();
+/// assert_eq!(steps, [0, 1, 0, 1, 1, 0]);
+/// assert_eq!(stepper.due(1000.0, 20.0, false), 4, "a stall runs at most 4");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Stepper {
+    acc_ms: f64,
+    /// Steps dropped so far because a frame fell too far behind.
+    pub dropped: u64,
+}
+
+impl Stepper {
+    /// Adds `frame_ms` of real time and returns how many `step_ms` steps to
+    /// run now (at most [`MAX_STEPS_PER_FRAME`]). Paused, nothing
+    /// accumulates. A non-positive or non-finite step or frame time counts
+    /// as no time at all.
+    pub fn due(&mut self, frame_ms: f64, step_ms: f64, paused: bool) -> u32 {
+        if paused || !(step_ms.is_finite() && step_ms > 0.0) {
+            self.acc_ms = 0.0;
+            return 0;
+        }
+        if frame_ms.is_finite() && frame_ms > 0.0 {
+            self.acc_ms += frame_ms;
+        }
+        let whole = (self.acc_ms / step_ms).floor();
+        if whole > f64::from(MAX_STEPS_PER_FRAME) {
+            self.dropped += (whole as u64).saturating_sub(u64::from(MAX_STEPS_PER_FRAME));
+            // Keep the fraction of a step so pacing stays smooth after a stall.
+            self.acc_ms = self.acc_ms.rem_euclid(step_ms);
+            return MAX_STEPS_PER_FRAME;
+        }
+        self.acc_ms -= whole * step_ms;
+        whole as u32
+    }
+
+    /// Forgets accumulated time (after a reset or unpause).
+    pub fn reset(&mut self) {
+        self.acc_ms = 0.0;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn accumulates_fractions_into_whole_steps() {
+        let mut s = Stepper::default();
+        assert_eq!(s.due(10.0, 16.0, false), 0);
+        assert_eq!(s.due(10.0, 16.0, false), 1);
+        assert_eq!(s.due(12.0, 16.0, false), 1);
+        assert_eq!(s.due(0.0, 16.0, false), 0);
+        assert_eq!(s.due(32.0, 16.0, false), 2);
+    }
+
+    #[test]
+    fn caps_catch_up_and_drops_the_rest() {
+        let mut s = Stepper::default();
+        assert_eq!(s.due(1000.0, 10.0, false), MAX_STEPS_PER_FRAME);
+        assert_eq!(s.dropped, 96);
+        // The next normal frame is normal again: no spiral.
+        assert_eq!(s.due(10.0, 10.0, false), 1);
+    }
+
+    #[test]
+    fn paused_and_bad_inputs_run_nothing() {
+        let mut s = Stepper::default();
+        assert_eq!(s.due(100.0, 10.0, true), 0);
+        assert_eq!(s.due(0.0, 10.0, false), 0);
+        assert_eq!(s.due(100.0, 0.0, false), 0);
+        assert_eq!(s.due(100.0, f64::NAN, false), 0);
+        assert_eq!(s.due(f64::INFINITY, 10.0, false), 0);
+        assert_eq!(s.due(-5.0, 10.0, false), 0);
+    }
 
     #[test]
     fn system_clock_moves_forward() {

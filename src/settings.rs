@@ -35,7 +35,7 @@ mod row;
 mod table;
 mod validate;
 
-pub use row::{Flag, Kind, Panel, Row, Scale, Value};
+pub use row::{compact, Flag, Kind, Panel, Row, Scale, Value};
 pub use table::{FieldSettings, Settings, ShipSettings};
 pub(crate) use validate::check_canvas_size;
 pub use validate::SettingsError;

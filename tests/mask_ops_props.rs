@@ -10,33 +10,19 @@ use hitfield::mask::Mask;
 use hitfield::reference::mask_ops::{self as reference, Grid};
 use proptest::prelude::*;
 
-/// A blob, diagonal stripes or noise; `density` 0 gives no set texel.
-fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let (cx, cy, r) = (w as f32 / 2.0, h as f32 / 2.0, (w.min(h) as f32) * 0.6);
-    match seed % 3 {
-        0 => Mask::from_fn(w, h, |x, y| {
-            let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
-            rng.f32() < density && (dx * dx + dy * dy).sqrt() < r
-        }),
-        1 => Mask::from_fn(w, h, |x, y| density > 0.0 && (x + 2 * y) % 5 < 2),
-        _ => Mask::from_fn(w, h, |_, _| rng.f32() < density),
-    }
-}
+use crate::masks;
+
+/// Diagonal stripes.
+const STRIPES: masks::Pattern = |x, y| (x + 2 * y) % 5 < 2;
 
 fn mask() -> impl Strategy<Value = Mask> {
-    (
-        prop_oneof![Just(0u32), 1u32..=20, 60u32..=150],
-        prop_oneof![Just(0u32), 1u32..=24],
-        any::<u64>(),
-        prop_oneof![1 => Just(0.0f32), 1 => Just(1.0f32), 6 => 0.05f32..0.95],
-    )
-        .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
+    let widths = prop_oneof![Just(0u32), 1u32..=20, 60u32..=150];
+    masks::masks(widths, prop_oneof![Just(0u32), 1u32..=24], STRIPES)
 }
 
 fn small_mask() -> impl Strategy<Value = Mask> {
     (0u32..=12, 0u32..=8, any::<u64>(), 0.1f32..0.9)
-        .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
+        .prop_map(|(w, h, seed, d)| masks::mask_from(w, h, seed, d, STRIPES))
 }
 
 proptest! {

@@ -10,28 +10,12 @@ use hitfield::pose::{PixelRect, Pose};
 use hitfield::reference::collide as reference;
 use proptest::prelude::*;
 
-/// A blob, a checkerboard or noise; `density` 0 gives no solid texel.
-fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let (cx, cy, r) = (w as f32 / 2.0, h as f32 / 2.0, (w.min(h) as f32) * 0.6);
-    match seed % 3 {
-        0 => Mask::from_fn(w, h, |x, y| {
-            let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
-            rng.f32() < density && (dx * dx + dy * dy).sqrt() < r
-        }),
-        1 => Mask::from_fn(w, h, |x, y| density > 0.0 && (x + y) % 2 == 0),
-        _ => Mask::from_fn(w, h, |_, _| rng.f32() < density),
-    }
-}
+use crate::masks;
 
 fn mask() -> impl Strategy<Value = Mask> {
-    (
-        prop_oneof![Just(1u32), 1u32..=20, 21u32..=90],
-        prop_oneof![Just(1u32), 1u32..=30],
-        any::<u64>(),
-        prop_oneof![1 => Just(0.0f32), 1 => Just(1.0f32), 6 => 0.05f32..0.95],
-    )
-        .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
+    let widths = prop_oneof![Just(1u32), 1u32..=20, 21u32..=90];
+    let heights = prop_oneof![Just(1u32), 1u32..=30];
+    masks::masks(widths, heights, masks::CHECKERBOARD)
 }
 
 /// Rotated, scaled, fractional poses near the origin.

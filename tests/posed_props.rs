@@ -18,29 +18,12 @@ use proptest::prelude::*;
 mod overlap_bits;
 use overlap_bits::overlap_bits;
 
-/// A mask of random bits (sometimes a blob with holes, sometimes noise,
-/// sometimes a checkerboard); `density` 0 gives no solid texel.
-fn mask_from(w: u32, h: u32, seed: u64, density: f32) -> Mask {
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let (cx, cy, r) = (w as f32 / 2.0, h as f32 / 2.0, (w.min(h) as f32) * 0.6);
-    match seed % 4 {
-        0 => Mask::from_fn(w, h, |x, y| {
-            let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
-            rng.f32() < density && (dx * dx + dy * dy).sqrt() < r
-        }),
-        1 => Mask::from_fn(w, h, |x, y| density > 0.0 && (x + y) % 2 == 0),
-        _ => Mask::from_fn(w, h, |_, _| rng.f32() < density),
-    }
-}
+use crate::masks;
 
 fn mask() -> impl Strategy<Value = Mask> {
-    (
-        prop_oneof![Just(1u32), 1u32..=20, 21u32..=140],
-        prop_oneof![Just(1u32), 1u32..=30],
-        any::<u64>(),
-        prop_oneof![1 => Just(0.0f32), 1 => Just(1.0f32), 6 => 0.05f32..0.95],
-    )
-        .prop_map(|(w, h, seed, d)| mask_from(w, h, seed, d))
+    let widths = prop_oneof![Just(1u32), 1u32..=20, 21u32..=140];
+    let heights = prop_oneof![Just(1u32), 1u32..=30];
+    masks::masks(widths, heights, masks::CHECKERBOARD)
 }
 
 /// Any valid pose near `(x, y)`: integer, fractional, rotated and scaled,

@@ -34,6 +34,16 @@ proptest! {
     }
 }
 
+/// Thresholds on the red channel, every one at `min`.
+fn red_at(min: u8) -> Thresholds {
+    Thresholds {
+        field_alpha_min: min,
+        colour_min: min,
+        colour_channel: Channel::Red,
+        ship_alpha_min: min,
+    }
+}
+
 #[test]
 fn hit_needs_all_three_thresholds_at_their_boundaries() {
     let mut c = Canvas::new(4, 1).expect("valid canvas size");
@@ -42,12 +52,7 @@ fn hit_needs_all_three_thresholds_at_their_boundaries() {
     c.pixels_mut()[2] = [255, 0, 0, 99]; // alpha one below: miss
     c.pixels_mut()[3] = [255, 0, 0, 255]; // ship texel not solid: miss
     let m = Mask::from_fn(4, 1, |x, _| x != 3);
-    let t = Thresholds {
-        field_alpha_min: 100,
-        colour_min: 100,
-        colour_channel: Channel::Red,
-        ship_alpha_min: 100,
-    };
+    let t = red_at(100);
     let mut hits = HitMap::default();
     assert_eq!(sample(&c, &m, &Pose::at(0.0, 0.0), &t, &mut hits), 1);
     assert!(hits.contains(0, 0) && hits.len() == 1);
@@ -59,12 +64,7 @@ fn non_square_sprites_index_rows_by_width() {
     let mut c = Canvas::new(10, 10).expect("valid canvas size");
     c.pixels_mut()[10 + 4] = [255, 255, 255, 255];
     let m = Mask::from_fn(5, 2, |_, _| true);
-    let t = Thresholds {
-        field_alpha_min: 1,
-        colour_min: 1,
-        colour_channel: Channel::Red,
-        ship_alpha_min: 1,
-    };
+    let t = red_at(1);
     let mut hits = HitMap::default();
     assert_eq!(sample(&c, &m, &Pose::at(0.0, 0.0), &t, &mut hits), 1);
     assert!(hits.contains(4, 1));
@@ -77,12 +77,7 @@ fn windows_outside_the_canvas_are_clipped() {
         *p = [255; 4];
     }
     let m = Mask::from_fn(4, 4, |_, _| true);
-    let t = Thresholds {
-        field_alpha_min: 1,
-        colour_min: 1,
-        colour_channel: Channel::Red,
-        ship_alpha_min: 1,
-    };
+    let t = red_at(1);
     let mut hits = HitMap::default();
     assert_eq!(sample(&c, &m, &Pose::at(-2.0, -2.0), &t, &mut hits), 4);
     assert!(hits.contains(2, 2) && !hits.contains(0, 0));

@@ -51,6 +51,10 @@ mod kernel_layout;
 #[cfg(feature = "internals")]
 #[path = "mask_ops_props.rs"]
 mod mask_ops_props;
+/// Random masks for the mask property tests (one module, shared).
+#[cfg(feature = "internals")]
+#[path = "masks/mod.rs"]
+mod masks;
 #[cfg(feature = "internals")]
 #[path = "overlap_mask_props.rs"]
 mod overlap_mask_props;

@@ -68,6 +68,16 @@ fn out_of_range_numbers_name_the_flag() {
 }
 
 #[test]
+fn the_flag_is_named_over_the_preset_and_before_the_sprites() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let preset = write(dir.path(), "wide.toml", b"[field]\nwidth = 16384\n");
+    let e = usage_error(&["--preset", &preset, "--height", "16384"]);
+    assert!(e.contains(": --height 16384×16384"), "{e}");
+    let e = usage_error(&["--width", "0", "--ship", "/nonexistent/ship.png"]);
+    assert!(e.contains("--width 0: must be at least 1"), "{e}");
+}
+
+#[test]
 fn sample_interval_must_be_finite_and_in_range() {
     for value in ["nan", "NaN", "inf", "-inf", "1e300", "10001"] {
         let e = usage_error(&["--sample-interval-ms", value]);

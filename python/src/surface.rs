@@ -59,19 +59,11 @@ impl<'a> Pixels<'a> {
     /// A `w`×`h` mask set where `solid(pixel)`, one `N`-byte pixel at a
     /// time (`N` the pixel size, fixed so the loop is compiled for it).
     fn mask_where<const N: usize>(&self, w: usize, h: usize, solid: impl Fn(u32) -> bool) -> Bits {
-        let mut bits = Bits::new(w, h, false);
-        let per_row = bits.per_row;
-        for (y, words) in bits
-            .words
-            .chunks_exact_mut(per_row.max(1))
-            .enumerate()
-            .take(h)
-        {
+        rows_of(w, h, |y, words| {
             let at = y * self.pitch;
             let row = self.raw[at..at + w * N].chunks_exact(N);
             pack(words, row.map(|p| solid(value::<N>(p))));
-        }
-        bits
+        })
     }
 
     /// [`Pixels::mask_where`] for this buffer's pixel size.
@@ -158,15 +150,15 @@ fn pack(words: &mut [u64], mut texels: impl Iterator<Item = bool>) {
 
 /// A `w`×`h` mask set where `solid(x, y)`.
 fn mask_where(w: usize, h: usize, solid: impl Fn(usize, usize) -> bool) -> Bits {
+    rows_of(w, h, |y, words| pack(words, (0..w).map(|x| solid(x, y))))
+}
+
+/// A `w`×`h` mask whose row `y` of words `fill(y, words)` writes.
+fn rows_of(w: usize, h: usize, mut fill: impl FnMut(usize, &mut [u64])) -> Bits {
     let mut bits = Bits::new(w, h, false);
-    let per_row = bits.per_row;
-    for (y, words) in bits
-        .words
-        .chunks_exact_mut(per_row.max(1))
-        .enumerate()
-        .take(h)
-    {
-        pack(words, (0..w).map(|x| solid(x, y)));
+    let per_row = bits.per_row.max(1);
+    for (y, words) in bits.words.chunks_exact_mut(per_row).enumerate().take(h) {
+        fill(y, words);
     }
     bits
 }
@@ -206,6 +198,17 @@ pub fn from_rgba(
     Ok(PyMask::from_bits(bits))
 }
 
+/// The size and pixels of a surface, checked ([`Pixels::new`]).
+fn surface<'a>(
+    raw: &'a [u8],
+    size: &Bound<'_, PyAny>,
+    pitch: usize,
+    bpp: usize,
+) -> PyResult<(usize, usize, Pixels<'a>)> {
+    let (w, h) = checked_size(size)?;
+    Ok((w, h, Pixels::new(raw, w, h, pitch, bpp, "surface")?))
+}
+
 /// A mask set where each raw pixel (`bpp` bytes, little-endian, rows
 /// `pitch` bytes apart) differs from `key`: pygame's colorkey rule on a
 /// surface's own pixels.
@@ -218,8 +221,7 @@ pub fn _from_pixels_key(
     bpp: usize,
     key: u32,
 ) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
-    let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
+    let (w, h, pixels) = surface(raw, size, pitch, bpp)?;
     let bits = py.detach(|| pixels.mask_of(w, h, |p| p != key));
     Ok(PyMask::from_bits(bits))
 }
@@ -258,8 +260,7 @@ pub fn _from_pixels_alpha(
     aloss: u32,
     threshold: i64,
 ) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
-    let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
+    let (w, h, pixels) = surface(raw, size, pitch, bpp)?;
     let bits = py.detach(|| match bpp {
         1 | 2 => {
             let bits = 8 - aloss.min(8);
@@ -273,9 +274,7 @@ pub fn _from_pixels_alpha(
             // The alpha byte of each pixel against the threshold, 64
             // pixels a word (pygame's 32-bit path).
             let (shift, t) = ((ashift / 8).min(3) * 8, threshold as u8);
-            let mut bits = Bits::new(w, h, false);
-            let per_row = bits.per_row.max(1);
-            for (y, words) in bits.words.chunks_exact_mut(per_row).enumerate().take(h) {
+            rows_of(w, h, |y, words| {
                 let row = &raw[y * pitch..y * pitch + w * 4];
                 for (word, chunk) in words.iter_mut().zip(row.chunks(256)) {
                     *word = match <&[u8; 256]>::try_from(chunk) {
@@ -285,8 +284,7 @@ pub fn _from_pixels_alpha(
                         }),
                     };
                 }
-            }
-            bits
+            })
         }
         _ => Bits::new(w, h, false),
     });
@@ -315,9 +313,8 @@ pub fn _from_threshold(
     other: Option<(Surf<'_>, (usize, usize))>,
     palette_colors: bool,
 ) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
     let (raw, pitch, bpp, masks, shifts) = surf;
-    let pixels = Pixels::new(raw, w, h, pitch, bpp, "surface")?;
+    let (w, h, pixels) = surface(raw, size, pitch, bpp)?;
     let unpack = move |p: u32, masks: (u32, u32, u32), shifts: (u32, u32, u32)| {
         let ch = |m: u32, s: u32, l: u32| ((p & m) >> (s & 31)) << (l & 31);
         (
@@ -340,9 +337,7 @@ pub fn _from_threshold(
             let other = Pixels::new(raw2, w, h, pitch2, bpp2, "othersurface")?;
             let raw_indices = bpp == 1 && bpp2 == 1 && !palette_colors;
             py.detach(|| {
-                let mut bits = Bits::new(w, h, false);
-                let per_row = bits.per_row.max(1);
-                for (y, words) in bits.words.chunks_exact_mut(per_row).enumerate().take(h) {
+                rows_of(w, h, |y, words| {
                     let pairs = pixels.row(y, w).zip(other.row(y, w));
                     pack(
                         words,
@@ -354,8 +349,7 @@ pub fn _from_threshold(
                             }
                         }),
                     );
-                }
-                bits
+                })
             })
         }
     };

@@ -12,8 +12,10 @@ use super::{Channel, Settings, SettingsError};
 
 mod build;
 mod reason;
+mod slider;
 
 pub(crate) use build::shown;
+pub use slider::compact;
 
 /// A setting's value, whatever its type.
 #[derive(Clone, Copy, Debug, PartialEq)]

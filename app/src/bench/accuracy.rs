@@ -1,17 +1,9 @@
 //! What the speed tricks cost: hits missed by sampling on an interval, and
-//! contacts missed or misjudged by a collision stride, both against exact
-//! answers computed every step of the same run.
-//!
-//! Sampling reads the canvas and collision reads poses; neither changes the
-//! simulation. So one world, sampled exactly every step, gives the ground
-//! truth, and each interval's schedule (the world's own staggered
-//! [`sample_is_due`]) picks which of those exact samples it would have seen.
-//!
-//! A **hit event** is a run of consecutive steps in which a ship is hit; an
-//! interval sampler detects it when it samples at least once during the run.
-//! A **contact event** is a run of consecutive steps in which a pair of
-//! ships overlaps; a stride detects it when it reports the pair touching at
-//! least once during the run.
+//! contacts missed or misjudged by a collision stride, against exact
+//! answers of the same run (hit and contact events: docs/performance.md).
+//! Neither sampling nor collision changes the simulation, so one world
+//! sampled exactly every step is the ground truth, and each interval's
+//! schedule (the world's own [`sample_is_due`]) picks what it would see.
 
 use std::collections::HashMap;
 
@@ -24,7 +16,7 @@ use hitfield::world::World;
 use hitfield::world::WorldError;
 
 /// Missed hits for one sample interval.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SamplingRow {
     /// Interval in ms.
     pub interval_ms: f64,
@@ -41,7 +33,7 @@ pub struct SamplingRow {
 }
 
 /// Contact errors for one collision stride.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CollisionRow {
     /// Stride (1 = exact).
     pub stride: u32,
@@ -127,11 +119,7 @@ pub fn measure(
         .iter()
         .map(|&interval_ms| SamplingRow {
             interval_ms,
-            samples: 0,
-            pixels_seen: 0,
-            pixels_exact: 0,
-            events_seen: 0,
-            events_exact: 0,
+            ..SamplingRow::default()
         })
         .collect();
     let mut hit_events = vec![vec![EventTracker::default(); n]; intervals.len()];
@@ -140,12 +128,7 @@ pub fn measure(
         .iter()
         .map(|&stride| CollisionRow {
             stride,
-            contacts_seen: 0,
-            contacts_exact: 0,
-            pixels_estimated: 0,
-            pixels_exact: 0,
-            events_seen: 0,
-            events_exact: 0,
+            ..CollisionRow::default()
         })
         .collect();
     let mut contact_events: Vec<HashMap<(usize, usize), EventTracker>> =

@@ -1,10 +1,6 @@
-//! `hitfield bench`: the scaling sweep and the accuracy report.
-//!
-//! Writes `results.csv` (one row per run), `accuracy.csv`, `chart.png`
-//! (frame time per stage against particle count) and `report.md` (the
-//! tables and the targets) into `--out`. The developers' runs (the field
-//! step's cost model, the sustained case) are programs of the benches
-//! package (`cargo run -p hitfield-benches --release --bin memory`).
+//! `hitfield bench`: the scaling sweep and the accuracy report, written
+//! into `--out` (the files: docs/cli.md). The developers' runs are programs
+//! of the benches package (`cargo run -p hitfield-benches --bin memory`).
 
 pub mod accuracy;
 pub mod chart;
@@ -117,7 +113,7 @@ fn run_sweep(out: &Path, quick: bool) -> Result<(), String> {
         ("report.md", report.clone()),
     ];
     for (name, text) in writes {
-        write_atomic(&out.join(name), text.as_bytes())?;
+        crate::paths::write_whole(&out.join(name), text.as_bytes())?;
     }
     let chart_path = out.join("chart.png");
     chart::draw(&chart_path, &results).map_err(|e| format!("{}: {e}", chart_path.display()))?;
@@ -137,13 +133,4 @@ fn progress_bar(len: u64) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
-}
-
-/// Writes through a temporary file in the same folder, then renames it
-/// into place; an error names the file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -1,4 +1,4 @@
-//! The demo window's flags and entry point.
+//! The demo window's flags (rows in `flags/rows.rs`) and entry point.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,51 +7,13 @@ use hitfield::settings::Settings;
 
 use super::flags::Given;
 use super::run_args::RunArgs;
-use super::trace_args::TraceArgs;
 use super::usage_error;
 
-use crate::demo::{Capture, DemoOptions, FitToWindow, WindowSize};
-
-/// Flags of the demo window (no subcommand); their rows are in
-/// `flags/rows.rs`.
-#[derive(Debug, Clone, Default)]
-pub struct DemoArgs {
-    pub run: RunArgs,
-    pub frames: Option<u64>,
-    pub screenshot: Option<PathBuf>,
-    pub window_size: Option<WindowSize>,
-    pub no_vsync: bool,
-    pub profile_csv: Option<PathBuf>,
-    pub trace: Option<PathBuf>,
-    pub traces: TraceArgs,
-}
-
-impl DemoArgs {
-    /// The flags clap read; `--window-size` is read here.
-    pub fn from(given: &Given) -> Result<DemoArgs, String> {
-        let window_size = match given.typed::<String>("window-size") {
-            Some(text) => Some(
-                text.parse::<WindowSize>()
-                    .map_err(|e| format!("--window-size {text}: {e}"))?,
-            ),
-            None => None,
-        };
-        Ok(DemoArgs {
-            run: RunArgs::from(given),
-            frames: given.get("frames"),
-            screenshot: given.get("screenshot"),
-            window_size,
-            no_vsync: given.on("no-vsync"),
-            profile_csv: given.get("profile-csv"),
-            trace: given.get("trace"),
-            traces: TraceArgs::from(given)?,
-        })
-    }
-}
+use crate::demo::{Capture, DemoOptions, FitToWindow, Options, WindowSize};
 
 /// Validates the flags, then opens the demo window.
 pub fn run(given: &Given) -> ExitCode {
-    match DemoArgs::from(given).and_then(options) {
+    match options(given) {
         Ok(options) => crate::demo::run(options),
         Err(message) => usage_error(message),
     }
@@ -59,17 +21,13 @@ pub fn run(given: &Given) -> ExitCode {
 
 /// The demo's options from its flags: settings and sprites resolved and
 /// validated, output paths checked, so nothing fails after the window opens.
-pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
-    let DemoArgs {
-        run,
-        frames,
-        screenshot,
-        window_size,
-        no_vsync,
-        profile_csv,
-        trace,
-        traces,
-    } = args;
+fn options(given: &Given) -> Result<DemoOptions, String> {
+    let window_size = given.get::<String>("window-size").unwrap_or_default();
+    let window_size = window_size
+        .parse::<WindowSize>()
+        .map_err(|e| format!("--window-size {window_size}: {e}"))?;
+    let traces = super::trace_args::traces(given)?;
+    let run = RunArgs::from(given);
     // What the user did not set is sized to the window when it opens.
     let fit = FitToWindow {
         canvas: !run.flags.given("field.width")
@@ -78,15 +36,17 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         particles: !run.flags.given("field.particles") && run.preset.is_none(),
     };
     let (settings, images) = run.resolve_from(Settings::demo())?;
+    let frames: Option<u64> = given.get("frames");
+    let screenshot: Option<PathBuf> = given.get("screenshot");
     if screenshot.is_some() && frames.is_none() {
         return Err("--screenshot: needs --frames N".to_string());
     }
-    let outputs = [
+    let (profile_csv, trace) = (given.get("profile-csv"), given.get("trace"));
+    for (flag, path) in [
         ("screenshot", &screenshot),
         ("profile-csv", &profile_csv),
         ("trace", &trace),
-    ];
-    for (flag, path) in outputs {
+    ] {
         if let Some(path) = path {
             check_output_path(path).map_err(|e| format!("--{flag} {}: {e}", path.display()))?;
         }
@@ -101,17 +61,15 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
     Ok(DemoOptions {
         settings,
         images,
-        capture: frames.map(|frames| Capture { frames, screenshot }),
-        window_size: window_size.unwrap_or_default(),
-        vsync: !no_vsync,
-        profile_csv,
-        trace,
-        traces: crate::demo::TraceOptions {
-            cap_bytes: traces.cap_bytes(),
-            dir: traces.dir(),
-            spike: traces.spike(),
+        window_size,
+        vsync: !given.on("no-vsync"),
+        session: Options {
+            capture: frames.map(|frames| Capture { frames, screenshot }),
+            profile_csv,
+            trace,
+            traces,
+            fit,
         },
-        fit,
     })
 }
 
@@ -131,33 +89,6 @@ fn check_output_path(path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn output_paths_need_an_existing_directory() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        assert!(check_output_path(&dir.path().join("shot.png")).is_ok());
-        assert!(check_output_path(Path::new("shot.png")).is_ok());
-        assert!(check_output_path(dir.path()).is_err());
-        assert!(check_output_path(&dir.path().join("missing/shot.png")).is_err());
-        assert!(check_output_path(Path::new("")).is_err());
-    }
-
-    #[test]
-    fn screenshots_must_be_png_files() {
-        let args = |path: &str| DemoArgs {
-            frames: Some(1),
-            screenshot: Some(PathBuf::from(path)),
-            ..DemoArgs::default()
-        };
-        assert!(options(args("shot.png")).is_ok());
-        assert!(options(args("shot.PNG")).is_ok());
-        let err = options(args("shot.jpg")).err();
-        assert_eq!(
-            err.as_deref(),
-            Some("--screenshot shot.jpg: must end in .png (screenshots are PNG files)")
-        );
-        assert!(options(args("shot")).is_err());
-    }
 
     #[test]
     fn window_size_parses_and_rejects() {

@@ -48,27 +48,3 @@ pub fn count(text: &str, min: u64, max: u64) -> Result<u64, String> {
         .filter(|&v| v <= max)
         .ok_or_else(|| format!("must be at most {max}"))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_syntax_for_whole_and_real() {
-        assert_eq!(whole("20000"), Ok(Whole(20_000)));
-        assert_eq!(whole("1e6"), Ok(Whole(1_000_000)));
-        assert_eq!(whole("2.0"), Ok(Whole(2)));
-        assert_eq!(whole("-5"), Ok(Whole(-5)));
-        assert_eq!(whole("18446744073709551615"), Ok(Whole(u64::MAX.into())));
-        assert!(whole("1.5").is_err() && whole("many").is_err() && whole("inf").is_err());
-        assert_eq!(real("1e3"), Ok(1000.0));
-        assert!(real("soon").is_err());
-    }
-
-    #[test]
-    fn counts_have_a_minimum() {
-        assert_eq!(count("1e2", 1, u64::MAX), Ok(100));
-        assert!(count("0", 1, u64::MAX).is_err());
-        assert_eq!(count("256", 0, 255), Err("must be at most 255".to_string()));
-    }
-}

@@ -65,8 +65,10 @@ pub fn run(
 
 /// Prints a spike capture's message on stderr.
 fn tell(news: Option<Result<String, String>>) {
-    if let Some(news) = news {
-        crate::trace::spike::tell(&news, "--spike-ms");
+    match news {
+        Some(Ok(message)) => eprintln!("hitfield: {message}"),
+        Some(Err(message)) => eprintln!("hitfield: error: --spike-ms: {message}"),
+        None => {}
     }
 }
 

@@ -66,17 +66,6 @@ impl SettingFlags {
         }
     }
 
-    /// These flags with `key`'s set to `value`, as if typed (for tests).
-    /// Keys without a flag are ignored.
-    #[cfg(test)]
-    pub fn with(mut self, key: &str, value: Typed) -> SettingFlags {
-        if let Some(row) = flagged().find(|r| r.key == key) {
-            self.given.retain(|(r, _)| r.key != key);
-            self.given.push((row, value));
-        }
-        self
-    }
-
     /// True when the flag of setting `key` was given.
     pub fn given(&self, key: &str) -> bool {
         self.given.iter().any(|(r, _)| r.key == key)
@@ -91,9 +80,14 @@ impl SettingFlags {
                 Typed::Whole(v) => row.value_from_whole(v),
                 Typed::Real(v) => row.value_from_f64(v),
             };
-            value
-                .and_then(|v| row.set(settings, v))
-                .map_err(|e| format!("{} {}: {}", flag_of(row), e.value, e.reason))?;
+            value.and_then(|v| row.set(settings, v)).map_err(|e| {
+                format!(
+                    "{} {}: {}",
+                    row.flag_text().unwrap_or_default(),
+                    e.value,
+                    e.reason
+                )
+            })?;
         }
         Ok(())
     }
@@ -107,64 +101,8 @@ impl SettingFlags {
             .given
             .iter()
             .filter(|(r, _)| keys.contains(&r.key))
-            .map(|(r, _)| flag_of(r))
+            .map(|(r, _)| r.flag_text().unwrap_or_default())
             .collect();
         (!flags.is_empty()).then(|| flags.join("/"))
-    }
-}
-
-/// `--long` of a row that has a flag.
-fn flag_of(row: &Row) -> String {
-    row.flag_text().unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(args: &[&str]) -> Result<SettingFlags, clap::Error> {
-        let m = SettingFlags::add(Command::new("x")).try_get_matches_from(args)?;
-        Ok(SettingFlags::from(&m))
-    }
-
-    #[test]
-    fn every_row_with_a_flag_gets_one_with_its_help() {
-        let cmd = SettingFlags::add(Command::new("x"));
-        for row in flagged() {
-            let long = row.flag.map(|f| f.long).unwrap_or_default();
-            let arg = cmd.get_arguments().find(|a| a.get_long() == Some(long));
-            let help = arg.and_then(|a| a.get_help()).map(|h| h.to_string());
-            assert_eq!(
-                help,
-                Some(format!("{} [default: {}]", row.help(), row.default_value()))
-            );
-        }
-        assert_eq!(cmd.get_arguments().count(), flagged().count());
-    }
-
-    #[test]
-    fn flags_parse_and_apply_through_their_rows() {
-        let flags =
-            parse(&["x", "--particles", "2e4", "--sample-interval-ms", "-1"]).expect("parses");
-        assert!(flags.given("field.particles") && !flags.given("field.seed"));
-        let mut s = Settings::default();
-        let err = flags.apply(&mut s).expect_err("negative interval");
-        assert_eq!(
-            err,
-            "--sample-interval-ms -1: must be at least 0 milliseconds"
-        );
-        let bad = parse(&["x", "--ships", "many"]).expect_err("not a number");
-        assert_eq!(bad.kind(), clap::error::ErrorKind::ValueValidation);
-        let seed = SettingFlags::default().with("field.seed", Typed::Whole(u64::MAX.into()));
-        seed.apply(&mut s).expect("the largest seed");
-        assert_eq!(s.field.seed, u64::MAX);
-        let beyond =
-            SettingFlags::default().with("field.seed", Typed::Whole(i128::from(u64::MAX) + 1));
-        assert!(beyond.apply(&mut s).is_err());
-        let below = SettingFlags::default().with("field.width", Typed::Whole(-3));
-        assert_eq!(
-            below.apply(&mut s),
-            Err("--width -3: must be at least 1 pixel".to_string())
-        );
     }
 }

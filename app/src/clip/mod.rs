@@ -34,6 +34,17 @@ pub struct ClipOptions {
     pub frame_ms: f64,
 }
 
+impl ClipOptions {
+    /// The default scale and size limit, a frame every `frame_ms`.
+    pub fn with_defaults(frame_ms: f64) -> ClipOptions {
+        ClipOptions {
+            scale: DEFAULT_SCALE,
+            max_bytes: (DEFAULT_MAX_MB * f64::from(1u32 << 20)) as u64,
+            frame_ms,
+        }
+    }
+}
+
 /// What a finished clip holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClipSummary {
@@ -152,17 +163,11 @@ impl Clip {
         true
     }
 
-    /// Closes the GIF and writes it to its path (through a temporary file
-    /// in the same folder, renamed over the target).
+    /// Closes the GIF and writes it to its path, whole
+    /// ([`crate::paths::write_whole`]).
     pub fn finish(self) -> Result<ClipSummary, String> {
         let bytes = self.encoder.into_inner().map_err(|e| e.to_string())?;
-        let tmp = self.path.with_extension("gif.part");
-        std::fs::write(&tmp, &bytes)
-            .and_then(|()| std::fs::rename(&tmp, &self.path))
-            .map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                format!("could not write {}: {e}", self.path.display())
-            })?;
+        crate::paths::write_whole(&self.path, &bytes)?;
         Ok(ClipSummary {
             path: self.path,
             frames: self.frames,
@@ -177,72 +182,20 @@ impl Clip {
 mod tests {
     use super::*;
 
-    fn noise(w: u32, h: u32, seed: u64) -> Vec<u8> {
-        let mut rng = fastrand::Rng::with_seed(seed);
-        (0..w * h * 4).map(|_| rng.u8(..)).collect()
-    }
-
-    fn decode(path: &Path) -> (u64, (u16, u16)) {
-        let file = std::fs::File::open(path).expect("open");
-        let mut options = gif::DecodeOptions::new();
-        options.set_color_output(gif::ColorOutput::RGBA);
-        let mut decoder = options.read_info(file).expect("decode");
-        let size = (decoder.width(), decoder.height());
-        let mut n = 0;
-        while decoder.read_next_frame().expect("frame").is_some() {
-            n += 1;
-        }
-        (n, size)
-    }
-
-    #[test]
-    fn writes_every_frame_scaled() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("c.gif");
-        let options = ClipOptions {
-            scale: 0.5,
-            max_bytes: 1 << 20,
-            frame_ms: 1000.0 / 60.0,
-        };
-        let mut clip = Clip::new(&path, 64, 32, &options).expect("clip");
-        for i in 0..5 {
-            assert!(clip.push(&noise(64, 32, i), 64, 32));
-        }
-        let summary = clip.finish().expect("finish");
-        assert_eq!((summary.frames, summary.at_limit), (5, false));
-        assert_eq!(decode(&path), (5, (32, 16)));
-        assert_eq!(std::fs::metadata(&path).expect("meta").len(), summary.bytes);
-    }
-
-    #[test]
-    fn stops_at_the_size_limit() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("c.gif");
-        let max_bytes = 20_000;
-        let options = ClipOptions {
-            scale: 1.0,
-            max_bytes,
-            frame_ms: 20.0,
-        };
-        let mut clip = Clip::new(&path, 64, 64, &options).expect("clip");
-        let added = (0..100)
-            .take_while(|&i| clip.push(&noise(64, 64, i), 64, 64))
-            .count() as u64;
-        assert!(added > 0 && added < 100, "{added}");
-        assert!(!clip.push(&noise(64, 64, 0), 64, 64));
-        let summary = clip.finish().expect("finish");
-        assert!(summary.bytes <= max_bytes, "{}", summary.bytes);
-        assert_eq!(decode(&path).0, added);
-        assert!(summary.describe().contains("size limit"));
-    }
-
+    /// The rest (frames, scale, the size limit) is `headless --record`'s
+    /// test (tests/record_clip.rs).
     #[test]
     fn too_wide_is_an_error() {
-        let options = ClipOptions {
-            scale: 1.0,
-            max_bytes: 1 << 20,
-            frame_ms: 20.0,
-        };
-        assert!(Clip::new(Path::new("x.gif"), 70_000, 1, &options).is_err());
+        let options = ClipOptions::with_defaults(20.0);
+        assert!(Clip::new(
+            Path::new("x.gif"),
+            70_000,
+            1,
+            &ClipOptions {
+                scale: 1.0,
+                ..options
+            }
+        )
+        .is_err());
     }
 }

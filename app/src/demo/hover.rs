@@ -6,10 +6,10 @@ use hitfield::world::World;
 use macroquad::math::{vec2, Vec2};
 use macroquad::shapes::draw_rectangle;
 
-use super::letterbox::Letterbox;
 use super::markers::radius;
-use crate::ui::text::{measure, text};
+use crate::ui::text::{measure, small};
 use crate::ui::theme;
+use hitfield::draw::Letterbox;
 
 /// The card of the ship under the mouse, if any.
 pub fn draw_hover_card(lb: &Letterbox, world: &World, mouse: Vec2, screen: (f32, f32)) {
@@ -73,32 +73,6 @@ fn draw_ship_card(i: usize, ship: &Ship, sprite: &ShipSprite, at: Vec2, screen: 
     draw_rectangle(p.x, p.y, 2.0, h, theme::ACCENT);
     for (k, line) in lines.iter().enumerate() {
         let color = if k == 0 { theme::TEXT } else { theme::TEXT_DIM };
-        text(
-            line,
-            p.x + 10.0,
-            p.y + 18.0 + 16.0 * k as f32,
-            theme::FONT_SMALL,
-            color,
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use hitfield::draw::PoseQuad;
-    use hitfield::pose::Pose;
-    use macroquad::math::Rect;
-
-    #[test]
-    fn ship_quad_follows_the_letterbox() {
-        let lb = Letterbox::fit(Rect::new(0.0, 0.0, 200.0, 100.0), 100, 50);
-        assert_eq!(lb.map.scale, 2.0);
-        let q = PoseQuad::new(&Pose::at(10.0, 20.0), 8, 4, lb.map).expect("valid");
-        assert_eq!(q.centre, vec2(28.0, 44.0));
-        assert_eq!(q.size, vec2(16.0, 8.0));
-        let mut bad = Pose::at(0.0, 0.0);
-        bad.x = f32::NAN;
-        assert_eq!(PoseQuad::new(&bad, 8, 4, lb.map), None);
+        small(line, p.x + 10.0, p.y + 18.0 + 16.0 * k as f32, color);
     }
 }

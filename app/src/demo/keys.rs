@@ -44,28 +44,32 @@ pub enum Action {
 /// Frames the T key records (Chrome trace-event JSON).
 pub const TRACE_FRAMES: u64 = 120;
 
-/// Every shortcut, for the help overlay: keys, then what they do.
-pub const SHORTCUTS: &[(&str, &str)] = &[
+/// Help for the keys that steer and the mouse, before [`KEYS`].
+pub const STEERING: [(&str, &str); 4] = [
     ("Arrows / WASD", "fly your ship (ship 0); Shift = faster"),
     ("Q / E", "turn your ship"),
     ("Mouse click/drag", "place your ship on the field"),
     ("Mouse hover", "a ship's hit counts"),
-    ("Space", "pause / resume"),
-    ("N or .", "single step (pauses)"),
-    ("R", "reset with the panel's seed"),
-    ("Tab", "hide / show the settings panel"),
-    ("P", "hide / show the profiler"),
-    ("C", "write the profiler CSV"),
-    (
-        "Ctrl+C / Ctrl+V",
-        "copy / paste the settings as preset TOML",
-    ),
-    ("F12", "save a screenshot PNG"),
-    ("T", "record a trace of the next 120 frames"),
-    ("G", "record a 4 s GIF clip of the field"),
-    ("F", "freeze / resume the profiler graph"),
-    ("H or F1", "this help"),
-    ("Esc", "close help / quit"),
+];
+
+/// Every shortcut: its keys as the help overlay names them, the keys,
+/// what it asks for and, in words, what that does. Ctrl+C and Ctrl+V,
+/// read apart ([`shortcuts`]), have no keys of their own here.
+#[rustfmt::skip]
+pub const KEYS: [(&str, &[KeyCode], Action, &str); 13] = [
+    ("Space", &[KeyCode::Space], Action::TogglePause, "pause / resume"),
+    ("N or .", &[KeyCode::N, KeyCode::Period], Action::Step, "single step (pauses)"),
+    ("R", &[KeyCode::R], Action::Reset, "reset with the panel's seed"),
+    ("Tab", &[KeyCode::Tab], Action::TogglePanel, "hide / show the settings panel"),
+    ("P", &[KeyCode::P], Action::ToggleProfiler, "hide / show the profiler"),
+    ("C", &[KeyCode::C], Action::WriteCsv, "write the profiler CSV"),
+    ("Ctrl+C / Ctrl+V", &[], Action::CopySettings, "copy / paste the settings as preset TOML"),
+    ("F12", &[KeyCode::F12], Action::Screenshot, "save a screenshot PNG"),
+    ("T", &[KeyCode::T], Action::RecordTrace, "record a trace of the next 120 frames"),
+    ("G", &[KeyCode::G], Action::RecordClip, "record a 4 s GIF clip of the field"),
+    ("F", &[KeyCode::F], Action::ToggleFreeze, "freeze / resume the profiler graph"),
+    ("H or F1", &[KeyCode::H, KeyCode::F1], Action::ToggleHelp, "this help"),
+    ("Esc", &[KeyCode::Escape], Action::Back, "close help / quit"),
 ];
 
 /// The status bar's reminder of the main keys.
@@ -102,24 +106,9 @@ pub fn shortcuts() -> Vec<Action> {
             .map(|&(_, a)| a)
             .collect();
     }
-    let table: [(&[KeyCode], Action); 12] = [
-        (&[KeyCode::Space], Action::TogglePause),
-        (&[KeyCode::N, KeyCode::Period], Action::Step),
-        (&[KeyCode::R], Action::Reset),
-        (&[KeyCode::Tab], Action::TogglePanel),
-        (&[KeyCode::P], Action::ToggleProfiler),
-        (&[KeyCode::C], Action::WriteCsv),
-        (&[KeyCode::F12], Action::Screenshot),
-        (&[KeyCode::T], Action::RecordTrace),
-        (&[KeyCode::G], Action::RecordClip),
-        (&[KeyCode::F], Action::ToggleFreeze),
-        (&[KeyCode::H, KeyCode::F1], Action::ToggleHelp),
-        (&[KeyCode::Escape], Action::Back),
-    ];
-    table
-        .iter()
-        .filter(|(keys, _)| keys.iter().any(|&k| is_key_pressed(k)))
-        .map(|&(_, a)| a)
+    KEYS.iter()
+        .filter(|(_, keys, _, _)| keys.iter().any(|&k| is_key_pressed(k)))
+        .map(|&(_, _, action, _)| action)
         .collect()
 }
 

@@ -7,9 +7,9 @@ use macroquad::color::WHITE;
 use macroquad::math::vec2;
 use macroquad::shapes::{draw_circle, draw_circle_lines, draw_line, draw_triangle};
 
-use super::letterbox::Letterbox;
-use crate::ui::text::text;
+use crate::ui::text::small;
 use crate::ui::theme;
+use hitfield::draw::Letterbox;
 
 /// Half the side of the axis-aligned square that holds the rotated quad.
 pub fn radius(quad: &PoseQuad) -> f32 {
@@ -36,7 +36,7 @@ pub fn draw_player_marker(quad: &PoseQuad, time: f64) {
         draw_line(cx, cy, cx + sx * arm, cy, 2.0, c);
         draw_line(cx, cy, cx, cy + sy * arm, 2.0, c);
     }
-    text("YOU", x0, y0 - 5.0, theme::FONT_SMALL, c);
+    small("YOU", x0, y0 - 5.0, c);
 }
 
 /// A marker at the contact point and a short arrow along the normal (A → B),

@@ -7,13 +7,11 @@ mod fit;
 mod hover;
 mod keys;
 mod layout;
-mod letterbox;
 mod markers;
 mod overlay;
 mod page;
 mod platform;
 mod render;
-mod scales;
 mod screenshot;
 mod session;
 mod settings_panel;
@@ -33,6 +31,8 @@ use macroquad::texture::FilterMode;
 
 use hitfield::assets::{self, NamedImage};
 use hitfield::settings::Settings;
+
+use crate::trace::spike::TraceOptions;
 
 pub use fit::FitToWindow;
 
@@ -55,15 +55,24 @@ pub struct DemoOptions {
     pub settings: Settings,
     /// The ship sprites' images.
     pub images: Vec<NamedImage>,
-    /// Capture mode, if any.
-    pub capture: Option<Capture>,
     /// The window's size on opening.
     pub window_size: WindowSize,
     /// Wait for vertical sync.
     pub vsync: bool,
+    /// What the session does besides showing the world.
+    pub session: Options,
+}
+
+/// What a session does besides showing the world: capture, the files it
+/// writes, and what the first world sizes from the window.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Capture mode, if any.
+    pub capture: Option<Capture>,
     /// Where C writes the profiler CSV.
     pub profile_csv: Option<PathBuf>,
-    /// Record a trace of the first frames here (`--trace`).
+    /// Record a trace of the first frames here (`--trace`): every frame of
+    /// a capture, else the first [`keys::TRACE_FRAMES`].
     pub trace: Option<PathBuf>,
     /// Trace files' cap and folder, and capture on spike.
     pub traces: TraceOptions,
@@ -79,34 +88,12 @@ impl DemoOptions {
         DemoOptions {
             settings: Settings::demo(),
             images: assets::default_sprites(),
-            capture: None,
             window_size: WindowSize::default(),
             vsync: true,
-            profile_csv: None,
-            trace: None,
-            traces: TraceOptions::default(),
-            fit: FitToWindow::ALL,
-        }
-    }
-}
-
-/// Where trace files go and how big they get, and capture on spike.
-#[derive(Clone, Debug)]
-pub struct TraceOptions {
-    /// Each trace file's size cap in bytes (`--trace-max-mb`).
-    pub cap_bytes: u64,
-    /// The folder for T's traces and spike captures (`--trace-dir`).
-    pub dir: PathBuf,
-    /// Capture on spike (`--spike-ms`), if on from the start.
-    pub spike: Option<crate::trace::spike::SpikeOptions>,
-}
-
-impl Default for TraceOptions {
-    fn default() -> Self {
-        TraceOptions {
-            cap_bytes: crate::trace::DEFAULT_CAP_BYTES,
-            dir: PathBuf::from("."),
-            spike: None,
+            session: Options {
+                fit: FitToWindow::ALL,
+                ..Options::default()
+            },
         }
     }
 }
@@ -114,15 +101,11 @@ impl Default for TraceOptions {
 /// Opens the window and runs until it closes.
 pub fn run(options: DemoOptions) -> ExitCode {
     let DemoOptions {
-        settings,
+        mut settings,
         images,
-        capture,
         window_size,
         vsync,
-        profile_csv,
-        trace,
-        traces,
-        fit,
+        session,
     } = options;
     if images.is_empty() {
         eprintln!("hitfield: error: no ship sprites to show");
@@ -143,18 +126,10 @@ pub fn run(options: DemoOptions) -> ExitCode {
     let status = Rc::new(Cell::new(0u8));
     let status_in = Rc::clone(&status);
     let conf = window_conf(window_size, vsync);
-    let mut settings = settings;
     platform::adapt(&mut settings);
-    let options = session::Options {
-        capture,
-        profile_csv,
-        trace,
-        traces,
-        fit,
-    };
     macroquad::Window::from_config(conf, async move {
         platform::report_panics();
-        let code = match session::Session::new(settings, images, options) {
+        let code = match session::Session::new(settings, images, session) {
             Ok(session) => session.run().await,
             Err(e) => {
                 eprintln!("hitfield: error: {e}");

@@ -4,12 +4,12 @@
 use macroquad::math::Rect;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 
-use super::keys::SHORTCUTS;
+use super::keys::{KEYS, STEERING};
 use crate::ui::text::{measure, note, text};
 use crate::ui::theme;
 
 /// A "PAUSED" badge in the field's top-left corner.
-pub fn draw_paused_badge(lb: &super::letterbox::Letterbox) {
+pub fn draw_paused_badge(lb: &hitfield::draw::Letterbox) {
     if !lb.is_visible() {
         return;
     }
@@ -26,7 +26,7 @@ pub fn draw_paused_badge(lb: &super::letterbox::Letterbox) {
 pub fn draw_help(area: Rect) {
     let line_h = 22.0;
     let w = 560.0;
-    let h = 70.0 + line_h * SHORTCUTS.len() as f32 + 56.0;
+    let h = 70.0 + line_h * (STEERING.len() + KEYS.len()) as f32 + 56.0;
     let x = (area.x + (area.w - w) * 0.5).max(area.x);
     let y = (area.y + (area.h - h) * 0.5).max(area.y);
     draw_rectangle(x, y, w, h, theme::rgb(0x0C1118, 0.96));
@@ -40,7 +40,8 @@ pub fn draw_help(area: Rect) {
         theme::TEXT,
     );
     let mut ly = y + 66.0;
-    for (keys, what) in SHORTCUTS {
+    let help = KEYS.iter().map(|&(keys, _, _, what)| (keys, what));
+    for (keys, what) in STEERING.into_iter().chain(help) {
         text(keys, x + 20.0, ly, theme::FONT, theme::ACCENT_HOT);
         text(what, x + 190.0, ly, theme::FONT, theme::TEXT);
         ly += line_h;

@@ -1,80 +1,97 @@
-//! Drawing the world: the field canvas as one nearest-filtered texture,
+//! Drawing the world ([`View`]): the field canvas as one nearest-filtered texture,
 //! ships as rotated sprites with their hit texels painted cold blue, and
 //! ship-ship contacts as outline flashes, markers and normal arrows.
 
 use hitfield::draw::PoseQuad;
-use hitfield::field::Canvas;
 use hitfield::rgba::RgbaImage;
 use hitfield::ships::HitMap;
 use hitfield::ships::{Contact, Ship, ShipSprite};
+use hitfield::world::World;
 use macroquad::color::{Color, WHITE};
 use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::shapes::draw_rectangle;
 use macroquad::texture::{draw_texture_ex, DrawTextureParams, FilterMode, Texture2D};
 use macroquad::window::get_internal_gl;
 
-use super::letterbox::Letterbox;
 use super::markers;
 use crate::ui::theme;
+use hitfield::draw::Letterbox;
 
 /// Largest canvas side shown as a texture (common GL limit).
 pub const MAX_TEXTURE_SIDE: u32 = 16384;
 
-/// The field canvas on the GPU.
+/// What the window shows of the world, kept on the GPU between frames:
+/// the field canvas as one texture, and the ships' ([`ShipViews`]).
 #[derive(Default)]
-pub struct FieldView {
-    texture: Option<(Texture2D, u32, u32)>,
+pub struct View {
+    field: Option<(Texture2D, u32, u32)>,
+    /// The field must be uploaded even if no step ran (settings changed,
+    /// reset); true before the first upload.
+    pub field_dirty: bool,
+    ships: ShipViews,
 }
 
-impl FieldView {
-    /// Uploads the canvas, creating the texture on first use or when the
-    /// canvas size changed. Errors name a canvas too large to show.
-    pub fn upload(&mut self, canvas: &Canvas) -> Result<(), String> {
-        let (w, h) = (canvas.width(), canvas.height());
-        if w == 0 || h == 0 || w > MAX_TEXTURE_SIDE || h > MAX_TEXTURE_SIDE {
-            self.texture = None;
-            return Err(format!(
-                "the {w}x{h} canvas is too large to show (at most {MAX_TEXTURE_SIDE} per side); the simulation still runs"
-            ));
+impl View {
+    /// Nothing uploaded yet: the first frame uploads the field.
+    pub fn new() -> View {
+        View {
+            field_dirty: true,
+            ..View::default()
         }
-        let bytes = canvas.rgba_bytes();
-        match &self.texture {
-            Some((tex, tw, th)) if *tw == w && *th == h => tex.update_from_bytes(w, h, bytes),
-            _ => {
-                // Sides are at most MAX_TEXTURE_SIDE, so they fit u16.
-                let tex = Texture2D::from_rgba8(w as u16, h as u16, bytes);
-                tex.set_filter(FilterMode::Nearest);
-                self.texture = Some((tex, w, h));
-            }
-        }
-        Ok(())
     }
 
-    /// Draws the canvas into the letterbox over a black backdrop.
-    pub fn draw(&self, lb: &Letterbox) {
+    /// Uploads what changed after `steps` steps and fades contact flashes
+    /// by `dt` seconds. Returns an error to show when a forced upload
+    /// failed: a canvas too large to show.
+    pub fn upload(&mut self, world: &World, steps: u32, dt: f32) -> Option<String> {
+        let mut error = None;
+        if steps > 0 || self.field_dirty {
+            let canvas = world.field().canvas();
+            let (w, h, bytes) = (canvas.width(), canvas.height(), canvas.rgba_bytes());
+            match &self.field {
+                Some((tex, tw, th)) if (*tw, *th) == (w, h) => tex.update_from_bytes(w, h, bytes),
+                _ => self.field = texture(w, h, bytes).map(|tex| (tex, w, h)),
+            }
+            if self.field.is_none() && self.field_dirty {
+                error = Some(format!(
+                    "the {w}x{h} canvas is too large to show (at most {MAX_TEXTURE_SIDE} per side); the simulation still runs"
+                ));
+            }
+            self.field_dirty = false;
+        }
+        self.ships
+            .sync(world.sprites(), world.ships(), world.contacts(), dt);
+        error
+    }
+
+    /// Forgets every texture (after a reset).
+    pub fn clear(&mut self) {
+        self.ships.clear();
+        self.field_dirty = true;
+    }
+
+    /// Draws the canvas into the letterbox over a black backdrop, the
+    /// ships over it, and the paused badge.
+    pub fn draw(&self, lb: &Letterbox, world: &World, paused: bool, time: f64) {
         if !lb.is_visible() {
             return;
         }
         let r = lb.screen_rect();
-        draw_rectangle(
-            r.x - 1.0,
-            r.y - 1.0,
-            r.w + 2.0,
-            r.h + 2.0,
-            theme::FIELD_FRAME,
-        );
+        let frame = theme::FIELD_FRAME;
+        draw_rectangle(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0, frame);
         draw_rectangle(r.x, r.y, r.w, r.h, theme::FIELD_BG);
-        if let Some((tex, _, _)) = &self.texture {
-            draw_texture_ex(
-                tex,
-                r.x,
-                r.y,
-                WHITE,
-                DrawTextureParams {
-                    dest_size: Some(vec2(r.w, r.h)),
-                    ..Default::default()
-                },
-            );
+        if let Some((tex, _, _)) = &self.field {
+            let dest_size = Some(vec2(r.w, r.h));
+            let params = DrawTextureParams {
+                dest_size,
+                ..Default::default()
+            };
+            draw_texture_ex(tex, r.x, r.y, WHITE, params);
+        }
+        self.ships
+            .draw(lb, world.sprites(), world.ships(), world.contacts(), time);
+        if paused {
+            super::overlay::draw_paused_badge(lb);
         }
     }
 }
@@ -106,10 +123,13 @@ fn silhouette(image: &RgbaImage) -> Vec<u8> {
     out
 }
 
+/// A nearest-filtered texture of `bytes`, `None` for a side of 0 or past
+/// [`MAX_TEXTURE_SIDE`].
 fn texture(w: u32, h: u32, bytes: &[u8]) -> Option<Texture2D> {
     if w == 0 || h == 0 || w > MAX_TEXTURE_SIDE || h > MAX_TEXTURE_SIDE {
         return None;
     }
+    // Sides are at most MAX_TEXTURE_SIDE, so they fit u16.
     let tex = Texture2D::from_rgba8(w as u16, h as u16, bytes);
     tex.set_filter(FilterMode::Nearest);
     Some(tex)
@@ -127,7 +147,7 @@ struct ShipView {
 /// Per-ship textures (re-uploaded only when a ship's hit map changes),
 /// per-sprite silhouettes, and contact flashes.
 #[derive(Default)]
-pub struct ShipViews {
+struct ShipViews {
     ships: Vec<ShipView>,
     silhouettes: Vec<Option<Texture2D>>,
     scratch: Vec<u8>,
@@ -231,17 +251,14 @@ impl ShipViews {
                     let pulse = 0.75 + 0.25 * (time * 30.0).sin() as f32;
                     let c = theme::with_alpha(theme::CONTACT, view.flash * pulse);
                     let d = (lb.map.scale * ship.pose().scale * 1.5).clamp(1.5, 4.0);
-                    for (dx, dy) in [
-                        (-d, 0.0),
-                        (d, 0.0),
-                        (0.0, -d),
-                        (0.0, d),
-                        (-d, -d),
-                        (d, d),
-                        (-d, d),
-                        (d, -d),
-                    ] {
-                        draw_at(&quad, sil, vec2(dx, dy), c);
+                    // The silhouette moved by d to all eight sides: an outline.
+                    for (dx, dy) in [-d, 0.0, d]
+                        .into_iter()
+                        .flat_map(|x| [(x, -d), (x, 0.0), (x, d)])
+                    {
+                        if (dx, dy) != (0.0, 0.0) {
+                            draw_at(&quad, sil, vec2(dx, dy), c);
+                        }
                     }
                 }
             }

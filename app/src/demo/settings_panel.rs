@@ -10,7 +10,7 @@ use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
 use super::keys::Action;
 use super::value_entry::{Change, ValueEntry};
-use crate::ui::text::text;
+use crate::ui::text::{small, text};
 use crate::ui::theme;
 use crate::ui::widgets::Ui;
 
@@ -104,11 +104,10 @@ pub fn panel(
         theme::FONT_TITLE,
         theme::TEXT,
     );
-    text(
+    small(
         "pixel-perfect collision demo",
         rect.x + PAD + 96.0,
         rect.y + 26.0,
-        theme::FONT_SMALL,
         theme::TEXT_DIM,
     );
 
@@ -179,15 +178,9 @@ fn run_section(
 ) {
     ui.section("RUN");
     let pause_label = if info.paused { "Resume" } else { "Pause" };
-    match ui.buttons(
-        &[pause_label, "Step", "Reset"],
-        &[info.paused, false, false],
-    ) {
-        Some(0) => actions.push(Action::TogglePause),
-        Some(1) => actions.push(Action::Step),
-        Some(2) => actions.push(Action::Reset),
-        _ => {}
-    }
+    let run = [Action::TogglePause, Action::Step, Action::Reset];
+    let clicked = ui.buttons(&[pause_label, "Step", "Reset"], &[info.paused]);
+    actions.extend(clicked.map(|i| run[i]));
     let ev = ui.text_field("seed", "Reset seed", &mut state.seed, |c| {
         c.is_ascii_digit()
     });
@@ -217,16 +210,12 @@ fn run_section(
         if ev.submitted {
             actions.push(Action::LoadPreset);
         }
-        match ui.buttons(&["Save preset", "Load preset"], &[]) {
-            Some(0) => actions.push(Action::SavePreset),
-            Some(1) => actions.push(Action::LoadPreset),
-            _ => {}
-        }
-        match ui.buttons(&["Profiler CSV", "Screenshot"], &[]) {
-            Some(0) => actions.push(Action::WriteCsv),
-            Some(1) => actions.push(Action::Screenshot),
-            _ => {}
-        }
+        let presets = [Action::SavePreset, Action::LoadPreset];
+        let clicked = ui.buttons(&["Save preset", "Load preset"], &[]);
+        actions.extend(clicked.map(|i| presets[i]));
+        let files = [Action::WriteCsv, Action::Screenshot];
+        let clicked = ui.buttons(&["Profiler CSV", "Screenshot"], &[]);
+        actions.extend(clicked.map(|i| files[i]));
         let t = spike_to_t(state.spike_ms);
         let shown = if state.spike_ms > 0.0 {
             let digits = if state.spike_ms < 1.0 { 3 } else { 1 };

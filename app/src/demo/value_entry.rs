@@ -8,8 +8,6 @@ use hitfield::settings::{Panel, Row, Value};
 
 use macroquad::shapes::draw_rectangle;
 
-use super::scales;
-use crate::ui::numbers::compact;
 use crate::ui::text::measure;
 use crate::ui::theme;
 use crate::ui::widgets::Ui;
@@ -57,22 +55,6 @@ fn number_char(c: char) -> bool {
     c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')
 }
 
-/// `value` as the panel shows it: the row's special text at either end,
-/// short counts, or the number with its decimals and suffix.
-pub fn shown(row: &Row, panel: &Panel, value: Value) -> String {
-    let (lo, hi) = row.bounds();
-    let v = value.as_f64();
-    if !panel.at_min.is_empty() && v <= lo {
-        panel.at_min.to_string()
-    } else if !panel.at_max.is_empty() && v >= hi {
-        panel.at_max.to_string()
-    } else if panel.compact {
-        compact(value.as_u64() as usize)
-    } else {
-        format!("{v:.*}{}", usize::from(panel.decimals), panel.suffix)
-    }
-}
-
 impl ValueEntry {
     /// Draws `row` (holding `value`) as a slider, or as a text field while
     /// its value is being typed. Returns what the user asked for.
@@ -99,8 +81,8 @@ impl ValueEntry {
                 return None;
             }
         }
-        let t = scales::to_t(row, value);
-        let text = shown(row, panel, value);
+        let t = row.slider_position(value);
+        let text = row.panel_text(value).unwrap_or_default();
         let slid = ui.slider(row.key, row.label, t, &text, panel.step);
         let (cell, hovered, clicked) = ui.value_cell();
         if hovered {
@@ -119,7 +101,7 @@ impl ValueEntry {
             ui.focus(row.key);
             return None;
         }
-        slid.map(|t| Change::Value(scales::from_t(row, t)))
+        slid.map(|t| Change::Value(row.slider_value(t)))
     }
 }
 
@@ -127,25 +109,6 @@ impl ValueEntry {
 mod tests {
     use super::*;
     use hitfield::settings::{rows, Settings};
-
-    /// How the panel shows `value` in the row labelled `label`.
-    fn panel_text(label: &str, value: Value) -> String {
-        let row = rows().iter().find(|r| r.label == label).expect("row");
-        shown(row, &row.panel.expect("in the panel"), value)
-    }
-
-    #[test]
-    fn values_show_as_the_panel_always_did() {
-        assert_eq!(panel_text("Particles", Value::Whole(250_000)), "250k");
-        assert_eq!(panel_text("Noise scale", Value::Real(0.004)), "0.0040");
-        assert_eq!(panel_text("Speed", Value::Real(60.0)), "60 px/s");
-        assert_eq!(panel_text("Scale", Value::Real(1.0)), "1.00x");
-        assert_eq!(panel_text("Sample every", Value::Real(0.0)), "every step");
-        assert_eq!(panel_text("Sample every", Value::Real(100.0)), "100 ms");
-        assert_eq!(panel_text("Stride", Value::Whole(1)), "1 exact");
-        assert_eq!(panel_text("Accuracy", Value::Real(1.0)), "1.00 exact");
-        assert_eq!(panel_text("Accuracy", Value::Real(0.5)), "0.50");
-    }
 
     #[test]
     fn the_first_key_replaces_the_filled_value_and_backspace_edits_it() {

@@ -81,10 +81,8 @@ pub fn apply(base: &Settings, fragment: &str) -> Applied {
 /// The fragment (without `#`) that takes `base` to `settings`: the keys
 /// whose values differ, short names where there are some.
 pub fn fragment_between(base: &Settings, settings: &Settings) -> String {
-    let before = as_table(base).map(|t| flatten(&t)).unwrap_or_default();
-    let pairs: Vec<String> = as_table(settings)
-        .map(|t| flatten(&t))
-        .unwrap_or_default()
+    let before = flat(base);
+    let pairs: Vec<String> = flat(settings)
         .into_iter()
         .filter(|(key, value)| !before.iter().any(|(k, v)| k == key && v == value))
         .map(|(key, value)| pair_text(keys::link_name(&key), &value))
@@ -94,9 +92,7 @@ pub fn fragment_between(base: &Settings, settings: &Settings) -> String {
 
 /// Every setting as `preset.key=value` pairs, for the page's record.
 pub fn describe(settings: &Settings) -> String {
-    let pairs: Vec<String> = as_table(settings)
-        .map(|t| flatten(&t))
-        .unwrap_or_default()
+    let pairs: Vec<String> = flat(settings)
         .iter()
         .map(|(key, value)| pair_text(key, value))
         .collect();
@@ -120,17 +116,15 @@ fn as_table(settings: &Settings) -> Option<toml::Table> {
     }
 }
 
-/// A preset table as (dotted key, value) pairs.
-fn flatten(table: &toml::Table) -> Vec<(String, toml::Value)> {
+/// `settings` as (dotted preset key, value) pairs.
+fn flat(settings: &Settings) -> Vec<(String, toml::Value)> {
     let mut out = Vec::new();
-    for (name, value) in table {
+    for (name, value) in as_table(settings).unwrap_or_default() {
         match value {
-            toml::Value::Table(inner) => out.extend(
-                inner
-                    .iter()
-                    .map(|(k, v)| (format!("{name}.{k}"), v.clone())),
-            ),
-            other => out.push((name.clone(), other.clone())),
+            toml::Value::Table(inner) => {
+                out.extend(inner.into_iter().map(|(k, v)| (format!("{name}.{k}"), v)));
+            }
+            other => out.push((name, other)),
         }
     }
     out
@@ -163,57 +157,26 @@ fn decoded(raw: &str) -> Result<String, String> {
     })
 }
 
-/// A table holding `value` at the dotted `key` alone.
-fn nested(key: &str, value: toml::Value) -> toml::Table {
-    let mut top = toml::Table::new();
-    match key.split_once('.') {
-        Some((table, inner)) => {
-            let mut sub = toml::Table::new();
-            sub.insert(inner.to_owned(), value);
-            top.insert(table.to_owned(), toml::Value::Table(sub));
-        }
-        None => {
-            top.insert(key.to_owned(), value);
-        }
-    }
-    top
-}
-
-/// Deserialises `table` alone into settings (the rest default): the
-/// deserialiser's message, in a preset's words, if it fails.
-fn check_alone(table: toml::Table) -> Result<Settings, String> {
-    toml::Value::Table(table)
-        .try_into::<Settings>()
-        .map_err(|e| e.message().replace("unknown field", "unknown key"))
-}
-
-/// Checks and applies one `key=value` pair to `table`: the new settings,
+/// Checks and applies one `key=value` pair to `table` as the preset
+/// loader checks a file holding `table` with the pair: the new settings,
 /// or the message (and `table` unchanged).
 fn apply_pair(table: &mut toml::Table, pair: &str) -> Result<Settings, String> {
     let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
     let name = decoded(raw_name)?;
-    let text = decoded(raw_value)?;
+    let value = keys::toml_value(&decoded(raw_value)?);
     let key = keys::preset_key(&name).ok_or_else(|| {
         format!(
             "{SOURCE}: {name}: unknown key; use a preset key (such as field.fade) or one of {}",
             keys::short_names_text()
         )
     })?;
-    // As a preset is checked: the table's name on its own first, then the key.
-    if let Some((table_name, _)) = key.split_once('.') {
-        let mut alone = toml::Table::new();
-        alone.insert(
-            table_name.to_owned(),
-            toml::Value::Table(toml::Table::new()),
-        );
-        check_alone(alone).map_err(|m| format!("{SOURCE}: {table_name}: {m}"))?;
-    }
-    let value = keys::toml_value(&text);
-    check_alone(nested(key, value.clone())).map_err(|m| format!("{SOURCE}: {key}: {m}"))?;
     let mut next = table.clone();
     match key.split_once('.') {
-        Some((table_name, inner)) => match next.get_mut(table_name) {
-            Some(toml::Value::Table(sub)) => {
+        Some((section, inner)) => match next
+            .entry(section)
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+        {
+            toml::Value::Table(sub) => {
                 sub.insert(inner.to_owned(), value);
             }
             _ => return Err(format!("{SOURCE}: {key}: not a setting")),
@@ -222,8 +185,8 @@ fn apply_pair(table: &mut toml::Table, pair: &str) -> Result<Settings, String> {
             next.insert(key.to_owned(), value);
         }
     }
-    let settings = check_alone(next.clone()).map_err(|m| format!("{SOURCE}: {key}: {m}"))?;
-    settings.validate().map_err(|e| format!("{SOURCE}: {e}"))?;
+    let text = toml::to_string(&next).map_err(|e| format!("{SOURCE}: {key}: {e}"))?;
+    let settings = Settings::from_preset_text(&text, SOURCE).map_err(|e| e.to_string())?;
     *table = next;
     Ok(settings)
 }

@@ -8,36 +8,26 @@ use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 use super::geometry::{graph_ceiling, ProfilerShape, FRAMES_H, LONG_VIEW_W, PROFILER_FRAMES};
 use super::history_view::{self, Mouse};
 use super::long_view::{self, Busy};
-use crate::stats::frame::Part;
+use crate::stats::frame::{FrameTimes, Part};
+use crate::stats::frame_clock::FrameClock;
 use crate::stats::history::History;
 use crate::stats::per_second::PerSecond;
-use crate::stats::profile::{Profiler, Summary};
+use crate::stats::profile::Summary;
 use crate::ui::numbers::count;
-use crate::ui::text::{measure, note, text};
+use crate::ui::text::{measure, note, note_right, small, text};
 use crate::ui::theme;
 
-/// Frame-rate facts the profiler card shows next to the graph.
-pub struct FrameStats {
-    /// Frames per second (measured between frames).
-    pub fps: f64,
-    /// Percentiles of the real time between frames.
-    pub frame: Summary,
-    /// Simulation steps run in the last frame.
-    pub steps: u32,
-    /// Simulated time per real time (1 keeps up).
-    pub sim_speed: f64,
-}
-
 /// The stacked per-stage graph of the last frames, a legend with each
-/// stage's median, FPS and frame-time percentiles, in `card` (see
-/// `demo::layout`: at full width the graph holds [`PROFILER_FRAMES`]
-/// frames, a narrower card shows the most recent ones); below it the long
-/// view of `seconds` and the threads' `busy` times. Right of the legend,
-/// when there is room, the frame `history` (`history_view`);
-/// the mouse picks frames. Returns true when *Freeze* was clicked.
+/// stage's median, the `clock`'s FPS, frame-time percentiles and
+/// simulation speed, and the `steps` of the last frame, in `card` (see
+/// `demo::layout`: at full width the graph holds the [`PROFILER_FRAMES`]
+/// frames the `history` shows, a narrower card the most recent ones);
+/// below it the long view of `seconds` and the threads' `busy` times.
+/// Right of the legend, when there is room, the frame history
+/// (`history_view`); the mouse picks frames. Returns true when *Freeze*
+/// was clicked.
 pub fn draw_profiler(
-    profiler: &mut Profiler,
-    stats: &FrameStats,
+    (clock, steps): (&mut FrameClock, u32),
     long: (&PerSecond, &Busy),
     history: &mut History,
     mouse: Mouse,
@@ -54,15 +44,11 @@ pub fn draw_profiler(
     draw_rectangle(card.x, card.y, card.w, card.h, theme::OVERLAY_BG);
     draw_rectangle_lines(card.x, card.y, card.w, card.h, 1.0, theme::BORDER);
 
-    let total = profiler.total_summary();
-    text(
-        "PROFILER",
-        card.x + pad,
-        card.y + 17.0,
-        theme::FONT_SMALL,
-        theme::ACCENT_HOT,
-    );
-    let fps = format!("{:.0} fps", stats.fps);
+    let shown: Vec<FrameTimes> = history.shown().iter().map(|f| f.times).collect();
+    let mut scratch = Vec::with_capacity(shown.len());
+    let total = Summary::of(shown.iter().map(FrameTimes::total), &mut scratch);
+    small("PROFILER", card.x + pad, card.y + 17.0, theme::ACCENT_HOT);
+    let fps = format!("{:.0} fps", clock.fps());
     text(
         &fps,
         card.x + pad + 80.0,
@@ -70,7 +56,7 @@ pub fn draw_profiler(
         theme::FONT,
         theme::TEXT,
     );
-    let rows = [("frame", stats.frame), ("work", total)];
+    let rows = [("frame", clock.summary()), ("work", total)];
     for (i, (name, sum)) in rows.iter().enumerate() {
         let y = card.y + 35.0 + 16.0 * i as f32;
         note(name, card.x + pad, y);
@@ -78,7 +64,7 @@ pub fn draw_profiler(
             "p50 {:6.2}  p95 {:6.2}  p99 {:6.2} ms",
             sum.p50_ms, sum.p95_ms, sum.p99_ms
         );
-        text(&v, card.x + pad + 50.0, y, theme::FONT_SMALL, theme::TEXT);
+        small(&v, card.x + pad + 50.0, y, theme::TEXT);
     }
     let freeze = history_view::freeze_button(
         card.x + pad + 150.0,
@@ -88,17 +74,16 @@ pub fn draw_profiler(
     );
     let steps = format!(
         "{}/frame  sim {:.2}x",
-        count(u64::from(stats.steps), "step", "steps"),
-        stats.sim_speed
+        count(u64::from(steps), "step", "steps"),
+        clock.sim_speed()
     );
-    let sw = measure(&steps, theme::FONT_SMALL);
     let shape = ProfilerShape::of(card);
     // The right edge of the frames' part (the long view may stand beside it).
     let frames_right = match shape {
         ProfilerShape::Beside => card.x + card.w - LONG_VIEW_W,
         _ => card.x + card.w,
     };
-    note(&steps, frames_right - pad - sw, card.y + 17.0);
+    note_right(&steps, frames_right - pad, card.y + 17.0);
 
     // Graph, newest frame on the right.
     let gx = card.x + pad + 34.0;
@@ -113,13 +98,12 @@ pub fn draw_profiler(
     ] {
         let y = gy + graph_h - (label_ms * px_per_ms) as f32;
         draw_line(gx, y, gx + graph_w, y, 1.0, theme::rgb(0x263042, 1.0));
-        let lw = measure(&label, theme::FONT_SMALL);
-        note(&label, gx - 6.0 - lw, y + 5.0);
+        note_right(&label, gx - 6.0, y + 5.0);
     }
     note("ms", gx - 24.0, gy + graph_h);
-    let n = profiler.len().min(graph_w as usize);
+    let n = shown.len().min(graph_w as usize);
     let x0 = gx + graph_w - n as f32;
-    for (i, frame) in profiler.frames().skip(profiler.len() - n).enumerate() {
+    for (i, frame) in shown[shown.len() - n..].iter().enumerate() {
         let mut y = gy + graph_h;
         let bx = x0 + i as f32;
         for part in Part::ALL {
@@ -170,38 +154,21 @@ pub fn draw_profiler(
             tall + 1.0,
             theme::rgb(0x05080C, 0.85),
         );
-        text(
-            label,
-            gx + 4.0,
-            base,
-            theme::FONT_SMALL,
-            theme::rgb(0x7BD88F, 0.9),
-        );
+        small(label, gx + 4.0, base, theme::rgb(0x7BD88F, 0.9));
     }
 
     // Legend: colour, part, median ms.
     let lx = gx + graph_w + pad;
     let mut ly = gy + 2.0;
     for part in Part::ALL {
-        let s = profiler.part_summary(part);
+        let s = Summary::of(shown.iter().map(|f| f.get(part)), &mut scratch);
         draw_rectangle(lx, ly + 1.0, 10.0, 10.0, theme::part_color(part));
-        text(
-            part.name(),
-            lx + 16.0,
-            ly + 11.0,
-            theme::FONT_SMALL,
-            theme::TEXT,
-        );
+        small(part.name(), lx + 16.0, ly + 11.0, theme::TEXT);
         let v = format!("{:.2}", s.p50_ms);
-        let vw = measure(&v, theme::FONT_SMALL);
-        note(&v, lx + legend_w - vw, ly + 11.0);
+        note_right(&v, lx + legend_w, ly + 11.0);
         ly += 14.0;
     }
-    note(
-        "p50 ms",
-        lx + legend_w - measure("p50 ms", theme::FONT_SMALL),
-        card.y + 51.0,
-    );
+    note_right("p50 ms", lx + legend_w, card.y + 51.0);
     let caption = if graph_w >= 280.0 {
         "stacked time per frame, newest on the right"
     } else {
@@ -209,41 +176,34 @@ pub fn draw_profiler(
     };
     note(caption, gx, gy + graph_h + 16.0);
     // The long view: under the frames, right of the history column, or
-    // (short windows) not at all.
-    match shape {
+    // (short windows) not at all; a rule parts it from the frames.
+    let place = match shape {
         ProfilerShape::Stacked => {
             let band = Rect::new(card.x, card.y + FRAMES_H, card.w, card.h - FRAMES_H);
-            draw_line(
-                band.x + 1.0,
-                band.y,
-                band.x + band.w - 1.0,
-                band.y,
-                1.0,
-                theme::BORDER,
-            );
+            let (x0, x1) = (band.x + 1.0, band.x + band.w - 1.0);
+            draw_line(x0, band.y, x1, band.y, 1.0, theme::BORDER);
             // The ten-minute graph takes the card's width, less the busy
             // times' column (one second a pixel at most).
             let long_w = (card.x + card.w - pad - legend_w - pad - gx)
                 .clamp(graph_w, seconds.capacity() as f32)
                 .floor();
-            let columns = [gx, long_w, gx + long_w + pad, legend_w];
-            long_view::draw(seconds, busy, band, columns);
+            Some((band, gx, long_w))
         }
         ProfilerShape::Beside => {
             let band = Rect::new(frames_right, card.y, LONG_VIEW_W, card.h);
-            draw_line(
-                band.x,
-                band.y + 1.0,
-                band.x,
-                band.y + band.h - 1.0,
-                1.0,
-                theme::BORDER,
-            );
-            let lgx = band.x + pad + 34.0;
-            let columns = [lgx, graph_w, lgx + graph_w + pad, legend_w];
-            long_view::draw(seconds, busy, band, columns);
+            let (y0, y1) = (band.y + 1.0, band.y + band.h - 1.0);
+            draw_line(band.x, y0, band.x, y1, 1.0, theme::BORDER);
+            Some((band, band.x + pad + 34.0, graph_w))
         }
-        ProfilerShape::Short => {}
+        ProfilerShape::Short => None,
+    };
+    if let Some((band, x, w)) = place {
+        long_view::draw(
+            (seconds, busy),
+            history,
+            band,
+            [x, w, x + w + pad, legend_w],
+        );
     }
     let cx = lx + legend_w + pad + 8.0;
     let column = Rect::new(cx, card.y + 28.0, frames_right - pad - cx, FRAMES_H - 32.0);

@@ -9,7 +9,7 @@ use macroquad::shapes::{draw_rectangle, draw_rectangle_lines};
 
 use crate::stats::frame::Part;
 use crate::stats::history::{FrameRecord, History, Selected};
-use crate::ui::text::{measure, note, text};
+use crate::ui::text::{measure, note, note_right, small, small_right};
 use crate::ui::theme;
 
 /// Narrowest room for the history column; narrower cards leave it out.
@@ -39,13 +39,12 @@ pub fn freeze_button(x: f32, y: f32, frozen: bool, mouse: Mouse) -> bool {
         (false, false) => theme::WIDGET_BG,
     };
     draw_rectangle(r.x, r.y, r.w, r.h, bg);
-    text(label, r.x + 7.0, r.y + 13.0, theme::FONT_SMALL, theme::TEXT);
+    small(label, r.x + 7.0, r.y + 13.0, theme::TEXT);
     if frozen {
-        text(
+        small(
             "FROZEN: the world runs on",
             r.x + r.w + 8.0,
             r.y + 13.0,
-            theme::FONT_SMALL,
             theme::CONTACT,
         );
     }
@@ -103,13 +102,7 @@ pub fn draw_column(
     match &detail {
         Some(frame) => draw_breakdown(frame, left, thread_name),
         None => {
-            text(
-                "FRAME",
-                left.x,
-                left.y + 12.0,
-                theme::FONT_SMALL,
-                theme::ACCENT_HOT,
-            );
+            small("FRAME", left.x, left.y + 12.0, theme::ACCENT_HOT);
             for (i, line) in [
                 "hover a frame of the graph",
                 "to read it; a click keeps",
@@ -133,20 +126,14 @@ pub fn draw_column(
 /// One frame's numbers: its steps, every stage, and each thread's busy time.
 fn draw_breakdown(frame: &FrameRecord, r: Rect, thread_name: &dyn Fn(usize) -> String) {
     let head = format!("FRAME {}  step {}", frame.frame, frame.step);
-    text(&head, r.x, r.y + 12.0, theme::FONT_SMALL, theme::ACCENT_HOT);
+    small(&head, r.x, r.y + 12.0, theme::ACCENT_HOT);
     let sub = format!(
         "{} step{}  work {:.2} ms",
         frame.steps,
         if frame.steps == 1 { "" } else { "s" },
         frame.work_ms()
     );
-    text(
-        &sub,
-        r.x,
-        r.y + 12.0 + ROW_H,
-        theme::FONT_SMALL,
-        theme::TEXT,
-    );
+    small(&sub, r.x, r.y + 12.0 + ROW_H, theme::TEXT);
     let col_w = (r.w / 2.0).floor();
     let top = r.y + 16.0 + 2.0 * ROW_H;
     // Two columns of parts.
@@ -158,8 +145,7 @@ fn draw_breakdown(frame: &FrameRecord, r: Rect, thread_name: &dyn Fn(usize) -> S
         draw_rectangle(x, y - 9.0, 8.0, 8.0, theme::part_color(part));
         note(part.name(), x + 11.0, y);
         let v = format!("{:.2}", frame.times.get(part));
-        let vx = x + col_w - 6.0 - measure(&v, theme::FONT_SMALL);
-        text(&v, vx, y, theme::FONT_SMALL, theme::TEXT);
+        small_right(&v, x + col_w - 6.0, y, theme::TEXT);
     }
     let busy_y = top + rows as f32 * ROW_H + 2.0;
     let label = format!("busy ms of a {:.2} ms step", frame.step_ms());
@@ -174,24 +160,16 @@ fn draw_breakdown(frame: &FrameRecord, r: Rect, thread_name: &dyn Fn(usize) -> S
         let name = thread_name(i);
         note(&name, x, y);
         let v = format!("{ms:.2}");
-        let vx = x + col_w - 6.0 - measure(&v, theme::FONT_SMALL);
-        text(&v, vx, y, theme::FONT_SMALL, theme::TEXT);
+        small_right(&v, x + col_w - 6.0, y, theme::TEXT);
     }
 }
 
 /// The slowest frames, one row each (work, frame, step). Returns the frame
 /// clicked on, if any; `shown` is outlined.
 fn draw_slowest(slowest: &[FrameRecord], r: Rect, mouse: Mouse, shown: Option<u64>) -> Option<u64> {
-    text(
-        "SLOWEST",
-        r.x,
-        r.y + 12.0,
-        theme::FONT_SMALL,
-        theme::ACCENT_HOT,
-    );
+    small("SLOWEST", r.x, r.y + 12.0, theme::ACCENT_HOT);
     let unit = "work ms  frame   step";
-    let ux = r.x + r.w - measure(unit, theme::FONT_SMALL);
-    note(unit, ux, r.y + 12.0 + ROW_H);
+    note_right(unit, r.x + r.w, r.y + 12.0 + ROW_H);
     let mut clicked = None;
     for (i, frame) in slowest.iter().enumerate() {
         let y = r.y + 16.0 + ROW_H * (i + 1) as f32;
@@ -206,8 +184,7 @@ fn draw_slowest(slowest: &[FrameRecord], r: Rect, mouse: Mouse, shown: Option<u6
             draw_rectangle_lines(row.x, row.y, row.w, row.h, 1.0, theme::ACCENT);
         }
         let line = slowest_row(frame.work_ms(), frame.frame, frame.step);
-        let lx = r.x + r.w - measure(&line, theme::FONT_SMALL);
-        text(&line, lx, y + 12.0, theme::FONT_SMALL, theme::TEXT);
+        small_right(&line, r.x + r.w, y + 12.0, theme::TEXT);
     }
     if slowest.is_empty() {
         note("none yet", r.x, r.y + 28.0 + ROW_H);

@@ -3,14 +3,15 @@
 //! busy time per frame (time inside hitfield's task spans, see
 //! `hitfield::trace`), so slow phases and thread imbalance show.
 
-use hitfield::stats::{percentile, Ring};
+use hitfield::stats::percentile;
 use macroquad::math::Rect;
 use macroquad::shapes::draw_rectangle;
 
 use super::geometry::{graph_ceiling, LONG_VIEW_FRAME_H as FRAME_H};
+use crate::stats::history::{FrameRecord, History};
 use crate::stats::per_second::{PerSecond, SecondSummary};
 use crate::trace::Tracing;
-use crate::ui::text::{measure, note, text};
+use crate::ui::text::{note, note_right, small, small_right};
 use crate::ui::theme;
 
 /// Frames the busy times are averaged over.
@@ -18,35 +19,19 @@ pub const BUSY_FRAMES: usize = 60;
 /// Threads listed (more are summed into the last row's note).
 const SHOWN_THREADS: usize = 4;
 
-/// Each thread's busy milliseconds over the last [`BUSY_FRAMES`] frames
-/// that ran a step, and those frames' step time.
+/// Each thread's busy milliseconds in the latest frame, read from the
+/// trace subscriber (none without it); the frame history keeps them.
 pub struct Busy {
     tracing: Option<&'static Tracing>,
-    /// Per frame: busy ms per thread, and the frame's step time (sum of the
-    /// simulation stages), oldest first.
-    frames: Ring<(Vec<f64>, f64)>,
-    /// The busy times of the frame that last left `frames`, reused.
-    spare: Vec<f64>,
-    scratch: Vec<f64>,
-}
-
-impl Default for Busy {
-    fn default() -> Busy {
-        Busy {
-            tracing: None,
-            frames: Ring::new(BUSY_FRAMES),
-            spare: Vec::new(),
-            scratch: Vec::new(),
-        }
-    }
+    latest: Vec<f64>,
 }
 
 impl Busy {
-    /// Busy times read from `tracing` (none without it).
+    /// Busy times read from `tracing`.
     pub fn new(tracing: Option<&'static Tracing>) -> Busy {
         Busy {
             tracing,
-            ..Busy::default()
+            latest: Vec::new(),
         }
     }
 
@@ -55,44 +40,35 @@ impl Busy {
         self.tracing
     }
 
-    /// Each thread's busy ms in the latest frame (taken by
-    /// [`Busy::record_frame`]).
+    /// Each thread's busy ms in the latest frame ([`Busy::take_frame`]).
     pub fn latest(&self) -> &[f64] {
-        &self.scratch
+        &self.latest
     }
 
-    /// Takes the busy time since the last call as one frame's, if the frame
-    /// ran steps (`step_ms > 0`).
-    pub fn record_frame(&mut self, step_ms: f64) {
-        let Some(tracing) = self.tracing else {
-            return;
-        };
-        tracing.take_busy(&mut self.scratch);
-        if step_ms <= 0.0 {
-            return;
-        }
-        let mut busy = std::mem::take(&mut self.spare);
-        busy.clear();
-        busy.extend_from_slice(&self.scratch);
-        if let Some((old, _)) = self.frames.push((busy, step_ms)) {
-            self.spare = old;
+    /// Takes each thread's busy time since the last call as this frame's.
+    pub fn take_frame(&mut self) {
+        if let Some(tracing) = self.tracing {
+            tracing.take_busy(&mut self.latest);
         }
     }
+}
 
-    /// Mean busy ms per frame of each thread, and the mean step ms.
-    fn means(&self) -> (Vec<f64>, f64) {
-        let n = self.frames.len().max(1) as f64;
-        let threads = self.frames.iter().map(|(v, _)| v.len()).max().unwrap_or(0);
-        let mut busy = vec![0.0; threads];
-        let mut step = 0.0;
-        for (v, s) in self.frames.iter() {
-            for (b, x) in busy.iter_mut().zip(v) {
-                *b += x / n;
-            }
-            step += s / n;
+/// Each thread's mean busy ms over the last [`BUSY_FRAMES`] frames of
+/// `history` that ran a step, and those frames' mean step ms.
+fn means(history: &History) -> (Vec<f64>, f64) {
+    let ran = history.recent().rev().filter(|f| f.step_ms() > 0.0);
+    let frames: Vec<&FrameRecord> = ran.take(BUSY_FRAMES).collect();
+    let n = frames.len().max(1) as f64;
+    let threads = frames.iter().map(|f| f.busy.len()).max().unwrap_or(0);
+    let mut busy = vec![0.0; threads];
+    let mut step = 0.0;
+    for frame in frames {
+        for (b, x) in busy.iter_mut().zip(&frame.busy) {
+            *b += x / n;
         }
-        (busy, step)
+        step += frame.step_ms() / n;
     }
+    (busy, step)
 }
 
 /// One column of the long graph: `k` seconds folded into one pixel.
@@ -111,8 +87,14 @@ pub fn seconds_per_column(capacity: usize, width: f32) -> usize {
 
 /// Draws the long view in `band` (of the profiler card): the graph at
 /// `gx`, `graph_w` wide and as tall as the band allows, and the threads'
-/// busy times in the legend column at `lx`, `legend_w` wide.
-pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
+/// busy times (`history`'s, named by `busy`) in the legend column at `lx`,
+/// `legend_w` wide.
+pub fn draw(
+    (seconds, busy): (&PerSecond, &Busy),
+    history: &History,
+    band: Rect,
+    columns: [f32; 4],
+) {
     let [gx, graph_w, lx, legend_w] = columns;
     let y0 = band.y;
     let graph_h = (band.h - FRAME_H).max(1.0);
@@ -140,11 +122,7 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let ceiling = graph_ceiling(peak * 1.6);
     let px = graph_h as f64 / ceiling;
     let label = format!("{ceiling:.0}");
-    note(
-        &label,
-        gx - 6.0 - measure(&label, theme::FONT_SMALL),
-        gy + 10.0,
-    );
+    note_right(&label, gx - 6.0, gy + 10.0);
     note("ms", gx - 24.0, gy + graph_h);
     let x0 = gx + graph_w - cols.len() as f32;
     let bottom = gy + graph_h;
@@ -168,20 +146,12 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     let left = format!("-{span_min:.0} min ({k} s/px)");
     note(&left, gx, bottom + 14.0);
     let now = "now";
-    note(
-        now,
-        gx + graph_w - measure(now, theme::FONT_SMALL),
-        bottom + 14.0,
-    );
+    note_right(now, gx + graph_w, bottom + 14.0);
 
     // Threads: busy ms per frame, the bar against the frame's step time.
     let head = "busy ms/frame";
-    note(
-        head,
-        lx + legend_w - measure(head, theme::FONT_SMALL),
-        y0 + 15.0,
-    );
-    let (means, step_ms) = busy.means();
+    note_right(head, lx + legend_w, y0 + 15.0);
+    let (means, step_ms) = means(history);
     if means.is_empty() {
         note("no thread times yet", lx, gy + 12.0);
         return;
@@ -202,15 +172,9 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
             11.0,
             theme::rgb(0x2F5F94, 1.0),
         );
-        text(&name, lx + 3.0, ly + 11.0, theme::FONT_SMALL, theme::TEXT);
+        small(&name, lx + 3.0, ly + 11.0, theme::TEXT);
         let v = format!("{ms:.2}");
-        text(
-            &v,
-            lx + legend_w - 3.0 - measure(&v, theme::FONT_SMALL),
-            ly + 11.0,
-            theme::FONT_SMALL,
-            theme::TEXT,
-        );
+        small_right(&v, lx + legend_w - 3.0, ly + 11.0, theme::TEXT);
         ly += 14.0;
     }
     let more = means.len().saturating_sub(SHOWN_THREADS);
@@ -219,11 +183,7 @@ pub fn draw(seconds: &PerSecond, busy: &Busy, band: Rect, columns: [f32; 4]) {
     } else {
         format!("of a {step_ms:.2} ms step")
     };
-    note(
-        &caption,
-        lx + legend_w - measure(&caption, theme::FONT_SMALL),
-        bottom + 14.0,
-    );
+    note_right(&caption, lx + legend_w, bottom + 14.0);
 }
 
 #[cfg(test)]

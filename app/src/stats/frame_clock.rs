@@ -1,50 +1,10 @@
-//! Fixed-step timing: real time accumulates, the simulation advances in
-//! whole steps, and a slow frame never makes the next one slower.
+//! The demo's frame clock: real time between frames, the frame rate and
+//! the simulation's speed (its fixed steps are paced by the library's
+//! [`hitfield::clock::Stepper`]).
 
 use hitfield::stats::Ring;
 
 use super::profile::Summary;
-
-/// Most steps run in one frame; time beyond that is dropped.
-pub const MAX_STEPS_PER_FRAME: u32 = 4;
-
-/// A real-time accumulator that hands out whole fixed steps.
-#[derive(Clone, Debug, Default)]
-pub struct Stepper {
-    acc_ms: f64,
-    /// Steps dropped so far because a frame fell too far behind.
-    pub dropped: u64,
-}
-
-impl Stepper {
-    /// Adds `frame_ms` of real time and returns how many `step_ms` steps to
-    /// run now (at most [`MAX_STEPS_PER_FRAME`]). Paused, nothing
-    /// accumulates. A non-positive or non-finite step or frame time counts as
-    /// no time at all.
-    pub fn due(&mut self, frame_ms: f64, step_ms: f64, paused: bool) -> u32 {
-        if paused || !(step_ms.is_finite() && step_ms > 0.0) {
-            self.acc_ms = 0.0;
-            return 0;
-        }
-        if frame_ms.is_finite() && frame_ms > 0.0 {
-            self.acc_ms += frame_ms;
-        }
-        let whole = (self.acc_ms / step_ms).floor();
-        if whole > f64::from(MAX_STEPS_PER_FRAME) {
-            self.dropped += (whole as u64).saturating_sub(u64::from(MAX_STEPS_PER_FRAME));
-            // Keep the fraction of a step so pacing stays smooth after a stall.
-            self.acc_ms = self.acc_ms.rem_euclid(step_ms);
-            return MAX_STEPS_PER_FRAME;
-        }
-        self.acc_ms -= whole * step_ms;
-        whole as u32
-    }
-
-    /// Forgets accumulated time (after a reset or unpause).
-    pub fn reset(&mut self) {
-        self.acc_ms = 0.0;
-    }
-}
 
 /// Real time between frames: FPS and simulation speed over the last
 /// [`FrameClock::FPS_WINDOW`] frames, percentiles over the last
@@ -125,25 +85,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn accumulates_fractions_into_whole_steps() {
-        let mut s = Stepper::default();
-        assert_eq!(s.due(10.0, 16.0, false), 0);
-        assert_eq!(s.due(10.0, 16.0, false), 1);
-        assert_eq!(s.due(12.0, 16.0, false), 1);
-        assert_eq!(s.due(0.0, 16.0, false), 0);
-        assert_eq!(s.due(32.0, 16.0, false), 2);
-    }
-
-    #[test]
-    fn caps_catch_up_and_drops_the_rest() {
-        let mut s = Stepper::default();
-        assert_eq!(s.due(1000.0, 10.0, false), MAX_STEPS_PER_FRAME);
-        assert_eq!(s.dropped, 96);
-        // The next normal frame is normal again: no spiral.
-        assert_eq!(s.due(10.0, 10.0, false), 1);
-    }
-
-    #[test]
     fn frame_clock_gives_fps_speed_and_percentiles() {
         let mut m = FrameClock::default();
         assert_eq!((m.fps(), m.sim_speed()), (0.0, 0.0));
@@ -169,16 +110,5 @@ mod tests {
         }
         assert!((m.summary().max_ms - 10.0).abs() < 1e-9);
         assert!((m.sim_speed() - 1.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn paused_and_bad_inputs_run_nothing() {
-        let mut s = Stepper::default();
-        assert_eq!(s.due(100.0, 10.0, true), 0);
-        assert_eq!(s.due(0.0, 10.0, false), 0);
-        assert_eq!(s.due(100.0, 0.0, false), 0);
-        assert_eq!(s.due(100.0, f64::NAN, false), 0);
-        assert_eq!(s.due(f64::INFINITY, 10.0, false), 0);
-        assert_eq!(s.due(-5.0, 10.0, false), 0);
     }
 }

@@ -6,7 +6,9 @@
 
 use hitfield::stats::Ring;
 
-use super::frame::FrameTimes;
+use std::fmt::Write as _;
+
+use super::frame::{FrameTimes, Part};
 
 /// Slowest frames kept for the session.
 pub const SLOWEST: usize = 10;
@@ -100,6 +102,11 @@ impl History {
         }
     }
 
+    /// The last frames, oldest first, whether the graph is frozen or not.
+    pub fn recent(&self) -> impl DoubleEndedIterator<Item = &FrameRecord> + '_ {
+        self.recent.iter()
+    }
+
     /// The ten slowest frames of the session, slowest first.
     pub fn slowest(&self) -> &[FrameRecord] {
         &self.slowest
@@ -130,6 +137,26 @@ impl History {
         on_graph.or_else(|| self.slowest.iter().find(|f| f.frame == n))
     }
 
+    /// The last frames (frozen or not) as CSV: a header, then one row a
+    /// frame with a column a part and `total`, in milliseconds; and how
+    /// many frames that is.
+    pub fn to_csv(&self) -> (usize, String) {
+        let mut out = String::from("frame");
+        for part in Part::ALL {
+            out.push(',');
+            out.push_str(part.name());
+        }
+        out.push_str(",total\n");
+        for (i, frame) in self.recent.iter().enumerate() {
+            let _ = write!(out, "{i}");
+            for part in Part::ALL {
+                let _ = write!(out, ",{:.4}", frame.times.get(part));
+            }
+            let _ = writeln!(out, ",{:.4}", frame.times.total());
+        }
+        (self.recent.len(), out)
+    }
+
     /// Forgets every frame (a reset), and thaws the graph.
     pub fn clear(&mut self) {
         self.recent.clear();
@@ -154,6 +181,20 @@ mod tests {
             times: times.into(),
             busy: vec![ms / 2.0],
         }
+    }
+
+    #[test]
+    fn csv_has_a_header_and_a_row_per_frame() {
+        let mut h = History::new(10);
+        h.record(frame(0, 1.0));
+        h.record(frame(1, 2.25));
+        let (n, csv) = h.to_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!((n, lines.len()), (2, 3));
+        assert!(lines[0].starts_with("frame,flow,particles,trails,ships"));
+        assert!(lines[0].ends_with(",total"));
+        assert!(lines[2].starts_with("1,0.0000,2.2500,"));
+        assert!(lines[2].ends_with(",2.2500"));
     }
 
     #[test]

@@ -13,8 +13,9 @@ pub struct TraceEvent<'a> {
     /// `hitfield` (metadata has none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cat: Option<&'static str>,
-    /// The kind of event.
-    pub ph: Phase,
+    /// The kind of event: `B` a span begins, `E` it ends, `i` a note at
+    /// one moment, `M` metadata (a thread's name).
+    pub ph: &'static str,
     /// An instant event's scope: `g`, global.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub s: Option<&'static str>,
@@ -30,30 +31,13 @@ pub struct TraceEvent<'a> {
     pub args: Option<&'a RawValue>,
 }
 
-/// What a [`TraceEvent`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Phase {
-    /// A span begins.
-    #[serde(rename = "B")]
-    Begin,
-    /// A span ends.
-    #[serde(rename = "E")]
-    End,
-    /// A note at one moment.
-    #[serde(rename = "i")]
-    Instant,
-    /// Metadata (a thread's name).
-    #[serde(rename = "M")]
-    Meta,
-}
-
 impl<'a> TraceEvent<'a> {
     /// A span's begin or end at `ts` µs on thread `tid`.
     pub fn span(name: &'a str, begin: bool, ts: f64, tid: usize) -> TraceEvent<'a> {
         TraceEvent {
             name,
             cat: Some("hitfield"),
-            ph: if begin { Phase::Begin } else { Phase::End },
+            ph: if begin { "B" } else { "E" },
             s: None,
             ts: Some(micros(ts)),
             pid: 1,
@@ -66,7 +50,7 @@ impl<'a> TraceEvent<'a> {
     pub fn instant(name: &'a str, ts: f64, args: &'a RawValue) -> TraceEvent<'a> {
         TraceEvent {
             s: Some("g"),
-            ph: Phase::Instant,
+            ph: "i",
             args: Some(args),
             ..TraceEvent::span(name, true, ts, 1)
         }
@@ -75,14 +59,11 @@ impl<'a> TraceEvent<'a> {
     /// The name of thread `tid`; `args` is [`thread_name_args`].
     pub fn thread_name(tid: usize, args: &'a RawValue) -> TraceEvent<'a> {
         TraceEvent {
-            name: "thread_name",
             cat: None,
-            ph: Phase::Meta,
-            s: None,
+            ph: "M",
             ts: None,
-            pid: 1,
-            tid,
             args: Some(args),
+            ..TraceEvent::span("thread_name", true, 0.0, tid)
         }
     }
 }

@@ -8,8 +8,9 @@
 //! ring: off, a span costs the registry's bookkeeping and two atomic loads.
 //! Every file is capped ([`sink`]); the spike ring ([`ring`]) keeps the
 //! last frames' spans in memory, and [`spike`] writes them when a frame
-//! is slow (capture on spike, for the headless runner and the demo). Times come from a [`Clock`], so the same
-//! code runs in the browser (where only the busy time is used).
+//! is slow (capture on spike, for the headless runner and the demo). Times
+//! come from a [`Clock`], so the same code runs in the browser (where only
+//! the busy time is used).
 
 mod event;
 mod ring;

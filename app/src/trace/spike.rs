@@ -3,10 +3,10 @@
 //! frames before it and after it, so the slow frame can be read after the
 //! fact. Shared by `hitfield headless --spike-ms` and the demo.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::Tracing;
-use crate::paths::shown;
+use crate::paths::{self, shown};
 
 /// Frames kept before a spike (two seconds at 60 steps a second).
 pub const FRAMES_BEFORE: u64 = 120;
@@ -27,6 +27,28 @@ pub struct SpikeOptions {
     pub dir: PathBuf,
     /// Each file's size cap in bytes.
     pub cap_bytes: u64,
+}
+
+/// Where trace files go and how big they get, and capture on spike: the
+/// demo's and `headless`' `--trace-max-mb`, `--trace-dir` and `--spike-ms`.
+#[derive(Clone, Debug)]
+pub struct TraceOptions {
+    /// Each trace file's size cap in bytes.
+    pub cap_bytes: u64,
+    /// The folder for the T key's traces, G's clips and spike captures.
+    pub dir: PathBuf,
+    /// Capture on spike, if on from the start.
+    pub spike: Option<SpikeOptions>,
+}
+
+impl Default for TraceOptions {
+    fn default() -> Self {
+        TraceOptions {
+            cap_bytes: super::DEFAULT_CAP_BYTES,
+            dir: PathBuf::from("."),
+            spike: None,
+        }
+    }
 }
 
 /// A spike seen, whose file waits for the frames after it.
@@ -130,7 +152,8 @@ impl SpikeWatch {
             return Err("no spike to write".to_string());
         };
         self.written += 1;
-        let path = spike_path(&self.options.dir, p.step);
+        let name = format!("hitfield-spike-{}-step-{}", paths::unix_time(), p.step);
+        let path = paths::fresh(&self.options.dir, &name, "json");
         let from = p.frame.saturating_sub(FRAMES_BEFORE);
         let args = super::raw_args(&SpikeNote {
             frame: (self.unit == "frame").then_some(p.frame),
@@ -159,37 +182,5 @@ impl SpikeWatch {
             message.push_str(&format!("; that is {MAX_FILES}, no more this run"));
         }
         Ok(message)
-    }
-}
-
-/// `DIR/hitfield-spike-<unix time>-step-<step>.json`, with `-2`, `-3`, …
-/// when that file exists.
-fn spike_path(dir: &Path, step: u64) -> PathBuf {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let stem = format!("hitfield-spike-{t}-step-{step}");
-    let mut path = dir.join(format!("{stem}.json"));
-    let mut n = 2;
-    while path.exists() && n < 1000 {
-        path = dir.join(format!("{stem}-{n}.json"));
-        n += 1;
-    }
-    path
-}
-
-/// Says on stderr what a spike capture did (`what` names the capture in
-/// an error: `--spike-ms`, `spike capture`); the line, without the
-/// `hitfield: ` prefix, is returned for a status bar.
-pub fn tell(news: &Result<String, String>, what: &str) -> String {
-    match news {
-        Ok(message) => {
-            eprintln!("hitfield: {message}");
-            message.clone()
-        }
-        Err(message) => {
-            eprintln!("hitfield: error: {what}: {message}");
-            format!("{what}: {message}")
-        }
     }
 }

@@ -1,17 +1,5 @@
-//! Counts written for people: `1.00M`, `1,234`, `1 contact`.
-
-/// `1.0M`, `250k`, `12.5k`, `800`.
-pub fn compact(n: usize) -> String {
-    if n >= 1_000_000 {
-        format!("{:.2}M", n as f64 / 1e6)
-    } else if n >= 100_000 {
-        format!("{}k", n / 1000)
-    } else if n >= 1000 {
-        format!("{:.1}k", n as f64 / 1e3)
-    } else {
-        n.to_string()
-    }
-}
+//! Counts written for people: `1,234`, `1 contact` (and short, `1.00M`,
+//! by the library's [`hitfield::settings::compact`]).
 
 /// `1,234,567`.
 pub fn thousands(n: u64) -> String {
@@ -38,10 +26,6 @@ mod tests {
 
     #[test]
     fn formats_counts() {
-        assert_eq!(compact(1_000_000), "1.00M");
-        assert_eq!(compact(250_000), "250k");
-        assert_eq!(compact(12_500), "12.5k");
-        assert_eq!(compact(800), "800");
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");

@@ -24,9 +24,24 @@ pub fn text(s: &str, x: f32, y: f32, size: u16, color: Color) {
     draw_text(s, x.round(), y.round(), f32::from(size), color);
 }
 
-/// Draws `s` as small print (dim, [`theme::FONT_SMALL`]), baseline at `y`.
+/// Draws `s` small ([`theme::FONT_SMALL`]) in `color`, baseline at `y`.
+pub fn small(s: &str, x: f32, y: f32, color: Color) {
+    text(s, x, y, theme::FONT_SMALL, color);
+}
+
+/// Draws `s` small in `color`, ending at `right`.
+pub fn small_right(s: &str, right: f32, y: f32, color: Color) {
+    small(s, right - measure(s, theme::FONT_SMALL), y, color);
+}
+
+/// Draws `s` as small print (small and dim), baseline at `y`.
 pub fn note(s: &str, x: f32, y: f32) {
-    text(s, x, y, theme::FONT_SMALL, theme::TEXT_DIM);
+    small(s, x, y, theme::TEXT_DIM);
+}
+
+/// Draws `s` as small print ending at `right`.
+pub fn note_right(s: &str, right: f32, y: f32) {
+    small_right(s, right, y, theme::TEXT_DIM);
 }
 
 /// Width of `s` in pixels.

@@ -56,17 +56,11 @@ impl Ui {
             }
         }
         text(label, r.x, r.y + 16.0, theme::FONT, theme::TEXT_DIM);
-        draw_rectangle(
-            b.x,
-            b.y,
-            b.w,
-            b.h,
-            if hot || focused {
-                theme::WIDGET_HOT
-            } else {
-                theme::WIDGET_BG
-            },
-        );
+        let fill = match hot || focused {
+            true => theme::WIDGET_HOT,
+            false => theme::WIDGET_BG,
+        };
+        draw_rectangle(b.x, b.y, b.w, b.h, fill);
         if focused {
             draw_rectangle_lines(b.x, b.y, b.w, b.h, 1.5, theme::ACCENT_HOT);
         }

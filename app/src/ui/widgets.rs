@@ -11,7 +11,7 @@ use macroquad::math::{vec2, Rect, Vec2};
 use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
 
 use super::keyboard::Edit;
-use super::text::{measure, text, wrap};
+use super::text::{measure, small, small_right, text, wrap};
 use super::theme;
 
 /// Widget identity across frames.
@@ -173,7 +173,7 @@ impl Ui {
     pub fn section(&mut self, title: &str) {
         self.space(6.0);
         let r = self.row(20.0);
-        text(title, r.x, r.y + 14.0, theme::FONT_SMALL, theme::ACCENT_HOT);
+        small(title, r.x, r.y + 14.0, theme::ACCENT_HOT);
         let w = measure(title, theme::FONT_SMALL) + 8.0;
         draw_rectangle(r.x + w, r.y + 9.0, r.w - w, 1.0, theme::BORDER);
     }
@@ -190,15 +190,8 @@ impl Ui {
     /// Two texts on one row: a label on the left, a value on the right.
     pub fn label_value(&mut self, label: &str, value: &str) {
         let r = self.row(18.0);
-        text(label, r.x, r.y + 13.0, theme::FONT_SMALL, theme::TEXT_DIM);
-        let w = measure(value, theme::FONT_SMALL);
-        text(
-            value,
-            r.x + r.w - w,
-            r.y + 13.0,
-            theme::FONT_SMALL,
-            theme::TEXT,
-        );
+        small(label, r.x, r.y + 13.0, theme::TEXT_DIM);
+        small_right(value, r.x + r.w, r.y + 13.0, theme::TEXT);
     }
 
     /// A slider over `t ∈ [0, 1]` showing `value` on the right. Returns the
@@ -236,32 +229,23 @@ impl Ui {
             out = Some((t + self.wheel.signum() * wheel_step).clamp(0.0, 1.0));
         }
         let shown = out.unwrap_or(t).clamp(0.0, 1.0);
-        let label_color = if hot || self.active == Some(id) {
-            theme::TEXT
-        } else {
-            theme::TEXT_DIM
+        let active = self.active == Some(id);
+        let (label_color, fill) = match hot || active {
+            true => (theme::TEXT, theme::ACCENT_HOT),
+            false => (theme::TEXT_DIM, theme::ACCENT),
         };
         text(label, r.x, r.y + 15.0, theme::FONT, label_color);
         let cy = track.y + track.h * 0.5;
         draw_rectangle(track.x, cy - 2.0, track.w, 4.0, theme::WIDGET_BG);
-        let fill = if hot || self.active == Some(id) {
-            theme::ACCENT_HOT
-        } else {
-            theme::ACCENT
-        };
         draw_rectangle(track.x, cy - 2.0, track.w * shown, 4.0, fill);
         let kx = track.x + track.w * shown;
         draw_circle(kx, cy, 6.5, theme::PANEL_HEADER);
-        draw_circle(
-            kx,
-            cy,
-            5.0,
-            if self.active == Some(id) {
-                theme::ACCENT_HOT
-            } else {
-                theme::TEXT
-            },
-        );
+        let knob = if active {
+            theme::ACCENT_HOT
+        } else {
+            theme::TEXT
+        };
+        draw_circle(kx, cy, 5.0, knob);
         let vw = measure(value, theme::FONT);
         text(value, r.x + r.w - vw, r.y + 15.0, theme::FONT, theme::TEXT);
         out
@@ -277,39 +261,21 @@ impl Ui {
             self.focus = None;
         }
         let b = Rect::new(r.x + 1.0, r.y + 3.0, 14.0, 14.0);
-        draw_rectangle(
-            b.x,
-            b.y,
-            b.w,
-            b.h,
-            if *value {
-                theme::ACCENT
-            } else {
-                theme::WIDGET_BG
-            },
-        );
-        draw_rectangle_lines(
-            b.x,
-            b.y,
-            b.w,
-            b.h,
-            1.0,
-            if hot {
-                theme::ACCENT_HOT
-            } else {
-                theme::BORDER
-            },
-        );
+        let (border, label_color) = match hot {
+            true => (theme::ACCENT_HOT, theme::TEXT),
+            false => (theme::BORDER, theme::TEXT_DIM),
+        };
+        let fill = if *value {
+            theme::ACCENT
+        } else {
+            theme::WIDGET_BG
+        };
+        draw_rectangle(b.x, b.y, b.w, b.h, fill);
+        draw_rectangle_lines(b.x, b.y, b.w, b.h, 1.0, border);
         if *value {
             draw_rectangle(b.x + 4.0, b.y + 4.0, 6.0, 6.0, theme::TEXT);
         }
-        text(
-            label,
-            r.x + 24.0,
-            r.y + 15.0,
-            theme::FONT,
-            if hot { theme::TEXT } else { theme::TEXT_DIM },
-        );
+        text(label, r.x + 24.0, r.y + 15.0, theme::FONT, label_color);
         toggled
     }
 

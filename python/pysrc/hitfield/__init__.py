@@ -11,42 +11,16 @@
   RGBA canvas without a copy; ``settings()`` lists the keywords it takes.
 """
 
-from ._hitfield import (
-    Contact,
-    Mask,
-    Overlap,
-    Pose,
-    PosedMask,
-    World,
-    collide_all,
-    default_sprites,
-    from_rgba,
-    intersects,
-    overlap,
-    overlap_mask,
-    settings,
-)
+from . import _hitfield
+from ._hitfield import *  # noqa: F403 (the extension's classes and functions)
 from ._pygame import from_surface, from_threshold, to_pygame
 
 #: pygame's other name for ``Mask``.
-MaskType = Mask
+MaskType = Mask  # noqa: F405
 
-__all__ = [
-    "Contact",
-    "Mask",
-    "MaskType",
-    "Overlap",
-    "Pose",
-    "PosedMask",
-    "World",
-    "collide_all",
-    "default_sprites",
-    "from_rgba",
-    "from_surface",
-    "from_threshold",
-    "intersects",
-    "overlap",
-    "overlap_mask",
-    "settings",
-    "to_pygame",
-]
+# The names are listed once, in the stub (__init__.pyi) that type checkers
+# read; here they are the extension's public names and this file's own.
+__all__ = sorted(
+    [n for n in _hitfield.__all__ if not n.startswith("_")]
+    + ["MaskType", "from_surface", "from_threshold", "to_pygame"]
+)

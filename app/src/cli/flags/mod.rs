@@ -212,10 +212,9 @@ impl Given<'_> {
         self.0.try_get_one::<T>(name).ok().flatten().cloned()
     }
 
-    /// The value of `name` when typed on the command line (defaults aside).
-    pub fn typed<T: Clone + Send + Sync + 'static>(&self, name: &str) -> Option<T> {
-        let typed = self.0.value_source(name) == Some(ValueSource::CommandLine);
-        typed.then(|| self.get(name)).flatten()
+    /// True when `name` was typed on the command line (not a default).
+    pub fn is_typed(&self, name: &str) -> bool {
+        self.0.value_source(name) == Some(ValueSource::CommandLine)
     }
 
     /// A switch.

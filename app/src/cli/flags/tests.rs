@@ -142,7 +142,6 @@ fn values_are_checked_by_their_rows() {
     let (_, sub) = m.subcommand().expect("headless");
     let given = Given(sub);
     assert_eq!(given.get::<u64>("frames"), Some(600));
-    assert_eq!(given.typed::<u64>("frames"), None);
-    assert_eq!(given.typed::<u64>("record-every"), Some(2));
+    assert!(!given.is_typed("frames") && given.is_typed("record-every"));
     assert_eq!(given.get::<f64>("trace-max-mb"), Some(64.0));
 }

@@ -2,7 +2,6 @@
 //! presets, the profiler CSV and screenshots.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use hitfield::settings::Settings;
 
@@ -10,6 +9,7 @@ use super::super::keys::{Action, TRACE_FRAMES};
 use super::super::platform;
 use super::super::screenshot::save_window_png;
 use super::{Session, TraceRecording};
+use crate::paths;
 
 impl Session {
     /// Does what `action` asks. Returns true to quit.
@@ -36,24 +36,21 @@ impl Session {
             }
             Action::SavePreset => self.save_preset(),
             Action::LoadPreset => self.load_preset(),
-            Action::WriteCsv => self.write_csv(),
+            Action::WriteCsv => {
+                self.write_csv();
+            }
             Action::Screenshot => {
-                let path = fresh_path("hitfield", "png");
-                match save_window_png(&path) {
-                    Ok(()) => {
-                        let shown = crate::paths::shown(&path);
-                        eprintln!("hitfield: saved screenshot {}", shown.display());
-                        self.status
-                            .post(format!("saved screenshot {}", shown.display()), false)
-                    }
-                    Err(e) => self.status.post(format!("screenshot failed: {e}"), true),
-                }
+                self.screenshot(&paths::stamped(Path::new("."), "hitfield", "png"));
             }
             Action::RecordTrace => {
-                let path = fresh_path_in(&self.options.traces.dir, "hitfield-trace", "json");
+                let path = paths::stamped(&self.options.traces.dir, "hitfield-trace", "json");
                 self.start_trace(path, TRACE_FRAMES)
             }
+            #[cfg(not(target_arch = "wasm32"))]
             Action::RecordClip => self.start_clip(),
+            // The page has no files: the note above answers.
+            #[cfg(target_arch = "wasm32")]
+            Action::RecordClip => {}
             Action::CopySettings => self.copy_settings(),
             Action::PasteSettings => self.paste_settings(),
             Action::ToggleHelp => self.controls.show_help = !self.controls.show_help,
@@ -64,8 +61,7 @@ impl Session {
             Action::ToggleProfiler => self.controls.show_profiler = !self.controls.show_profiler,
             Action::ToggleFreeze => {
                 self.history.toggle_freeze();
-                self.frozen = self.history.is_frozen().then(|| self.profiler.clone());
-                let what = if self.frozen.is_some() {
+                let what = if self.history.is_frozen() {
                     "profiler graph frozen (the world runs on); F resumes"
                 } else {
                     "profiler graph running"
@@ -100,9 +96,7 @@ impl Session {
         };
         self.stepping.reset(seed);
         self.view.clear();
-        self.profiler.clear();
         self.history.clear();
-        self.frozen = None;
         self.status.post(format!("reset with seed {seed}"), false);
     }
 
@@ -137,20 +131,22 @@ impl Session {
         let Some(path) = self.preset_path() else {
             return;
         };
-        match Settings::load_preset(&path) {
+        let loaded = Settings::load_preset(&path).map_err(|e| e.to_string());
+        self.apply_loaded(loaded, &format!("loaded preset {}", path.display()));
+    }
+
+    /// Applies settings loaded by `what` (a preset, a paste) to the running
+    /// world, live; on error the settings in force stay as they were.
+    pub(super) fn apply_loaded(&mut self, loaded: Result<Settings, String>, what: &str) {
+        match loaded {
             Ok(loaded) => {
                 self.controls.state.seed = loaded.field.seed.to_string();
                 self.stepping.apply(loaded);
                 self.view.field_dirty = true;
-                self.status.post(
-                    format!(
-                        "loaded preset {} (live; Reset to start over with its seed)",
-                        path.display()
-                    ),
-                    false,
-                );
+                let text = format!("{what} (live; Reset to start over with their seed)");
+                self.status.post(text, false);
             }
-            Err(e) => self.status.post(e.to_string(), true),
+            Err(e) => self.status.post(e, true),
         }
     }
 
@@ -182,8 +178,7 @@ impl Session {
                     .post(format!("recording a trace of {frames} frames"), false);
             }
             Err(e) => {
-                eprintln!("hitfield: error: {e}");
-                self.status.post(e, true);
+                self.status.tell(Err(e));
             }
         }
     }
@@ -218,84 +213,34 @@ impl Session {
             return;
         };
         let (tracing, frames) = (trace.tracing, trace.frames - trace.frames_left);
-        match tracing.finish() {
-            Ok(recorded) => {
-                let shown = crate::paths::shown(&recorded.path);
-                eprintln!(
-                    "hitfield: wrote trace {} ({frames} frames, {}{note})",
-                    shown.display(),
-                    recorded.summary()
-                );
-                self.status
-                    .post(format!("wrote trace {}", shown.display()), false);
-            }
-            Err(e) => {
-                eprintln!("hitfield: error: {e}");
-                self.status.post(e, true);
-            }
-        }
+        let news = tracing.finish().map(|recorded| {
+            let shown = paths::shown(&recorded.path);
+            let summary = recorded.summary();
+            format!(
+                "wrote trace {} ({frames} frames, {summary}{note})",
+                shown.display()
+            )
+        });
+        self.status.tell(news);
     }
 
-    fn write_csv(&mut self) {
-        let path = self
-            .options
-            .profile_csv
-            .clone()
-            .unwrap_or_else(|| fresh_path("hitfield-frames", "csv"));
-        match std::fs::write(&path, self.profiler.to_csv()) {
-            Ok(()) => {
-                let shown = crate::paths::shown(&path);
-                eprintln!(
-                    "hitfield: wrote {} frames to {}",
-                    self.profiler.len(),
-                    shown.display()
-                );
-                self.status.post(
-                    format!(
-                        "wrote {} frames to {}",
-                        self.profiler.len(),
-                        shown.display()
-                    ),
-                    false,
-                );
-            }
-            Err(e) => self
-                .status
-                .post(format!("could not write {}: {e}", path.display()), true),
-        }
+    /// Writes the profiler's frames as CSV to `--profile-csv` (or a new
+    /// file). Returns false when that failed.
+    pub(super) fn write_csv(&mut self) -> bool {
+        let path = self.options.profile_csv.clone();
+        let path = path.unwrap_or_else(|| paths::stamped(Path::new("."), "hitfield-frames", "csv"));
+        let (frames, csv) = self.history.to_csv();
+        let news = std::fs::write(&path, csv)
+            .map(|()| format!("wrote {frames} frames to {}", paths::shown(&path).display()))
+            .map_err(|e| format!("could not write {}: {e}", path.display()));
+        self.status.tell(news)
     }
-}
 
-fn unix_time() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-/// `<stem>-<unix time>.<ext>` in the current directory, with `-2`, `-3`, …
-/// added when that file already exists.
-fn fresh_path(stem: &str, ext: &str) -> PathBuf {
-    let t = unix_time();
-    let mut path = PathBuf::from(format!("{stem}-{t}.{ext}"));
-    let mut n = 2;
-    while path.exists() && n < 1000 {
-        path = PathBuf::from(format!("{stem}-{t}-{n}.{ext}"));
-        n += 1;
+    /// Saves the window as a PNG at `path`. Returns false when that failed.
+    pub(super) fn screenshot(&mut self, path: &Path) -> bool {
+        let news = save_window_png(path)
+            .map(|()| format!("saved screenshot {}", paths::shown(path).display()))
+            .map_err(|e| format!("screenshot: {e}"));
+        self.status.tell(news)
     }
-    path
-}
-
-/// [`fresh_path`] in `dir` (the current directory when `dir` is `.`).
-pub(super) fn fresh_path_in(dir: &Path, stem: &str, ext: &str) -> PathBuf {
-    if dir == Path::new(".") {
-        return fresh_path(stem, ext);
-    }
-    let t = unix_time();
-    let mut path = dir.join(format!("{stem}-{t}.{ext}"));
-    let mut n = 2;
-    while path.exists() && n < 1000 {
-        path = dir.join(format!("{stem}-{t}-{n}.{ext}"));
-        n += 1;
-    }
-    path
 }

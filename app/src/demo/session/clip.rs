@@ -4,76 +4,49 @@
 //! the page has no files.
 
 use super::Session;
+use crate::clip::recorder::{Recorder, Status};
+use crate::clip::ClipOptions;
+use crate::paths;
 
 /// Seconds of simulation a clip holds.
-#[cfg(not(target_arch = "wasm32"))]
 const CLIP_SECONDS: f64 = 4.0;
 /// Longest wait, on quitting while a clip records, for the frames taken
 /// so far to be written.
-#[cfg(not(target_arch = "wasm32"))]
 const QUIT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 /// A clip takes every this many frames that stepped (at 60 Hz, 30 frames
 /// a second: players round shorter delays up or down unevenly).
-#[cfg(not(target_arch = "wasm32"))]
 const EVERY: u64 = 2;
 
 /// A clip being recorded.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) struct Recording {
-    recorder: crate::clip::recorder::Recorder,
+    recorder: Recorder,
     /// Frames that stepped since the start (every [`EVERY`]th is taken).
     seen: u64,
 }
 
-/// The page never records.
-#[cfg(target_arch = "wasm32")]
-pub(super) enum Recording {}
-
 impl Session {
     /// Starts a clip (G key), unless one is being written.
     pub(super) fn start_clip(&mut self) {
-        #[cfg(target_arch = "wasm32")]
-        self.status
-            .post("clips need the desktop build".to_string(), true);
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            use crate::clip::{recorder::Recorder, ClipOptions, DEFAULT_MAX_MB, DEFAULT_SCALE};
-            if self.clip.is_some() {
-                self.status
-                    .post("a clip is already being recorded".to_string(), true);
-                return;
+        if self.clip.is_some() {
+            self.status
+                .post("a clip is already being recorded".to_string(), true);
+            return;
+        }
+        let step_ms = self.stepping.world.settings().step_ms;
+        let frames = (CLIP_SECONDS * 1000.0 / (step_ms * EVERY as f64)).ceil() as u64;
+        let options = ClipOptions::with_defaults(step_ms * EVERY as f64);
+        let path = paths::stamped(&self.options.traces.dir, "hitfield-clip", "gif");
+        let canvas = self.stepping.world.field().canvas();
+        let (w, h) = (canvas.width(), canvas.height());
+        match Recorder::start(&path, w, h, frames.max(1), &options) {
+            Ok(recorder) => {
+                self.clip = Some(Recording { recorder, seen: 0 });
+                let shown = paths::shown(&path);
+                let text = format!("recording a {CLIP_SECONDS} s clip to {}", shown.display());
+                self.status.post(text, false);
             }
-            let step_ms = self.stepping.world.settings().step_ms;
-            let frames = (CLIP_SECONDS * 1000.0 / (step_ms * EVERY as f64)).ceil() as u64;
-            let options = ClipOptions {
-                scale: DEFAULT_SCALE,
-                max_bytes: (DEFAULT_MAX_MB * f64::from(1u32 << 20)) as u64,
-                frame_ms: step_ms * EVERY as f64,
-            };
-            let path =
-                super::actions::fresh_path_in(&self.options.traces.dir, "hitfield-clip", "gif");
-            let canvas = self.stepping.world.field().canvas();
-            match Recorder::start(
-                &path,
-                canvas.width(),
-                canvas.height(),
-                frames.max(1),
-                &options,
-            ) {
-                Ok(recorder) => {
-                    self.clip = Some(Recording { recorder, seen: 0 });
-                    self.status.post(
-                        format!(
-                            "recording a {CLIP_SECONDS} s clip to {}",
-                            crate::paths::shown(&path).display()
-                        ),
-                        false,
-                    );
-                }
-                Err(e) => {
-                    eprintln!("hitfield: error: clip: {e}");
-                    self.status.post(format!("clip: {e}"), true);
-                }
+            Err(e) => {
+                self.status.tell(Err(format!("clip: {e}")));
             }
         }
     }
@@ -81,29 +54,23 @@ impl Session {
     /// Hands this frame's canvas to the clip (if it stepped), and says
     /// where the clip went once it is written.
     pub(super) fn feed_clip(&mut self, steps: u32) {
-        #[cfg(target_arch = "wasm32")]
-        let _ = steps;
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let Some(clip) = &mut self.clip else { return };
-            if steps > 0 && clip.recorder.taking() {
-                if clip.seen.is_multiple_of(EVERY) {
-                    let canvas = self.stepping.world.field().canvas();
-                    clip.recorder
-                        .offer(canvas.rgba_bytes(), canvas.width(), canvas.height());
-                }
-                clip.seen += 1;
+        let Some(clip) = &mut self.clip else { return };
+        if steps > 0 && clip.recorder.taking() {
+            if clip.seen.is_multiple_of(EVERY) {
+                let canvas = self.stepping.world.field().canvas();
+                clip.recorder
+                    .offer(canvas.rgba_bytes(), canvas.width(), canvas.height());
             }
-            let status = clip.recorder.poll();
-            self.report_clip(status, "");
+            clip.seen += 1;
         }
+        let status = clip.recorder.poll();
+        self.report_clip(status, "");
     }
 
     /// On quitting: a clip being recorded takes no more frames and is
     /// written with the frames it has (waiting at most [`QUIT_WAIT`]), and
     /// named as a finished one is.
     pub(super) fn finish_clip_on_quit(&mut self) {
-        #[cfg(not(target_arch = "wasm32"))]
         if let Some(clip) = self.clip.take() {
             let status = clip.recorder.finish(QUIT_WAIT);
             self.report_clip(status, ", cut short by quitting");
@@ -112,33 +79,24 @@ impl Session {
 
     /// Says where a clip went once it is written (or why not), and drops
     /// it then. `note` follows the clip's summary.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn report_clip(&mut self, status: crate::clip::recorder::Status, note: &str) {
-        use crate::clip::recorder::Status;
+    fn report_clip(&mut self, status: Status, note: &str) {
         match status {
             Status::Recording => {}
             Status::Done(summary, skipped) => {
                 self.clip = None;
-                let shown = crate::paths::shown(&summary.path);
+                let shown = paths::shown(&summary.path);
                 let skipped = if skipped > 0 {
                     format!(", {skipped} frames skipped while the encoder caught up")
                 } else {
                     String::new()
                 };
-                eprintln!(
-                    "hitfield: wrote clip {} ({}{skipped}{note})",
-                    shown.display(),
-                    summary.describe()
-                );
-                self.status.post(
-                    format!("wrote clip {} ({})", shown.display(), summary.describe()),
-                    false,
-                );
+                let summary = summary.describe();
+                let text = format!("wrote clip {} ({summary}{skipped}{note})", shown.display());
+                self.status.tell(Ok(text));
             }
             Status::Failed(e) => {
                 self.clip = None;
-                eprintln!("hitfield: error: clip: {e}");
-                self.status.post(format!("clip: {e}"), true);
+                self.status.tell(Err(format!("clip: {e}")));
             }
         }
     }

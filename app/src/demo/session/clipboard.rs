@@ -27,18 +27,8 @@ impl Session {
                     .post("clipboard: no text to paste".to_string(), true);
                 return;
             };
-            match super::super::settings_text::from_text(&text) {
-                Ok(loaded) => {
-                    self.controls.state.seed = loaded.field.seed.to_string();
-                    self.stepping.apply(loaded);
-                    self.view.field_dirty = true;
-                    self.status.post(
-                        "pasted settings (live; Reset to start over with their seed)".to_string(),
-                        false,
-                    );
-                }
-                Err(e) => self.status.post(e, true),
-            }
+            let loaded = super::super::settings_text::from_text(&text);
+            self.apply_loaded(loaded, "pasted settings");
         }
     }
 }

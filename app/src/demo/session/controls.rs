@@ -1,24 +1,16 @@
 //! The panel side of a frame: which overlays are shown, the settings panel
-//! drawn and its edits applied live, and the profiler overlay.
+//! drawn and its edits applied live.
 
-use crate::profiler::card::{self, FrameStats};
-use crate::profiler::geometry::PROFILER_FRAMES;
-use crate::profiler::history_view::Mouse;
-use crate::profiler::long_view::Busy;
-use crate::stats::frame_clock::FrameClock;
-use crate::stats::history::History;
-use crate::stats::per_second::PerSecond;
-use crate::stats::profile::Profiler;
 use crate::ui::widgets::Ui;
 use macroquad::math::Rect;
 
 use super::super::keys::Action;
 use super::super::platform;
+use super::super::render::View;
 use super::super::settings_panel::{self, Edit, PanelInfo, PanelState};
 use super::super::value_entry::Change;
 use super::status::Status;
 use super::stepping::Stepping;
-use super::view::View;
 
 /// The widgets, the panel's text fields and which overlays are shown.
 pub struct Controls {
@@ -93,28 +85,4 @@ fn apply(stepping: &mut Stepping, edit: &Edit) -> Result<bool, String> {
         Change::Text(text) => edit.row.parse(text).map_err(|e| e.to_string())?,
     };
     stepping.set(edit.row.key, value)
-}
-
-/// A profiler sized for the overlay.
-pub fn new_profiler() -> Profiler {
-    Profiler::new(PROFILER_FRAMES)
-}
-
-/// Draws the profiler card in `card`, with the frame `history` picked by
-/// `mouse`. Returns true when its *Freeze* button was clicked.
-pub fn draw_profiler(
-    profiler: &mut Profiler,
-    clock: &mut FrameClock,
-    steps: u32,
-    long: (&PerSecond, &Busy),
-    (history, mouse): (&mut History, Mouse),
-    card: Rect,
-) -> bool {
-    let stats = FrameStats {
-        fps: clock.fps(),
-        sim_speed: clock.sim_speed(),
-        frame: clock.summary(),
-        steps,
-    };
-    card::draw_profiler(profiler, &stats, long, history, mouse, card)
 }

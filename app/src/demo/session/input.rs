@@ -53,7 +53,7 @@ pub fn read(
     // Refused only without ships (`ships.count` 0): then nothing to steer.
     let _ = world.steer_player(PLAYER, steer, dt);
     let mouse = Vec2::from(mouse_position());
-    let over_panel = layout.panel.is_some_and(|r| r.contains(mouse));
+    let over_panel = layout.regions.panel.is_some_and(|r| r.contains(mouse));
     let on_field = layout.letterbox.to_world(mouse);
     if is_mouse_button_pressed(MouseButton::Left) {
         pointer.dragging_player = !over_panel && !show_help && on_field.is_some();

@@ -3,6 +3,7 @@
 //! status bar, then does what was asked: each in its own module.
 
 mod actions;
+#[cfg(not(target_arch = "wasm32"))]
 mod clip;
 mod clipboard;
 mod controls;
@@ -11,17 +12,14 @@ mod link;
 mod spike;
 mod status;
 mod stepping;
-mod view;
 
-use std::path::PathBuf;
-
+use crate::profiler::card;
 use crate::profiler::geometry::PROFILER_FRAMES;
 use crate::profiler::history_view::Mouse;
 use crate::profiler::long_view::Busy;
 use crate::stats::frame::FrameTimes;
 use crate::stats::frame_clock::FrameClock;
 use crate::stats::history::{FrameRecord, History};
-use crate::stats::profile::Profiler;
 use crate::ui::text::warm_font_cache;
 use crate::ui::theme;
 use hitfield::assets::NamedImage;
@@ -32,25 +30,23 @@ use hitfield::world::WorldError;
 use macroquad::input::{
     clear_input_queue, is_mouse_button_pressed, is_quit_requested, prevent_quit, MouseButton,
 };
-use macroquad::math::Rect;
 use macroquad::time::get_time;
 use macroquad::window::{
     clear_background, get_internal_gl, next_frame, screen_height, screen_width,
 };
 
-use super::fit::{fit_to_window, FitToWindow};
+use super::fit::fit_to_window;
 use super::layout::{Regions, Wanted};
-use super::letterbox::Letterbox;
 use super::overlay;
-use super::screenshot::save_window_png;
-use super::Capture;
+use super::render::View;
+use super::Options;
 use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
 use controls::Controls;
+use hitfield::draw::Letterbox;
 use input::Pointer;
 use status::Status;
 use stepping::Stepping;
-use view::View;
 
 /// Frames a second at most while the window is too small to show anything
 /// (shrunk to a sliver or minimised that way): there the frame costs
@@ -71,22 +67,6 @@ fn pace_while_hidden(started: f64) {
     }
 }
 
-/// Options that are not simulation settings.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Capture mode.
-    pub capture: Option<Capture>,
-    /// Where C writes the profiler CSV.
-    pub profile_csv: Option<PathBuf>,
-    /// Record a trace of the first frames here: every frame of a capture,
-    /// else the first [`super::keys::TRACE_FRAMES`].
-    pub trace: Option<PathBuf>,
-    /// Trace files' cap and folder, and capture on spike.
-    pub traces: super::TraceOptions,
-    /// What the first world sizes from the window.
-    pub fit: FitToWindow,
-}
-
 /// The demo's clock: macroquad's, the same on the desktop and in the
 /// browser (the world's stage timings read it too).
 pub const FRAME_CLOCK: Clock = Clock::new(get_time);
@@ -104,19 +84,15 @@ fn tracing() -> Option<&'static Tracing> {
     crate::trace::install(clock)
 }
 
-/// Where things go in the window this frame (see [`Regions`]: nothing
-/// overlaps).
+/// Where things go in the window this frame.
 pub struct Layout {
     /// The window's size.
     pub screen: (f32, f32),
-    /// The field's room: left of the panel, above the profiler.
-    pub field_area: Rect,
-    /// The canvas fitted into `field_area`.
+    /// The field's room, the panel and the profiler ([`Regions`]: nothing
+    /// overlaps).
+    pub regions: Regions,
+    /// The canvas fitted into the field's room.
     pub letterbox: Letterbox,
-    /// The settings panel, if shown and there is room.
-    pub panel: Option<Rect>,
-    /// The profiler card, if shown and there is room.
-    pub profiler: Option<Rect>,
 }
 
 /// Everything the window keeps between frames.
@@ -126,7 +102,6 @@ pub struct Session {
     controls: Controls,
     pointer: Pointer,
     status: Status,
-    profiler: Profiler,
     clock: FrameClock,
     options: Options,
     frames_drawn: u64,
@@ -136,12 +111,11 @@ pub struct Session {
     trace: Option<TraceRecording>,
     /// Capture on spike (`--spike-ms`), when on.
     spike: Option<SpikeWatch>,
-    /// The frames' history: breakdowns, the slowest, the frozen graph.
+    /// The frames' history: the graph (frozen or not), breakdowns, the
+    /// slowest.
     history: History,
-    /// The profiler as it was when the graph was frozen.
-    frozen: Option<Profiler>,
-    /// The clip being recorded (G key; never on the page).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// The clip being recorded (G key; the page has no files).
+    #[cfg(not(target_arch = "wasm32"))]
     clip: Option<clip::Recording>,
     /// The page's URL fragment kept in step with the settings (web only).
     link: Option<link::PageLink>,
@@ -177,7 +151,6 @@ impl Session {
             view: View::new(),
             pointer: Pointer::default(),
             status,
-            profiler: controls::new_profiler(),
             clock: FrameClock::default(),
             options,
             frames_drawn: 0,
@@ -185,7 +158,7 @@ impl Session {
             trace: None,
             spike: None,
             history: History::new(PROFILER_FRAMES),
-            frozen: None,
+            #[cfg(not(target_arch = "wasm32"))]
             clip: None,
             link,
         };
@@ -216,6 +189,7 @@ impl Session {
             let (quit, code) = self.frame(dt);
             clear_input_queue();
             if quit || is_quit_requested() {
+                #[cfg(not(target_arch = "wasm32"))]
                 self.finish_clip_on_quit();
                 self.finish_trace_on_quit();
                 return code;
@@ -236,10 +210,8 @@ impl Session {
         let canvas = self.stepping.world.field().canvas();
         Layout {
             screen,
-            field_area: regions.field,
             letterbox: Letterbox::fit(regions.field, canvas.width(), canvas.height()),
-            panel: regions.panel,
-            profiler: regions.profiler,
+            regions,
         }
     }
 
@@ -266,7 +238,7 @@ impl Session {
             let _frame = tracing::info_span!("demo.frame", frame = self.frames_drawn).entered();
             self.stepping.advance(dt, capture, &mut times)
         };
-        self.busy.record_frame(times.total());
+        self.busy.take_frame();
         let mut times = FrameTimes::from(times);
 
         let upload = FRAME_CLOCK.now();
@@ -280,7 +252,7 @@ impl Session {
         let mut actions = input.actions;
         actions.extend(freeze);
         actions.extend(self.controls.draw_panel(
-            layout.panel,
+            layout.regions.panel,
             &mut self.stepping,
             &mut self.view,
             &mut self.status,
@@ -289,7 +261,7 @@ impl Session {
         self.follow_spike_setting();
         self.keep_link();
         if self.controls.show_help {
-            overlay::draw_help(layout.field_area);
+            overlay::draw_help(layout.regions.field);
         }
         self.status.draw(
             &self.stepping.world,
@@ -303,7 +275,6 @@ impl Session {
         // across this call.
         unsafe { get_internal_gl() }.flush();
         times.draw_ms = FRAME_CLOCK.ms_since(draw);
-        self.profiler.record(times);
         self.history.record(FrameRecord {
             frame: self.frames_drawn,
             step: self.stepping.world.steps().saturating_sub(1),
@@ -321,6 +292,7 @@ impl Session {
                 return (true, 0);
             }
         }
+        #[cfg(not(target_arch = "wasm32"))]
         self.feed_clip(steps);
         self.finish_capture()
     }
@@ -341,15 +313,19 @@ impl Session {
         if !input.over_panel && !self.pointer.dragging_player && !self.controls.show_help {
             super::hover::draw_hover_card(&layout.letterbox, world, input.mouse, layout.screen);
         }
-        let card = layout.profiler?;
+        let card = layout.regions.profiler?;
         let long = (&self.stepping.seconds, &self.busy);
         let mouse = Mouse {
             at: input.mouse,
             clicked: is_mouse_button_pressed(MouseButton::Left) && !self.controls.show_help,
         };
-        let profiler = self.frozen.as_mut().unwrap_or(&mut self.profiler);
-        let history = (&mut self.history, mouse);
-        let freeze = controls::draw_profiler(profiler, &mut self.clock, steps, long, history, card);
+        let freeze = card::draw_profiler(
+            (&mut self.clock, steps),
+            long,
+            &mut self.history,
+            mouse,
+            card,
+        );
         freeze.then_some(super::keys::Action::ToggleFreeze)
     }
 
@@ -362,35 +338,12 @@ impl Session {
             return (false, 0);
         }
         let screenshot = capture.screenshot.clone();
-        let mut code = 0;
         if let Some(news) = self.spike.as_mut().and_then(SpikeWatch::finish) {
             self.tell_spike(news);
         }
-        if let Some(path) = &screenshot {
-            match save_window_png(path) {
-                Ok(()) => eprintln!(
-                    "hitfield: saved screenshot {}",
-                    crate::paths::shown(path).display()
-                ),
-                Err(e) => {
-                    eprintln!("hitfield: error: screenshot: {e}");
-                    code = super::EXIT_FAILURE;
-                }
-            }
-        }
-        if let Some(path) = &self.options.profile_csv {
-            match std::fs::write(path, self.profiler.to_csv()) {
-                Ok(()) => eprintln!(
-                    "hitfield: wrote {} frames to {}",
-                    self.profiler.len(),
-                    crate::paths::shown(path).display()
-                ),
-                Err(e) => {
-                    eprintln!("hitfield: error: could not write {}: {e}", path.display());
-                    code = super::EXIT_FAILURE;
-                }
-            }
-        }
+        let shot = screenshot.is_none_or(|path| self.screenshot(&path));
+        let csv = self.options.profile_csv.is_none() || self.write_csv();
+        let code = if shot && csv { 0 } else { super::EXIT_FAILURE };
         (true, code)
     }
 }

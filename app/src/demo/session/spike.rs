@@ -65,7 +65,7 @@ impl Session {
 
     /// Says on stderr and in the status bar what a spike capture did.
     pub(super) fn tell_spike(&mut self, news: Result<String, String>) {
-        let line = crate::trace::spike::tell(&news, "spike capture");
-        self.status.post(line, news.is_err());
+        self.status
+            .tell(news.map_err(|e| format!("spike capture: {e}")));
     }
 }

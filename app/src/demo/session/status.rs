@@ -6,7 +6,8 @@ use macroquad::time::get_time;
 use super::super::keys::status_hint;
 use super::super::overlay;
 use super::super::settings_panel::Message;
-use crate::ui::numbers::{compact, count, thousands};
+use crate::ui::numbers::{count, thousands};
+use hitfield::settings::compact;
 
 /// How long a message stays in the status bar, in seconds.
 const MESSAGE_SECS: f64 = 8.0;
@@ -25,6 +26,19 @@ impl Status {
             error,
             at: get_time(),
         });
+    }
+
+    /// Says `news` on stderr (`hitfield: `, or `hitfield: error: ` for an
+    /// `Err`) and in the status bar. Returns true for good news.
+    pub fn tell(&mut self, news: Result<String, String>) -> bool {
+        let (text, error) = match news {
+            Ok(text) => (text, false),
+            Err(text) => (text, true),
+        };
+        let kind = if error { "error: " } else { "" };
+        eprintln!("hitfield: {kind}{text}");
+        self.post(text, error);
+        !error
     }
 
     /// The message to show in the panel: errors stay until replaced.
@@ -48,7 +62,7 @@ impl Status {
         let left = format!(
             "{run}   step {}   {} {}   {}   {}   {}",
             thousands(world.steps()),
-            compact(particles),
+            compact(particles as u64),
             if particles == 1 {
                 "particle"
             } else {

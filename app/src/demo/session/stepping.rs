@@ -1,9 +1,9 @@
 //! Stepping: the world (which owns the settings in force), and how many
 //! fixed steps a frame runs (pause, single step, catch-up with a time budget).
 
-use crate::stats::frame_clock::Stepper;
 use crate::stats::per_second::PerSecond;
 use hitfield::assets::NamedImage;
+use hitfield::clock::Stepper;
 use hitfield::profile::StageTimes;
 use hitfield::settings::{Settings, Value};
 use hitfield::ships::ShipSprite;

@@ -22,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import hitfield  # noqa: E402
+from hitfield.examples.window import frames  # noqa: E402
 
 
 def parser(prog: str | None = None) -> argparse.ArgumentParser:
@@ -51,7 +52,6 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
     pygame.init()
     screen = pygame.display.set_mode(world.size)
     pygame.display.set_caption("hitfield: the field in pygame (arrow keys fly ship 0)")
-    clock = pygame.time.Clock()
     # The field, shared with the world: every step shows up in it.
     field = pygame.image.frombuffer(world.canvas(), world.size, "RGBA")
     sprites = [pygame.image.frombuffer(rgba, size, "RGBA").copy() for _, size, rgba in world.sprite_images()]
@@ -59,12 +59,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
     if args.ships:
         world.place_player(0, (world.size[0] / 2, world.size[1] / 2))
 
-    frame = 0
-    running = True
-    while running:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                running = False
+    for frame in frames(screen, args.frames, args.save):
         keys = pygame.key.get_pressed()
         dx = keys[pygame.K_RIGHT] - keys[pygame.K_LEFT]
         dy = keys[pygame.K_DOWN] - keys[pygame.K_UP]
@@ -86,14 +81,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
                 screen.fill((255, 230, 0), (x, y, 1, 1))
         for c in world.contacts():
             pygame.draw.rect(screen, (255, 60, 60), c.overlap.rect, 1)
-        pygame.display.flip()
-        clock.tick(60)
-        frame += 1
-        if args.frames and frame >= args.frames:
-            running = False
-    if args.save:
-        pygame.image.save(screen, args.save)
-    print(f"{frame} frames, hits per ship: {world.hits_total()}")
+    print(f"{frame + 1} frames, hits per ship: {world.hits_total()}")
     pygame.quit()
 
 

@@ -25,6 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import hitfield  # noqa: E402
+from hitfield.examples.window import frames  # noqa: E402
 
 
 def pygame_pairs(
@@ -68,7 +69,6 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
     screen = pygame.display.set_mode(size)
     pygame.display.set_caption("hitfield: exact rotated collision vs pygame")
     font = pygame.font.Font(None, 24)
-    clock = pygame.time.Clock()
 
     library = hitfield.default_sprites()
     images = [pygame.image.frombuffer(rgba, s, "RGBA").copy() for _, s, rgba in library]
@@ -80,12 +80,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
         for _ in kinds
     ]
 
-    frame = 0
-    running = True
-    while running:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                running = False
+    for frame in frames(screen, args.frames, args.save):
         dt = 1 / 60
         for s in state:
             s[0] = (s[0] + s[3] * dt) % size[0]
@@ -121,13 +116,6 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
         pygame.draw.rect(screen, (0, 0, 0), (0, 0, 620, 78))
         for k, text in enumerate(lines):
             screen.blit(font.render(text, True, (230, 230, 230)), (10, 10 + 22 * k))
-        pygame.display.flip()
-        clock.tick(60)
-        frame += 1
-        if args.frames and frame >= args.frames:
-            running = False
-    if args.save:
-        pygame.image.save(screen, args.save)
     print("\n".join(lines))
     pygame.quit()
 
