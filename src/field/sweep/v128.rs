@@ -66,6 +66,7 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
     let all = (1u32 << LANES) - 1;
     // Per group of four, the lanes the scalar code redoes after the groups.
     let mut redo = [0u8; BLOCK / LANES];
+    let mut any_redo = 0;
 
     let mut i = 0;
     while i + LANES <= n {
@@ -181,10 +182,12 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         let word = &mut out.odd[i / 64];
         *word = (*word & !(u64::from(all) << (i % 64))) | odd << (i % 64);
         redo[i / LANES] = irregular as u8;
+        any_redo |= irregular;
         i += LANES;
     }
     let tail = i;
-    for (g, &lanes) in redo[..tail / LANES].iter().enumerate() {
+    let redo = if any_redo != 0 { &redo[..tail / LANES] } else { &[] };
+    for (g, &lanes) in redo.iter().enumerate() {
         if lanes != 0 {
             redo_lanes(g * LANES, lanes.into(), c, s, z, out);
         }
