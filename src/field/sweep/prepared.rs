@@ -137,13 +137,15 @@ impl Prepared {
         self.flags[i] = flags;
         // Stage 2 lands every trail's pixels: those of a trail that is not
         // the usual one (key 0, no change) only need to lie in the zone.
-        let last = len - 1;
-        (self.from[i], self.mid[i], self.to[i]) = (from.min(last), mid.min(last), to.min(last));
-        let usual = flags == DIRECT | SHORT;
-        self.key[i] = u32::from(mv.shade) | if usual { 0 } else { ODD_KEY };
-        if usual {
+        // (A usual trail's lie in it: only the others are clamped.)
+        self.key[i] = u32::from(mv.shade);
+        if flags == DIRECT | SHORT {
+            (self.from[i], self.mid[i], self.to[i]) = (from, mid, to);
             self.odd[i / 64] &= !bit;
         } else {
+            let last = len - 1;
+            (self.from[i], self.mid[i], self.to[i]) = (from.min(last), mid.min(last), to.min(last));
+            self.key[i] |= ODD_KEY;
             self.odd[i / 64] |= bit;
         }
     }
