@@ -92,8 +92,9 @@ pub struct Field {
     pub(crate) noise_t: f64,
     pub(crate) sincos: std::sync::Arc<SinCos>,
     pub(crate) palette: [[u8; 4]; 256],
-    /// The palette as merge keys (little-endian `u32`).
-    palette_keys: [u32; 256],
+    /// The palette as merge keys (little-endian `u32`), then 256 zeros
+    /// (stage 2's landing keys, see `sweep::Shared::palette`).
+    palette_keys: [u32; 512],
     /// Per bin: trail pieces drawn after the sweep, particles leaving.
     leftovers: Vec<Leftovers>,
     /// The edge bin's zone, its rows laid end to end while its task runs.
@@ -150,7 +151,7 @@ impl Field {
             noise_t: 0.0,
             sincos: std::sync::Arc::new(SinCos::default()),
             palette,
-            palette_keys: palette.map(raster::merge_key),
+            palette_keys: landing_keys(&palette),
             leftovers: Vec::new(),
             edge: Vec::new(),
             lines: LineTable::new(settings.width),
@@ -321,3 +322,12 @@ impl Field {
 
 /// log2 of [`BAND_ROWS`].
 const BAND_SHIFT: u32 = BAND_ROWS.trailing_zeros();
+
+/// `palette` as merge keys, then 256 zeros: stage 2's landing keys.
+fn landing_keys(palette: &[[u8; 4]; 256]) -> [u32; 512] {
+    let mut keys = [0; 512];
+    for (k, &p) in keys.iter_mut().zip(palette) {
+        *k = raster::merge_key(p);
+    }
+    keys
+}

@@ -2,7 +2,7 @@
 //! ([`Prepared`]) into the task's zone, files the trails drawn later, and
 //! notes the particles leaving the bin.
 
-use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
+use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, WRAPPED};
 use super::lines::Line;
 use super::merge::{self, Merge3};
 use super::migrate::Leftovers;
@@ -58,7 +58,10 @@ unsafe fn draw_avx2(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
 }
 
 /// Stage 2 of [`draw`], merging usual trails with `M`, which the CPU must
-/// have.
+/// have: every particle's three landing pixels in one pass with no branch
+/// (a trail that is not the usual one lands key 0 on the zone's first
+/// pixel, which changes nothing), then the others ([`Prepared::odd`]) by
+/// their flags. Merging keeps the higher key, so the order is free.
 #[inline(always)]
 fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
     let &Block {
@@ -71,42 +74,80 @@ fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftover
     } = block;
     // (No block holds more: this lets the compiler drop the index checks.)
     let n = n.min(BLOCK);
-    let (from, to) = (&prep.from[..n], &prep.to[..n]);
+    let (from, mid, to, key) = (
+        &prep.from[..n],
+        &prep.mid[..n],
+        &prep.to[..n],
+        &prep.key[..n],
+    );
     // The leavers' identities (a column stage 1 does not read) are fetched
     // while the trails are drawn.
-    leavers(prep, n, |i| {
+    marked(&prep.leaving, n, |i| {
         prefetch::line(bin.id.as_ptr().wrapping_add(start + i))
     });
-    // Stage 1 proves a usual trail's pixels lie in the zone ([`SHORT`]);
-    // a medium one's are checked once a trail, not once a pixel.
     let len = zone.len();
     let palette = s.palette;
-    // The trail pixels `AHEAD` particles on are asked for as each is
-    // drawn (split in two loops so the first needs no bounds test).
-    let ahead = n.saturating_sub(AHEAD);
-    for i in 0..ahead {
-        let pixels = zone.as_ptr();
-        // SAFETY: `i < ahead = n − AHEAD`, so `i + AHEAD < n`, the
-        // slices' length (the compiler kept a check here).
-        let (f, t) = unsafe { (*from.get_unchecked(i + AHEAD), *to.get_unchecked(i + AHEAD)) };
-        prefetch::line(pixels.wrapping_add(f as usize));
-        prefetch::line(pixels.wrapping_add(t as usize));
-        draw_one::<M>(block, i, zone, (len, palette), left);
+    let pixels = zone.as_mut_ptr().cast::<u32>();
+    let lands = (from, mid, to, key);
+    // The trail's end pixel `AHEAD` particles on is asked for as each is
+    // landed (split in two loops so the first needs no bounds test), four
+    // particles a turn (the loop's own instructions were 3 of about 20 a
+    // particle). Only the end: the start, two pixels off at most, is
+    // where the particle's last trail ended; asking for both cost 2
+    // instructions a particle and gained nothing measurable.
+    let ahead = n.saturating_sub(AHEAD) & !3;
+    let mut i = 0;
+    while i < ahead {
+        for i in [i, i + 1, i + 2, i + 3] {
+            // SAFETY: `i < ahead ≤ n − AHEAD`, so `i + AHEAD < n`, the
+            // slice's length (the compiler kept a check here).
+            let t = unsafe { *to.get_unchecked(i + AHEAD) };
+            prefetch::line(pixels.wrapping_add(t as usize));
+            land::<M>(lands, i, pixels, (len, palette));
+        }
+        i += 4;
     }
     for i in ahead..n {
-        draw_one::<M>(block, i, zone, (len, palette), left);
+        land::<M>(lands, i, pixels, (len, palette));
     }
-    leavers(prep, n, |i| left.leave(bin, start + i, s.bands));
+    marked(&prep.odd, n, |i| draw_odd(block, i, zone, left));
+    marked(&prep.leaving, n, |i| left.leave(bin, start + i, s.bands));
 }
 
-/// Calls `leaver` with the index in the block of each of its first `n`
-/// particles that stage 1 marked as leaving the bin, in order.
+/// Stage 1's landing pixels and keys of a block's particles.
+type Lands<'a> = (&'a [u32], &'a [u32], &'a [u32], &'a [u32]);
+
+/// Lands particle `i`'s trail pixels (see [`draw_with`]) into the zone
+/// at `pixels` (`len` of them), its key looked up in `palette`.
+/// (A function, not a closure: a closure is not compiled with its
+/// caller's target features, and its intrinsics were left as calls.)
 #[inline(always)]
-fn leavers(prep: &Prepared, n: usize, mut leaver: impl FnMut(usize)) {
-    for (w, &word) in prep.leaving.iter().enumerate() {
+fn land<M: Merge3>(
+    (from, mid, to, key): Lands,
+    i: usize,
+    pixels: *mut u32,
+    (len, palette): (usize, &[u32; 512]),
+) {
+    let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
+    debug_assert!(at.iter().all(|&i| i < len) && key[i] < 512);
+    // SAFETY: stage 1 records every index below the zone's length (pixel
+    // 0 for a trail that is not the usual one, and a zone holds at least
+    // one row) and every key below 512 ([`Prepared`]); `draw` picks an
+    // `M` the CPU has.
+    unsafe {
+        let c = *palette.get_unchecked(key[i] as usize);
+        M::merge3(pixels, at, c);
+    }
+}
+
+/// Calls `each` with the index of each of the first `n` particles of the
+/// block whose bit is set in `bits` (as [`Prepared::leaving`]), in order.
+#[inline(always)]
+fn marked(bits: &[u64; BLOCK / 64], n: usize, mut each: impl FnMut(usize)) {
+    for (w, &word) in bits.iter().enumerate() {
         let mut bits = word & low_bits(n.saturating_sub(64 * w));
         while bits != 0 {
-            leaver(64 * w + bits.trailing_zeros() as usize);
+            each(64 * w + bits.trailing_zeros() as usize);
             bits &= bits - 1;
         }
     }
@@ -166,37 +207,36 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
     true
 }
 
-/// Stage 2 for particle `i` of `block` (`zone` is `len` pixels; colour
-/// keys from `palette`, hoisted as the compiler reloaded it).
-#[inline(always)]
-fn draw_one<M: Merge3>(
-    block: &Block,
-    i: usize,
-    zone: &mut [[u8; 4]],
-    (len, palette): (usize, &[u32; 256]),
-    left: &mut Leftovers,
-) {
-    let &Block { prep, s, .. } = block;
-    let (from, mid, to) = (&prep.from, &prep.mid, &prep.to);
-    let flags = &prep.flags;
-    let f = flags[i];
-    if f == DIRECT | SHORT {
-        // The usual trail ([`Line::Short`]): its two ends and the
-        // pixel between them are the whole line, and merging a pixel
-        // twice changes nothing.
-        let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
-        debug_assert!(at.iter().all(|&i| i < len));
-        // SAFETY: stage 1 sets SHORT only when all three indices are
-        // below the zone's length ([`SHORT`]); `draw` picks an `M` the
-        // CPU has.
-        unsafe { M::merge3(zone.as_mut_ptr().cast(), at, prep.colour(i, palette)) };
-    } else if f & MEDIUM != 0 {
-        // Three or four steps: the ends and three inner pixels.
-        let a = from[i];
+/// Stage 2 for particle `i` of `block` when its trail is not the usual one
+/// (see [`draw_with`]): a medium line, a wrapped move, a longer line or a
+/// trail drawn later.
+#[inline(never)]
+fn draw_odd(block: &Block, i: usize, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    let &Block {
+        prep, bin, z, s, ..
+    } = block;
+    let f = prep.flags[i];
+    if f & MEDIUM != 0 {
+        // Three or four steps: the ends and three inner pixels. Both ends
+        // are in the canvas (truncation is the floor), the end in the
+        // zone; the line's start is where stage 1 found it, `Zone::index`
+        // (a move across the top or bottom edge in the edge bin's zone
+        // runs on from there, `edge_step`).
+        let j = block.start + i;
+        let (x0, y0) = (prep.old_x[i] as u32, prep.old_y[i] as u32);
+        let (x1, y1) = (bin.x[j] as u32, bin.y[j] as u32);
+        let a = z.index(x0, y0, s.width);
         let inner = s.lines.inner(f >> CODE_SHIFT);
         let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
-        let at = [a as usize, at(0), at(1), at(2), to[i] as usize];
-        merge_in(zone, len, at, prep.colour(i, palette));
+        let at = [
+            a as usize,
+            at(0),
+            at(1),
+            at(2),
+            z.index(x1, y1, s.width) as usize,
+        ];
+        let len = zone.len();
+        merge_in(zone, len, at, prep.colour(i, s.palette));
     } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
         draw_other(block, i, zone, left);
     }

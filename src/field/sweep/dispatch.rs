@@ -1,6 +1,7 @@
 //! Stage 1's dispatch: the kernel of the instruction set a task chose
 //! (`crate::cpu::Chosen`, once per task), each recording the same.
 
+use super::columns::Columns;
 use super::prepared::Prepared;
 use super::shared::Shared;
 use super::zone::Zone;
@@ -14,28 +15,18 @@ use super::scalar;
 /// Stage 1 on instruction set `isa`: moves the block's particles
 /// (positions updated in place) and fills `out`.
 #[inline]
-#[allow(clippy::too_many_arguments)]
-pub(super) fn prepare(
-    isa: Chosen,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
+pub(super) fn prepare(isa: Chosen, c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) {
     match isa {
         #[cfg(target_arch = "x86_64")]
-        Chosen::Avx512(isa) => x86::prepare_avx512(isa, xs, ys, speeds, wanders, s, z, out),
+        Chosen::Avx512(isa) => x86::prepare_avx512(isa, c, s, z, out),
         #[cfg(target_arch = "x86_64")]
-        Chosen::Avx2(isa) => x86::prepare_avx2(isa, xs, ys, speeds, wanders, s, z, out),
+        Chosen::Avx2(isa) => x86::prepare_avx2(isa, c, s, z, out),
         Chosen::Simd128(_) => crate::cpu::simd128!(if {
-            v128::prepare(xs, ys, speeds, wanders, s, z, out)
+            v128::prepare(c, s, z, out)
         } else {
-            scalar::prepare(xs, ys, speeds, wanders, s, z, out)
+            scalar::prepare(c, s, z, out)
         }),
-        Chosen::Scalar => scalar::prepare(xs, ys, speeds, wanders, s, z, out),
+        Chosen::Scalar => scalar::prepare(c, s, z, out),
     }
 }
 
@@ -43,7 +34,8 @@ pub(super) fn prepare(
 mod tests {
     use super::prepare;
     use crate::cpu::{Chosen, Isa};
-    use crate::field::sweep::flags::{BLOCK, DIRECT, WRAPPED};
+    use crate::field::sweep::columns::Columns;
+    use crate::field::sweep::flags::{BLOCK, DIRECT, SHORT, WRAPPED};
     use crate::field::sweep::prepared::Prepared;
     use crate::field::sweep::shared::Shared;
     use crate::field::sweep::zone::Zone;
@@ -108,16 +100,8 @@ mod tests {
             let run = |isa| {
                 let (mut x, mut y) = (xs.clone(), ys.clone());
                 let mut out = Prepared::new();
-                prepare(
-                    Chosen::of(isa),
-                    &mut x,
-                    &mut y,
-                    &speeds,
-                    &wanders,
-                    &shared(isa),
-                    z,
-                    &mut out,
-                );
+                let mut c = Columns::new(&mut x, &mut y, &speeds, &wanders);
+                prepare(Chosen::of(isa), &mut c, &shared(isa), z, &mut out);
                 (x, y, out)
             };
             let (x, y, want) = run(Isa::Scalar);
@@ -130,14 +114,19 @@ mod tests {
                     "{isa:?}"
                 );
                 assert_eq!(got.leaving, want.leaving, "{isa:?} round {round}");
+                assert_eq!(got.odd, want.odd, "{isa:?} round {round}");
                 for i in 0..n {
                     let flags = want.flags[i];
                     assert_eq!(got.flags[i], flags, "{}", at(i));
-                    assert_eq!(got.shade[i], want.shade[i], "{}", at(i));
-                    if flags & DIRECT != 0 {
-                        let ends = |p: &Prepared| (p.from[i], p.mid[i], p.to[i]);
-                        assert_eq!(ends(&got), ends(&want), "{}", at(i));
-                    } else {
+                    assert_eq!(got.key[i], want.key[i], "{}", at(i));
+                    let land = |p: &Prepared| (p.from[i], p.mid[i], p.to[i]);
+                    assert_eq!(land(&got), land(&want), "{}", at(i));
+                    let usual = flags == DIRECT | SHORT;
+                    let odd = want.odd[i / 64] >> (i % 64) & 1 == 1;
+                    assert_eq!(odd, !usual, "{}", at(i));
+                    let last = z.len(settings.width) - 1;
+                    assert!(want.from[i].max(want.mid[i]).max(want.to[i]) <= last);
+                    if flags & DIRECT == 0 {
                         assert_eq!(got.end[i], want.end[i], "{}", at(i));
                     }
                     if flags & WRAPPED != 0 {

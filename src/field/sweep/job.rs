@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use super::block::{draw, Block};
+use super::columns::Columns;
 use super::dispatch::prepare;
 use super::flags::BLOCK;
 use super::migrate::Leftovers;
@@ -81,7 +82,13 @@ fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut
         let xs = &mut bin.x[start..end];
         let ys = &mut bin.y[start..end];
         let (speeds, wanders) = (&bin.speed[start..end], &bin.wander[start..end]);
-        prepare(isa, xs, ys, speeds, wanders, s, z, &mut prep);
+        prepare(
+            isa,
+            &mut Columns::new(xs, ys, speeds, wanders),
+            s,
+            z,
+            &mut prep,
+        );
         prefetch::columns(&[&bin.speed, &bin.wander], next);
         let block = Block {
             prep: &prep,

@@ -32,6 +32,7 @@
 //! `crate::cpu`); [`block::draw`] then merges pixels.
 
 mod block;
+mod columns;
 mod dispatch;
 mod flags;
 mod job;

@@ -13,16 +13,31 @@ use crate::field::raster::pixel_of;
 /// Stage 1's answer for one block: old positions, the zone-relative pixel
 /// indices of both trail ends and of the pixel between them, colours and
 /// flags.
+///
+/// Stage 2 lands every trail's three pixels ([`Prepared::from`], `mid`,
+/// `to`) with the colour key at [`Prepared::key`], in one pass without a
+/// branch: for a usual trail (flags `DIRECT | SHORT`) its pixels and
+/// colour; for every other one (marked in [`Prepared::odd`], drawn after
+/// by the flags) the key 0, which changes nothing, at pixels clamped into
+/// the zone.
 pub(crate) struct Prepared {
     pub old_x: [f32; BLOCK],
     pub old_y: [f32; BLOCK],
+    /// The start pixel's zone index ([`Zone::index`]), at most the zone's
+    /// last pixel (the unsigned minimum; the usual trail's is below it).
     pub from: [u32; BLOCK],
+    /// The end pixel's, as `from`.
     pub to: [u32; BLOCK],
-    /// With [`SHORT`]: the line's middle pixel (or an end, for one step).
+    /// The pixel one step from the start towards the end on each axis
+    /// that moves (with [`SHORT`], the line's middle pixel, or an end); for
+    /// a trail that is not [`DIRECT`], towards the wrapped end. As `from`,
+    /// at most the zone's last pixel.
     pub mid: [u32; BLOCK],
-    /// The trail's shade (0..=255): its colour is `palette[shade]`, looked
-    /// up by stage 2 ([`Prepared::colour`]).
-    pub shade: [u32; BLOCK],
+    /// The trail's shade (0..=255), plus [`ODD_KEY`] for a trail that is not
+    /// the usual one: its landing key is `palette[key]` of the 512-entry
+    /// palette stage 2 reads (keys from 256 on are 0), its colour
+    /// `palette[key % 256]` ([`Prepared::colour`]).
+    pub key: [u32; BLOCK],
     pub flags: [u32; BLOCK],
     /// For a trail that is not [`DIRECT`]: the pixel where the move ended
     /// before wrapping (the first piece's end), packed by [`pack_pixel`].
@@ -31,14 +46,22 @@ pub(crate) struct Prepared {
     pub start2: [u32; BLOCK],
     /// Bit `i`: particle `i`'s new row is in another band.
     pub leaving: [u64; BLOCK / 64],
+    /// Bit `i`: particle `i`'s trail is not the usual one (its flags are
+    /// not `DIRECT | SHORT`): stage 2 draws it after the landing pass.
+    pub odd: [u64; BLOCK / 64],
 }
+
+/// Added to a trail's shade in [`Prepared::key`] when the landing pass
+/// leaves it alone (the 512-entry palette is 0 from here on).
+pub(crate) const ODD_KEY: u32 = 256;
 
 impl Prepared {
     /// Particle `i`'s trail colour key, from `palette` (as `Shared`'s).
     #[inline(always)]
-    pub fn colour(&self, i: usize, palette: &[u32; 256]) -> u32 {
-        // Shades are 0..=255 (the `u8` keeps the lookup free of a check).
-        palette[usize::from(self.shade[i] as u8)]
+    pub fn colour(&self, i: usize, palette: &[u32; 512]) -> u32 {
+        // The shade is the low byte (the `u8` keeps the lookup free of a
+        // check).
+        palette[usize::from(self.key[i] as u8)]
     }
 
     pub fn new() -> Prepared {
@@ -48,11 +71,12 @@ impl Prepared {
             from: [0; BLOCK],
             to: [0; BLOCK],
             mid: [0; BLOCK],
-            shade: [0; BLOCK],
+            key: [0; BLOCK],
             flags: [0; BLOCK],
             end: [0; BLOCK],
             start2: [0; BLOCK],
             leaving: [0; BLOCK / 64],
+            odd: [0; BLOCK / 64],
         }
     }
 
@@ -64,7 +88,6 @@ impl Prepared {
     pub fn set(&mut self, i: usize, x: f32, y: f32, mv: &Move, s: &Shared, z: Zone) {
         self.old_x[i] = x;
         self.old_y[i] = y;
-        self.shade[i] = u32::from(mv.shade);
         let row1 = mv.to.1 as u32;
         let bit = 1u64 << (i % 64);
         let band1 = row1 >> s.bands.shift;
@@ -85,12 +108,13 @@ impl Prepared {
             edge_step(y, mv, z.wrap).filter(|dy| dx.abs().max(dy.abs()) <= MEDIUM_STEPS)
         };
         let len = z.len(s.width);
-        if let Some(dy) = step.filter(|_| to < len) {
-            let from = z.index(x0, y0, s.width);
-            let mid = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
-            self.from[i] = from;
-            self.to[i] = to;
-            self.mid[i] = mid;
+        let from = z.index(x0, y0, s.width);
+        let direct = step.filter(|_| to < len);
+        // For a trail that is not direct, the vector kernels' arithmetic
+        // all the same (its row step without the wrap).
+        let dy = direct.unwrap_or(row1 as i32 - y0 as i32);
+        let mid = from.wrapping_add_signed(dy.signum() * s.width as i32 + dx.signum());
+        if let Some(dy) = direct {
             flags |= DIRECT
                 | match Line::of(dx, dy) {
                     // Stage 2 merges a SHORT trail's pixels unchecked.
@@ -111,6 +135,19 @@ impl Prepared {
             }
         }
         self.flags[i] = flags;
+        // Stage 2 lands every trail's pixels: those of a trail that is not
+        // the usual one (key 0, no change) only need to lie in the zone.
+        // (A usual trail's lie in it: only the others are clamped.)
+        self.key[i] = u32::from(mv.shade);
+        if flags == DIRECT | SHORT {
+            (self.from[i], self.mid[i], self.to[i]) = (from, mid, to);
+            self.odd[i / 64] &= !bit;
+        } else {
+            let last = len - 1;
+            (self.from[i], self.mid[i], self.to[i]) = (from.min(last), mid.min(last), to.min(last));
+            self.key[i] |= ODD_KEY;
+            self.odd[i / 64] |= bit;
+        }
     }
 }
 

@@ -13,8 +13,10 @@ pub(crate) struct Shared<'a> {
     pub motion: &'a Motion,
     pub flow: &'a FlowGrid,
     pub sincos: &'a SinCos,
-    /// Palette colours as little-endian `u32` (see [`crate::field::raster::merge_key`]).
-    pub palette: &'a [u32; 256],
+    /// Palette colours as little-endian `u32` (see
+    /// [`crate::field::raster::merge_key`]), then 256 zeros: the landing
+    /// keys of [`super::prepared::Prepared::key`].
+    pub palette: &'a [u32; 512],
     pub width: u32,
     /// Bands of rows, and which bin each belongs to.
     pub bands: Bands,

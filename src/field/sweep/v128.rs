@@ -12,9 +12,10 @@
 
 use std::f32::consts::TAU;
 
+use super::columns::Columns;
 use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
 use super::lines::MEDIUM_STEPS;
-use super::prepared::Prepared;
+use super::prepared::{Prepared, ODD_KEY};
 use super::scalar::{prepare_range, redo_lanes};
 use super::shared::Shared;
 use super::zone::Zone;
@@ -22,17 +23,8 @@ use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
 use crate::cpu::v128::{F4, I4, LANES};
 
 /// Stage 1 for one block (see the module docs).
-pub(super) fn prepare(
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    let n = xs.len();
-    assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
+pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) {
+    let (n, xs, ys, speeds, wanders) = c.parts();
     let m = s.motion;
     let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
     let table = s.sincos.table();
@@ -67,10 +59,14 @@ pub(super) fn prepare(
     let code_row = I4::splat(2 * MEDIUM_STEPS + 1);
     let medium_flag = I4::splat(MEDIUM as i32);
     let wrapped_flag = I4::splat(WRAPPED as i32);
+    let odd_key = I4::splat(ODD_KEY as i32);
     let (min_pixel, max_pixel) = (I4::splat(MIN_PIXEL), I4::splat(MAX_PIXEL));
     let low_half = I4::splat(0xffff);
     let (direct_flag, short_flag) = (I4::splat(DIRECT as i32), I4::splat(SHORT as i32));
     let all = (1u32 << LANES) - 1;
+    // Per group of four, the lanes the scalar code redoes after the groups.
+    let mut redo = [0u8; BLOCK / LANES];
+    let mut any_redo = 0;
 
     let mut i = 0;
     while i + LANES <= n {
@@ -99,7 +95,7 @@ pub(super) fn prepare(
         let uy = y + sin * spd;
 
         // particles::wrap: one add or subtract of the size; a lane still
-        // outside after it is redone by the scalar code after the stores.
+        // outside after it is redone by the scalar code after the groups.
         let (x_low, x_high) = (ux.lt(zero), ux.ge(width_f));
         let (y_low, y_high) = (uy.lt(zero), uy.ge(height_f));
         let wx = F4::select(x_high, ux - width_f, F4::select(x_low, ux + width_f, ux));
@@ -149,7 +145,8 @@ pub(super) fn prepare(
         let medium_bits = medium_flag | code.shl::<{ CODE_SHIFT as i32 }>();
         // SHORT promises stage 2 all three pixels lie in the zone.
         let ends_in = from.min_u32(zone_last).eq(from) & mid.min_u32(zone_last).eq(mid);
-        let flags = (direct & direct_flag) | (direct & short & ends_in & short_flag);
+        let usual = direct & short & ends_in;
+        let flags = (direct & direct_flag) | (usual & short_flag);
         let flags = flags | (direct & medium & medium_bits);
         // Other wrapped lanes are not direct: their flags are just WRAPPED.
         let flags = flags | (wrapped & wrapped_flag).and_not(direct);
@@ -173,15 +170,27 @@ pub(super) fn prepare(
             end.store_u32(&mut out.end[i..]);
             start2.store_u32(&mut out.start2[i..]);
         }
-        from.store_u32(&mut out.from[i..]);
-        to.store_u32(&mut out.to[i..]);
-        mid.store_u32(&mut out.mid[i..]);
-        shade.store_u32(&mut out.shade[i..]);
         flags.store_u32(&mut out.flags[i..]);
-        if irregular != 0 {
-            redo_lanes(i, irregular, xs, ys, speeds, wanders, s, z, out);
-        }
+        // Stage 2's landing pass: every trail's pixels inside the zone (a
+        // usual trail's are), its shade; a key past the palette (colour 0)
+        // for a trail that is not the usual one, marked odd.
+        from.min_u32(zone_last).store_u32(&mut out.from[i..]);
+        mid.min_u32(zone_last).store_u32(&mut out.mid[i..]);
+        to.min_u32(zone_last).store_u32(&mut out.to[i..]);
+        (shade | odd_key.and_not(usual)).store_u32(&mut out.key[i..]);
+        let odd = u64::from(!usual.bitmask() & all);
+        let word = &mut out.odd[i / 64];
+        *word = (*word & !(u64::from(all) << (i % 64))) | odd << (i % 64);
+        redo[i / LANES] = irregular as u8;
+        any_redo |= irregular;
         i += LANES;
     }
-    prepare_range(i..n, xs, ys, speeds, wanders, s, z, out);
+    let tail = i;
+    let redo = if any_redo != 0 { &redo[..tail / LANES] } else { &[] };
+    for (g, &lanes) in redo.iter().enumerate() {
+        if lanes != 0 {
+            redo_lanes(g * LANES, lanes.into(), c, s, z, out);
+        }
+    }
+    prepare_range(tail..n, c, s, z, out);
 }

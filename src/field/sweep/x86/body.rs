@@ -12,6 +12,7 @@
 use std::arch::x86_64::_mm_cvtsi32_si128;
 use std::mem::MaybeUninit;
 
+use super::super::columns::Columns;
 use super::super::flags::BLOCK;
 use super::super::prepared::Prepared;
 use super::super::shared::Shared;
@@ -26,18 +27,8 @@ use super::{redo_lanes, scalar_range};
 /// The CPU must support `L`'s instruction set, and the caller must enable
 /// it (`#[target_feature]`) for this body to compile into its instructions.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub(super) unsafe fn prepare<L: Lanes>(
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    let n = xs.len();
-    assert!(ys.len() == n && speeds.len() == n && wanders.len() == n && n <= BLOCK);
+pub(super) unsafe fn prepare<L: Lanes>(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) {
+    let (n, xs, ys, speeds, wanders) = c.parts();
     let (_, _, _, brightness) = s.flow.lookup_parts();
     let k = Splat::new(s, z, |v| L::splat_f(v), |v| L::splat_i(v));
     let shift = _mm_cvtsi32_si128(s.bands.shift as i32);
@@ -59,6 +50,9 @@ pub(super) unsafe fn prepare<L: Lanes>(
     let pairs = pairs.as_mut_ptr().cast::<i64>();
     let mut fits = [0u32; BLOCK / 8];
     let mut redo = [0u32; BLOCK / 8];
+    // Any lane of the block to redo (it seldom has one: the loop over
+    // `redo` cost about 0.4 instructions a particle).
+    let mut any_redo = 0;
 
     // SAFETY (every load and store in the passes): `i + L::N ≤ groups ≤
     // n ≤ BLOCK`; every slice, `out`'s arrays and the arrays above hold
@@ -117,11 +111,11 @@ pub(super) unsafe fn prepare<L: Lanes>(
             L::and_m(L::ge_f(wy, k.zero), L::lt_f(wy, k.height_f)),
         );
         redo[g] = !(L::bits(inside) & fits[g]) & full;
+        any_redo |= redo[g];
 
         // `as u8` saturates: max first so NaN gives 0, as it does there.
         let shade = L::max_f(L::mul_f(spd, k.shade_scale), k.zero);
         let shade = L::trunc_i(L::min_f(shade, k.top_shade));
-        L::store_i(out.shade.as_mut_ptr().add(i).cast(), shade);
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (L::trunc_i(x), L::trunc_i(y));
@@ -140,7 +134,9 @@ pub(super) unsafe fn prepare<L: Lanes>(
         let bytes = out.leaving.as_mut_ptr().cast::<u8>().add(i / 8);
         std::ptr::copy_nonoverlapping(leaving.as_ptr(), bytes, L::N / 8);
         let in_zone = L::le_u(to, k.zone_last);
-        L::store_i(out.to.as_mut_ptr().add(i).cast(), to);
+        // Stage 2 lands every trail's pixels: those of a trail that is
+        // not the usual one (key 0) only need to lie in the zone.
+        L::store_i(out.to.as_mut_ptr().add(i).cast(), L::min_u(to, k.zone_last));
         let direct = L::and_not_m(in_zone, wrapped);
         let (dx, dy) = (L::sub_i(x1, x0), L::sub_i(y1, y0));
         let y_only = L::and_not_m(across_y, across_x);
@@ -195,10 +191,19 @@ pub(super) unsafe fn prepare<L: Lanes>(
         let medium_bits = L::or_i(k.medium_flag, L::shl_code(code));
         // SHORT promises stage 2 all three pixels lie in the zone.
         let ends_in = L::and_m(L::le_u(from, k.zone_last), L::le_u(mid, k.zone_last));
+        let usual = L::and_m(direct, L::and_m(short, ends_in));
+        L::store_i(
+            out.from.as_mut_ptr().add(i).cast(),
+            L::min_u(from, k.zone_last),
+        );
+        L::store_i(
+            out.mid.as_mut_ptr().add(i).cast(),
+            L::min_u(mid, k.zone_last),
+        );
         let flags = L::or_i(
             L::or_i(
                 L::keep_i(direct, k.direct_flag),
-                L::keep_i(L::and_m(direct, L::and_m(short, ends_in)), k.short_flag),
+                L::keep_i(usual, k.short_flag),
             ),
             L::keep_i(L::and_m(direct, medium), medium_bits),
         );
@@ -207,18 +212,28 @@ pub(super) unsafe fn prepare<L: Lanes>(
             flags,
             L::keep_i(L::and_not_m(wrapped, direct), k.wrapped_flag),
         );
-        L::store_i(out.from.as_mut_ptr().add(i).cast(), from);
-        L::store_i(out.mid.as_mut_ptr().add(i).cast(), mid);
         L::store_i(out.flags.as_mut_ptr().add(i).cast(), flags);
+        // Stage 2's landing pass: a usual trail's shade; a key past the
+        // palette (colour 0) for the rest, marked odd.
+        let key = L::or_i(shade, L::keep_i(L::not_m(usual), k.odd_key));
+        L::store_i(out.key.as_mut_ptr().add(i).cast(), key);
+        let odd = (!L::bits(usual) & full).to_le_bytes();
+        let bytes = out.odd.as_mut_ptr().cast::<u8>().add(i / 8);
+        std::ptr::copy_nonoverlapping(odd.as_ptr(), bytes, L::N / 8);
         i += L::N;
     }
     // The lanes the scalar code redoes (stage 2 looks up the colours).
-    for (g, &lanes) in redo[..groups / L::N].iter().enumerate() {
+    let redo = if any_redo != 0 {
+        &redo[..groups / L::N]
+    } else {
+        &[]
+    };
+    for (g, &lanes) in redo.iter().enumerate() {
         if lanes != 0 {
-            redo_lanes(g * L::N, lanes, xs, ys, speeds, wanders, s, z, out);
+            redo_lanes(g * L::N, lanes, c, s, z, out);
         }
     }
-    scalar_range(groups..n, xs, ys, speeds, wanders, s, z, out);
+    scalar_range(groups..n, c, s, z, out);
 }
 
 /// `raster::pixel_of` of floored lanes: converted and clamped to the

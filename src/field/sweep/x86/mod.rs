@@ -17,6 +17,7 @@ mod body;
 mod lanes;
 mod splat;
 
+use super::columns::Columns;
 use super::prepared::Prepared;
 use super::scalar::{prepare_range as scalar_range, redo_lanes};
 use super::shared::Shared;
@@ -24,36 +25,22 @@ use super::zone::Zone;
 use crate::cpu::{Avx2, Avx512};
 
 /// Stage 1 with AVX2 (`isa` proves the CPU has it).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn prepare_avx2(
-    _isa: Avx2,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
+pub(crate) fn prepare_avx2(_isa: Avx2, c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) {
     // SAFETY: `isa` proves the CPU has AVX2 and the rest of `Isa::Avx2`.
-    unsafe { with_avx2(xs, ys, speeds, wanders, s, z, out) }
+    unsafe { with_avx2(c, s, z, out) }
 }
 
 /// Stage 1 with AVX-512 (`isa` proves the CPU has it).
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn prepare_avx512(
     _isa: Avx512,
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
+    c: &mut Columns,
     s: &Shared,
     z: Zone,
     out: &mut Prepared,
 ) {
     // SAFETY: `isa` proves the CPU has AVX-512 F and the rest of
     // `Isa::Avx512`.
-    unsafe { with_avx512(xs, ys, speeds, wanders, s, z, out) }
+    unsafe { with_avx512(c, s, z, out) }
 }
 
 /// The body on AVX2's lanes, compiled for AVX2.
@@ -61,17 +48,8 @@ pub(crate) fn prepare_avx512(
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-#[allow(clippy::too_many_arguments)]
-unsafe fn with_avx2(
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    body::prepare::<avx2::V256>(xs, ys, speeds, wanders, s, z, out)
+unsafe fn with_avx2(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) {
+    body::prepare::<avx2::V256>(c, s, z, out)
 }
 
 /// The body on AVX-512's lanes, compiled for AVX-512 F.
@@ -79,15 +57,6 @@ unsafe fn with_avx2(
 /// # Safety
 /// The CPU must support AVX-512 F.
 #[target_feature(enable = "avx512f")]
-#[allow(clippy::too_many_arguments)]
-unsafe fn with_avx512(
-    xs: &mut [f32],
-    ys: &mut [f32],
-    speeds: &[f32],
-    wanders: &[f32],
-    s: &Shared,
-    z: Zone,
-    out: &mut Prepared,
-) {
-    body::prepare::<avx512::V512>(xs, ys, speeds, wanders, s, z, out)
+unsafe fn with_avx512(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) {
+    body::prepare::<avx512::V512>(c, s, z, out)
 }

@@ -10,6 +10,7 @@ use std::f32::consts::TAU;
 
 use super::super::flags::{DIRECT, MEDIUM, SHORT, WRAPPED};
 use super::super::lines::MEDIUM_STEPS;
+use super::super::prepared::ODD_KEY;
 use super::super::shared::Shared;
 use super::super::zone::Zone;
 use crate::field::raster::{MAX_PIXEL, MIN_PIXEL, SIN_TABLE_LEN, TURN_TO_INDEX};
@@ -63,6 +64,8 @@ pub(super) struct Splat<F, I> {
     pub short_flag: I,
     pub medium_flag: I,
     pub wrapped_flag: I,
+    /// Added to an odd trail's landing key ([`super::super::prepared::ODD_KEY`]).
+    pub odd_key: I,
     /// The clamp of `raster::pixel_of`, and the low 16 bits of a word.
     pub min_pixel: I,
     pub max_pixel: I,
@@ -109,6 +112,7 @@ impl<F: Copy, I: Copy> Splat<F, I> {
             short_flag: i(SHORT as i32),
             medium_flag: i(MEDIUM as i32),
             wrapped_flag: i(WRAPPED as i32),
+            odd_key: i(ODD_KEY as i32),
             min_pixel: i(MIN_PIXEL),
             max_pixel: i(MAX_PIXEL),
             low_half: i(0xffff),
