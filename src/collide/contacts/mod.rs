@@ -13,9 +13,12 @@
 //! 4. each candidate pair tested exactly at word speed through the two
 //!    posed masks, with its [`Overlap`] measured when asked for.
 //!
-//! Steps 3 and 4 spread over rayon's pool when [`ContactOptions::parallel`]
-//! allows it and the frame has enough work to pay for waking the threads
-//! ([`Contacts::PARALLEL_PIXELS`]). The answer does not depend on threads:
+//! Steps 3 and 4 are shared, a few sprites or pairs at a time, between the
+//! calling thread and rayon's pool (one helper per other pool thread) when
+//! [`ContactOptions::parallel`] allows it and the frame has enough work to
+//! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]): the caller
+//! starts at once, and waits only for chunks a helper is still on. The
+//! answer does not depend on threads:
 //! pairs come out sorted by `(a, b)`, bit for bit what
 //! [`super::intersects`] and [`super::overlap`] give for each pair
 //! (property tested against the per-pixel reference).
@@ -24,11 +27,13 @@
 //! refused, before anything is built, with [`ContactError::TooLarge`]
 //! naming its index; so are lists of different lengths.
 
+mod claims;
 mod narrow;
 
 use std::borrow::Borrow;
 
 use super::broadphase::SweepAndPrune;
+use super::options::Sampling;
 use super::posed::{PosedMask, PosedSizeError};
 use super::{Overlap, QueryOptions};
 use crate::mask::Mask;
@@ -129,6 +134,8 @@ pub struct Contacts {
     needed: Vec<bool>,
     posed: Vec<PosedMask>,
     found: Vec<Touch>,
+    /// Each candidate pair's test, in order.
+    results: Vec<Option<Touch>>,
     /// [`Contacts::PARALLEL_PIXELS`], unless a test lowers it.
     parallel_pixels: u64,
     /// Candidate pairs (boxes touching) of the last call.
@@ -143,6 +150,7 @@ impl Default for Contacts {
             needed: Vec::new(),
             posed: Vec::new(),
             found: Vec::new(),
+            results: Vec::new(),
             parallel_pixels: Self::PARALLEL_PIXELS,
             candidates: 0,
         }
@@ -167,6 +175,18 @@ impl Contacts {
     /// touch): the exact tests it ran.
     pub fn candidate_pairs(&self) -> usize {
         self.candidates
+    }
+
+    /// Frees the posed masks' storage when it holds more than `words`
+    /// 64-bit words, so that one frame of huge sprites does not keep its
+    /// memory for the finder's life (the next call allocates again).
+    pub fn trim(&mut self, words: usize) {
+        let held = (self.posed.iter())
+            .map(|p| p.coverage().words().len())
+            .fold(0usize, usize::saturating_add);
+        if held > words {
+            self.posed = Vec::new();
+        }
     }
 
     internal! {
@@ -241,10 +261,15 @@ impl Contacts {
             PosedMask::check_size(m.borrow(), p)
                 .map_err(|error| ContactError::TooLarge { index, error })?;
         }
+        // Approximate tests below full accuracy run in a shrunk world (each
+        // pose shrunk about the origin), where they can report pixels
+        // outside the pose's own box: the sweep takes the shrunk boxes
+        // (exact tests: the poses' own).
+        let sampling = Sampling::new(&options.query);
         self.boxes.clear();
         self.boxes.extend(masks.iter().zip(poses).map(|(m, p)| {
-            let m = m.borrow();
-            p.world_bounds(m.width(), m.height())
+            let (w, h) = (m.borrow().width(), m.borrow().height());
+            sampling.pose(p, w, h).world_bounds(w, h)
         }));
         let pairs = {
             crate::trace::span!("collide.broadphase", ships = masks.len());
@@ -263,29 +288,23 @@ impl Contacts {
             .filter(|(_, &n)| n)
             .filter_map(|(b, _)| b.map(|r| r.area()))
             .fold(0u64, u64::saturating_add);
-        let parallel = options.parallel && area >= self.parallel_pixels;
-        let exact = options.query.is_exact();
-        let (needed, found) = (&self.needed, &mut self.found);
-        let mut work = move || {
-            if exact {
-                narrow::build(masks, poses, posed, needed, reuse, parallel);
-            }
-            let sprites = narrow::Sprites {
-                masks,
-                poses,
-                posed,
-                exact,
-                options,
-            };
-            sprites.test(pairs, parallel, found);
-        };
-        if parallel {
-            // Both stages inside the pool: the calling thread hands the
-            // frame over once, not once a stage.
-            rayon::scope(|_| work());
+        let threads = if options.parallel && area >= self.parallel_pixels {
+            rayon::current_num_threads()
         } else {
-            work();
-        }
+            1
+        };
+        self.results.clear();
+        self.results.resize(pairs.len(), None);
+        let frame = narrow::Frame {
+            masks,
+            poses,
+            needed: &self.needed,
+            reuse,
+            options,
+            pairs,
+        };
+        frame.run(posed, &mut self.results, threads);
+        self.found.extend(self.results.iter().flatten());
         Ok(())
     }
 }
