@@ -13,6 +13,12 @@
 //! 4. each candidate pair tested exactly at word speed through the two
 //!    posed masks, with its [`Overlap`] measured when asked for.
 //!
+//! A [`Contacts::find`] that asks only which pairs touch (exact, no
+//! overlaps) settles most pairs before step 3: oriented boxes apart, or a
+//! pixel both sprites cover by the coverage rule itself; each sprite then
+//! rasterises only the part of its box its open pairs share.
+//! [`Contacts::find_with`] builds whole posed masks (the caller keeps them).
+//!
 //! Steps 3 and 4 are shared, a few sprites or pairs at a time, between the
 //! calling thread and rayon's pool (one helper per other pool thread) when
 //! [`ContactOptions::parallel`] allows it and the frame has enough work to
@@ -29,6 +35,7 @@
 
 mod claims;
 mod narrow;
+mod touch;
 
 use std::borrow::Borrow;
 
@@ -136,6 +143,8 @@ pub struct Contacts {
     found: Vec<Touch>,
     /// Each candidate pair's test, in order.
     results: Vec<Option<Touch>>,
+    /// The touch-only path's buffers.
+    touch: touch::Scratch,
     /// [`Contacts::PARALLEL_PIXELS`], unless a test lowers it.
     parallel_pixels: u64,
     /// Candidate pairs (boxes touching) of the last call.
@@ -151,6 +160,7 @@ impl Default for Contacts {
             posed: Vec::new(),
             found: Vec::new(),
             results: Vec::new(),
+            touch: touch::Scratch::default(),
             parallel_pixels: Self::PARALLEL_PIXELS,
             candidates: 0,
         }
@@ -295,15 +305,28 @@ impl Contacts {
         };
         self.results.clear();
         self.results.resize(pairs.len(), None);
-        let frame = narrow::Frame {
-            masks,
-            poses,
-            needed: &self.needed,
-            reuse,
-            options,
-            pairs,
-        };
-        frame.run(posed, &mut self.results, threads);
+        if options.query.is_exact() && !options.overlap && !reuse {
+            // Only which pairs touch, into the finder's own posed masks
+            // (which may then cover a window of their sprite only).
+            let frame = touch::Frame {
+                masks,
+                poses,
+                boxes: &self.boxes,
+                needed: &self.needed,
+                pairs,
+            };
+            frame.run(&mut self.touch, posed, &mut self.results, threads);
+        } else {
+            let frame = narrow::Frame {
+                masks,
+                poses,
+                needed: &self.needed,
+                reuse,
+                options,
+                pairs,
+            };
+            frame.run(posed, &mut self.results, threads);
+        }
         self.found.extend(self.results.iter().flatten());
         Ok(())
     }
