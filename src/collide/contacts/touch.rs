@@ -41,14 +41,16 @@ const GRID: i64 = 4;
 const SMALL_MAP: i64 = 1 << 46;
 const SMALL_STEPS: i64 = 1 << 15;
 /// World pixels the oriented boxes are widened by: far more than the
-/// fixed-point map's rounding (under 2^-12 texel at any valid scale).
+/// fixed-point map's rounding (under 2^-12 texel at any valid scale) and
+/// the float error of the box tests.
 const SLACK: f64 = 1.0 / 64.0;
 
 /// A needed sprite's map and oriented solid box.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Prep {
     map: Option<PixelMap>,
-    /// World corners of the solid box.
+    /// World corners of the solid box widened by [`SLACK`], in order
+    /// round it.
     corners: [[f64; 2]; 4],
     /// Unit normals of its edges (the pose's turned x and y axes).
     axes: [[f64; 2]; 2],
@@ -198,13 +200,15 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         let (Some(ra), Some(rb)) = (self.boxes[a], self.boxes[b]) else {
             return Verdict::Apart;
         };
-        let Some(window) = ra.intersect(&rb) else {
-            return Verdict::Apart;
-        };
         if pa.map.is_none() || pb.map.is_none() || separated(pa, pb) || separated(pb, pa) {
             // No map: an empty mask or an invalid pose, which cover nothing.
             return Verdict::Apart;
         }
+        // The pixels whose centres may lie in both oriented boxes.
+        let Some(window) = shared_window(pa, pb).and_then(|w| w.intersect(&ra.intersect(&rb)?))
+        else {
+            return Verdict::Apart;
+        };
         let (ma, mb) = (self.masks[a].borrow(), self.masks[b].borrow());
         let both =
             |x: i64, y: i64| window.contains(x, y) && pa.covers(ma, x, y) && pb.covers(mb, x, y);
@@ -270,8 +274,10 @@ impl Prep {
         let s = f64::from(pose.scale);
         let (hw, hh) = (f64::from(w) / 2.0, f64::from(h) / 2.0);
         let centre = [f64::from(pose.x) + hw, f64::from(pose.y) + hh];
-        let corner = |tx: i64, ty: i64| {
-            let (dx, dy) = (tx as f64 - hw, ty as f64 - hh);
+        // Widened by SLACK world pixels on every side.
+        let e = SLACK / s;
+        let corner = |tx: i64, ty: i64, ex: f64, ey: f64| {
+            let (dx, dy) = (tx as f64 + ex - hw, ty as f64 + ey - hh);
             [
                 centre[0] + s * (cos * dx - sin * dy),
                 centre[1] + s * (sin * dx + cos * dy),
@@ -280,10 +286,10 @@ impl Prep {
         Prep {
             map: Some(map),
             corners: [
-                corner(solid.x0, solid.y0),
-                corner(solid.x1, solid.y0),
-                corner(solid.x1, solid.y1),
-                corner(solid.x0, solid.y1),
+                corner(solid.x0, solid.y0, -e, -e),
+                corner(solid.x1, solid.y0, e, -e),
+                corner(solid.x1, solid.y1, e, e),
+                corner(solid.x0, solid.y1, -e, e),
             ],
             axes: [[cos, sin], [-sin, cos]],
             small: [map.u0, map.v0, map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
@@ -294,8 +300,7 @@ impl Prep {
     }
 }
 
-/// True when a normal of `a`'s oriented box separates the two boxes by
-/// more than [`SLACK`].
+/// True when a normal of `a`'s (widened) oriented box separates the two.
 fn separated(a: &Prep, b: &Prep) -> bool {
     a.axes.iter().any(|&[nx, ny]| {
         let project = |c: &[[f64; 2]; 4]| {
@@ -306,6 +311,70 @@ fn separated(a: &Prep, b: &Prep) -> bool {
                 })
         };
         let ((a0, a1), (b0, b1)) = (project(&a.corners), project(&b.corners));
-        a1 + SLACK < b0 || b1 + SLACK < a0
+        a1 < b0 || b1 < a0
     })
+}
+
+/// The pixels whose centres lie in the bounding box of the two (widened)
+/// oriented boxes' intersection, or `None` when they do not meet: `a`'s
+/// corners clipped by each edge of `b` (both convex, corners in order).
+fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
+    let c = &b.corners;
+    let cross = |p: [f64; 2], q: [f64; 2], v: [f64; 2]| {
+        (q[0] - p[0]) * (v[1] - p[1]) - (q[1] - p[1]) * (v[0] - p[0])
+    };
+    // Which side of b's edges is inside (its corners' turning direction).
+    let inside_sign = cross(c[0], c[1], c[2]).signum();
+    let mut poly = [[0.0f64; 2]; 8];
+    let mut next = [[0.0f64; 2]; 8];
+    poly[..4].copy_from_slice(&a.corners);
+    let mut n = 4;
+    for e in 0..4 {
+        let (p, q) = (c[e], c[(e + 1) % 4]);
+        let side = |v: [f64; 2]| cross(p, q, v) * inside_sign;
+        let mut m = 0;
+        for k in 0..n {
+            let (u, v) = (poly[k], poly[(k + 1) % n]);
+            let (su, sv) = (side(u), side(v));
+            if su >= 0.0 && m < next.len() {
+                next[m] = u;
+                m += 1;
+            }
+            if (su >= 0.0) != (sv >= 0.0) && m < next.len() {
+                let t = su / (su - sv);
+                next[m] = [u[0] + t * (v[0] - u[0]), u[1] + t * (v[1] - u[1])];
+                m += 1;
+            }
+        }
+        n = m;
+        if n == 0 {
+            return None;
+        }
+        poly[..n].copy_from_slice(&next[..n]);
+    }
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for v in &poly[..n] {
+        for k in 0..2 {
+            lo[k] = lo[k].min(v[k]);
+            hi[k] = hi[k].max(v[k]);
+        }
+    }
+    // Pixel X's centre X + 0.5 in [lo, hi]; floor and ceiling by
+    // truncation (no libm call; the corners of valid poses are far inside
+    // i64, and NaN gives an empty rectangle).
+    let floor = |x: f64| {
+        let t = x as i64;
+        t - i64::from((t as f64) > x)
+    };
+    let ceil = |x: f64| {
+        let t = x as i64;
+        t + i64::from((t as f64) < x)
+    };
+    let rect = PixelRect {
+        x0: ceil(lo[0] - 0.5),
+        y0: ceil(lo[1] - 0.5),
+        x1: floor(hi[0] - 0.5) + 1,
+        y1: floor(hi[1] - 0.5) + 1,
+    };
+    (!rect.is_empty()).then_some(rect)
 }
