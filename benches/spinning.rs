@@ -1,20 +1,25 @@
 //! The frame of `python/bench.py`'s spinning case on the Rust side: 200
 //! spinning 80×80 ship masks at random places in a 1280×720 field, every
-//! touching pair found by `collide::Contacts` (no overlaps, as Python's
-//! `collide_all` without `detail`). Prints the candidate and touching
-//! pairs, the posed pixels the frame needs and the median time a frame;
-//! only [`counted_frames`] is worth collecting under callgrind.
+//! touching pair found by `collide::Contacts::find` without overlaps (what
+//! Python's `collide_all` does without `detail`). Prints the candidate and
+//! touching pairs and the median and least time a frame; only
+//! `counted_frames` is worth collecting under callgrind.
 //!
 //! ```sh
 //! cargo build -p hitfield-benches --release --bin spinning
-//! target/release/spinning --threads 1           # time a frame, one thread
+//! target/release/spinning --threads 1
+//! # Python's own masks and poses (its ships are scaled smoothly, so their
+//! # outlines differ from the ones made here):
+//! python python/bench.py --dump-spinning target/spinning.txt
+//! target/release/spinning --load target/spinning.txt --threads 2
 //! valgrind --tool=callgrind --toggle-collect='*counted_frames*' \
-//!   target/release/spinning --threads 1 --frames 10 --repeats 1
+//!   target/release/spinning --load target/spinning.txt --repeats 1
 //! ```
 //!
-//! The masks are the bundled ships (alpha ≥ 128, pygame's `from_surface`
-//! threshold) scaled to 80×80 by nearest texel; `python/bench.py` scales
-//! the images smoothly first, so its shapes differ by a few edge pixels.
+//! Without `--load` the masks are the bundled ships (alpha ≥ 128, pygame's
+//! `from_surface` threshold) scaled to 80×80 by nearest texel. `--find-with`
+//! keeps a posed mask per sprite ([`Contacts::find_with`]: whole posed masks,
+//! every candidate pair tested through them) instead.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -28,6 +33,8 @@ struct Args {
     frames: usize,
     repeats: usize,
     threads: usize,
+    load: Option<String>,
+    find_with: bool,
 }
 
 fn parse() -> Result<Args, String> {
@@ -36,21 +43,30 @@ fn parse() -> Result<Args, String> {
         frames: 10,
         repeats: 200,
         threads: 1,
+        load: None,
+        find_with: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
+        if flag == "--find-with" {
+            args.find_with = true;
+            continue;
+        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let n: usize = value
-            .parse()
-            .map_err(|_| format!("{flag} {value}: not a count"))?;
+        let count = || -> Result<usize, String> {
+            value
+                .parse()
+                .map_err(|_| format!("{flag} {value}: not a count"))
+        };
         match flag.as_str() {
-            "--sprites" => args.sprites = n,
-            "--frames" => args.frames = n.max(1),
-            "--repeats" => args.repeats = n.max(1),
-            "--threads" => args.threads = n,
+            "--sprites" => args.sprites = count()?,
+            "--frames" => args.frames = count()?.max(1),
+            "--repeats" => args.repeats = count()?.max(1),
+            "--threads" => args.threads = count()?,
+            "--load" => args.load = Some(value),
             _ => {
                 return Err(format!(
-                    "unknown flag {flag} (--sprites, --frames, --repeats, --threads)"
+                    "unknown flag {flag} (--sprites, --frames, --repeats, --threads, --load, --find-with)"
                 ))
             }
         }
@@ -74,33 +90,40 @@ fn counted_frames(
     contacts: &mut Contacts,
     masks: &[&Mask],
     frames: &[Vec<Pose>],
+    posed: Option<&mut Vec<PosedMask>>,
     options: &ContactOptions,
 ) -> usize {
     let mut touching = 0;
-    let mut posed = Vec::new();
+    let mut posed = posed;
     for poses in frames {
-        touching += if std::env::var_os("SPIN_WITH").is_some() {
-            posed.resize(masks.len(), PosedMask::default());
-            contacts.find_with(masks, poses, &mut posed, options)
-        } else {
-            contacts.find(masks, poses, options)
-        }
-        .map_or(0, |found| found.len());
+        let found = match posed.as_deref_mut() {
+            Some(posed) => {
+                posed.resize(masks.len(), PosedMask::default());
+                contacts.find_with(masks, poses, posed, options)
+            }
+            None => contacts.find(masks, poses, options),
+        };
+        touching += found.map_or(0, |found| found.len());
     }
     touching
 }
 
-fn run(args: &Args) -> Result<(), String> {
+/// The masks (one per sprite) and frames of poses asked for.
+fn scene(args: &Args) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
+    if let Some(path) = &args.load {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        return parse_scene(&text).map_err(|e| format!("{path}: {e}"));
+    }
     let ships: Vec<Mask> = default_sprites()
         .iter()
         .map(|(_, image)| Mask::from_rgba(image, 128).scaled(80, 80))
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
     let mut rng = fastrand::Rng::with_seed(48);
-    let masks: Vec<&Mask> = (0..args.sprites)
-        .map(|_| &ships[rng.usize(0..ships.len())])
+    let masks = (0..args.sprites)
+        .map(|_| ships[rng.usize(0..ships.len())].clone())
         .collect();
-    let frames: Vec<Vec<Pose>> = (0..args.frames)
+    let frames = (0..args.frames)
         .map(|_| {
             (0..args.sprites)
                 .map(|_| {
@@ -110,148 +133,57 @@ fn run(args: &Args) -> Result<(), String> {
                 .collect()
         })
         .collect();
-    let loaded;
-    let (masks, frames) = if let Some(path) = std::env::var_os("SPIN_LOAD") {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        let mut lines = text.lines();
-        let head: Vec<usize> = lines
-            .next()
-            .unwrap()
-            .split(' ')
-            .map(|v| v.parse().unwrap())
-            .collect();
-        loaded = (0..head[0])
-            .map(|_| {
-                let l = lines.next().unwrap().as_bytes();
-                Mask::from_fn(80, 80, |x, y| l[(y * 80 + x) as usize] == b'1')
-            })
-            .collect::<Vec<Mask>>();
-        let fr: Vec<Vec<Pose>> = (0..head[1])
-            .map(|_| {
-                (0..head[0])
-                    .map(|_| {
-                        let v: Vec<f64> = lines
-                            .next()
-                            .unwrap()
-                            .split(' ')
-                            .map(|v| v.parse().unwrap())
-                            .collect();
-                        Pose {
-                            x: v[0] as f32,
-                            y: v[1] as f32,
-                            rotation: v[2] as f32,
-                            scale: 1.0,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        (loaded.iter().collect::<Vec<&Mask>>(), fr)
-    } else {
-        (masks, frames)
+    Ok((masks, frames))
+}
+
+/// `python/bench.py --dump-spinning`'s text: a line `n frames w h`, `n`
+/// lines of `w·h` `0`/`1` texels (row by row), then `frames · n` lines
+/// `x y rotation` (the poses' fields).
+fn parse_scene(text: &str) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
+    let mut lines = text.lines();
+    let head: Vec<usize> = lines
+        .next()
+        .ok_or("empty file")?
+        .split(' ')
+        .map(|v| v.parse().map_err(|_| format!("bad header field {v:?}")))
+        .collect::<Result<_, _>>()?;
+    let [n, frames, w, h] = head[..] else {
+        return Err("the header is `n frames w h`".into());
     };
-    if std::env::var_os("SPIN_METHODS").is_some() {
-        use hitfield::collide::RasterMethod;
-        let mut posed = PosedMask::default();
-        for method in [
-            RasterMethod::Auto,
-            RasterMethod::Edges,
-            RasterMethod::PixelWalk,
-            RasterMethod::Auto,
-        ] {
-            let mut best = f64::MAX;
-            for _ in 0..100 {
-                let start = Instant::now();
-                for poses in &frames {
-                    for (m, p) in masks.iter().zip(poses) {
-                        posed.rebuild_with(m, p, method);
-                    }
-                }
-                best =
-                    best.min(start.elapsed().as_secs_f64() / (frames.len() * masks.len()) as f64);
+    let masks = (0..n)
+        .map(|k| {
+            let bits = lines.next().ok_or("too few mask lines")?.as_bytes();
+            if bits.len() != w * h {
+                return Err(format!("mask {k}: {} texels, not {w}×{h}", bits.len()));
             }
-            println!("{method:?}: min {:.3} µs a sprite", best * 1e6);
-        }
-    }
-    if std::env::var_os("SPIN_WITNESS").is_some() {
-        for k in [2i64, 3, 4, 6, 8, 12] {
-            let (mut resolved, mut touching, mut area, mut full, mut built, mut tests) =
-                (0, 0, 0u64, 0u64, 0, 0);
-            for poses in &frames {
-                let boxes: Vec<Option<PixelRect>> = masks
-                    .iter()
-                    .zip(poses)
-                    .map(|(m, p)| p.world_bounds(m.width(), m.height()))
-                    .collect();
-                let posed: Vec<PosedMask> = masks
-                    .iter()
-                    .zip(poses)
-                    .map(|(m, p)| PosedMask::new(m, p))
-                    .collect();
-                let maps: Vec<_> = masks
-                    .iter()
-                    .zip(poses)
-                    .map(|(m, p)| p.pixel_map(m.width(), m.height()).unwrap())
-                    .collect();
-                let covers = |i: usize, x: i64, y: i64| {
-                    maps[i].texel(x, y).is_some_and(|(u, v)| masks[i].get(u, v))
-                };
-                let mut bb: Vec<Option<PixelRect>> = vec![None; masks.len()];
-                for i in 0..masks.len() {
-                    for j in i + 1..masks.len() {
-                        let Some(w) = boxes[i].unwrap().intersect(&boxes[j].unwrap()) else {
-                            continue;
-                        };
-                        let touch = posed[i].intersects(&posed[j]);
-                        touching += touch as usize;
-                        if std::env::var_os("SPIN_EXACT_RECT").is_some()
-                            && posed[i]
-                                .world_rect()
-                                .zip(posed[j].world_rect())
-                                .and_then(|(a, b)| a.intersect(&b))
-                                .is_none()
-                        {
-                            continue;
-                        }
-                        let mut hit = false;
-                        'g: for a in 0..k {
-                            for b in 0..k {
-                                let x = w.x0 + (w.width() * (2 * a + 1)) / (2 * k);
-                                let y = w.y0 + (w.height() * (2 * b + 1)) / (2 * k);
-                                tests += 1;
-                                if covers(i, x, y) && covers(j, x, y) {
-                                    hit = true;
-                                    break 'g;
-                                }
-                            }
-                        }
-                        assert!(!hit || touch);
-                        resolved += hit as usize;
-                        if !hit {
-                            for s in [i, j] {
-                                bb[s] = Some(bb[s].map_or(w, |b| PixelRect {
-                                    x0: b.x0.min(w.x0),
-                                    y0: b.y0.min(w.y0),
-                                    x1: b.x1.max(w.x1),
-                                    y1: b.y1.max(w.y1),
-                                }));
-                            }
-                        }
-                    }
-                }
-                for (b, r) in bb.iter().zip(&boxes) {
-                    full += r.unwrap().height() as u64;
-                    if let Some(b) = b {
-                        area += b.height() as u64;
-                        built += 1;
-                    }
-                }
-            }
-            let f = frames.len() as f64;
-            println!("witness {k}x{k}: {:.0} of {:.0} touching resolved ({:.0} point tests); unresolved windows' bboxes {:.0} of {:.0} px, {:.0} sprites built",
-                resolved as f64 / f, touching as f64 / f, tests as f64 / f, area as f64 / f, full as f64 / f, built as f64 / f);
-        }
-    }
+            Ok(Mask::from_fn(w as u32, h as u32, |x, y| {
+                bits[y as usize * w + x as usize] == b'1'
+            }))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let frames = (0..frames)
+        .map(|_| {
+            (0..n)
+                .map(|_| {
+                    let line = lines.next().ok_or("too few pose lines")?;
+                    let v: Vec<f32> = line
+                        .split(' ')
+                        .map(|v| v.parse().map_err(|_| format!("bad pose field {v:?}")))
+                        .collect::<Result<_, _>>()?;
+                    let [x, y, rotation] = v[..] else {
+                        return Err(format!("a pose line is `x y rotation`, got {line:?}"));
+                    };
+                    Ok(Pose::at(x, y).rotated(rotation))
+                })
+                .collect()
+        })
+        .collect::<Result<_, String>>()?;
+    Ok((masks, frames))
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let (owned, frames) = scene(args)?;
+    let masks: Vec<&Mask> = owned.iter().collect();
     let options = ContactOptions {
         overlap: false,
         parallel: args.threads != 1,
@@ -262,182 +194,40 @@ fn run(args: &Args) -> Result<(), String> {
         .num_threads(args.threads)
         .build_global()
         .map_err(|e| e.to_string())?;
-    if std::env::var_os("SPIN_STATS").is_some() {
-        stats(&masks, &frames);
+    let mut contacts = Contacts::new();
+    let mut posed = args.find_with.then(Vec::new);
+    let (mut candidates, mut touching) = (0, 0);
+    for poses in &frames {
+        touching += contacts
+            .find(&masks, poses, &options)
+            .map_err(|e| e.to_string())?
+            .len();
+        candidates += contacts.candidate_pairs();
     }
-    (|| {
-        let mut contacts = Contacts::new();
-        let (mut candidates, mut touching) = (0, 0);
-        for poses in &frames {
-            touching += contacts
-                .find(&masks, poses, &options)
-                .map_err(|e| e.to_string())?
-                .len();
-            candidates += contacts.candidate_pairs();
+    let per = |n: usize| n as f64 / frames.len() as f64;
+    println!(
+        "{} sprites, {} frames: {:.1} candidate pairs, {:.1} touching a frame",
+        masks.len(),
+        frames.len(),
+        per(candidates),
+        per(touching)
+    );
+    let mut times = Vec::with_capacity(args.repeats);
+    for _ in 0..args.repeats {
+        let start = Instant::now();
+        let found = counted_frames(&mut contacts, &masks, &frames, posed.as_mut(), &options);
+        if found != touching {
+            return Err(format!("{found} touching pairs, then {touching}"));
         }
-        let per = |n: usize| n as f64 / frames.len() as f64;
-        println!(
-            "{} sprites, {} frames: {:.1} candidate pairs, {:.1} touching a frame",
-            args.sprites,
-            frames.len(),
-            per(candidates),
-            per(touching)
-        );
-        let mut times = Vec::with_capacity(args.repeats);
-        for _ in 0..args.repeats {
-            let start = Instant::now();
-            std::hint::black_box(counted_frames(&mut contacts, &masks, &frames, &options));
-            times.push(start.elapsed().as_secs_f64() / frames.len() as f64);
-        }
-        times.sort_by(f64::total_cmp);
-        println!(
-            "a frame ({} threads): median {:.1} µs, min {:.1} µs",
-            args.threads,
-            times[times.len() / 2] * 1e6,
-            times[0] * 1e6
-        );
-        Ok(())
-    })()
-}
-
-/// Temporary: statistics of the frame's pairs.
-pub fn stats(masks: &[&Mask], frames: &[Vec<Pose>]) {
-    let mut t = [0usize; 13];
-    for poses in frames {
-        let posed: Vec<PosedMask> = masks
-            .iter()
-            .zip(poses)
-            .map(|(m, p)| PosedMask::new(m, p))
-            .collect();
-        let boxes: Vec<_> = masks
-            .iter()
-            .zip(poses)
-            .map(|(_, p)| p.world_bounds(80, 80).unwrap())
-            .collect();
-        let obb = |i: usize| {
-            let PixelRect { x0, y0, x1, y1 } = masks[i].solid_bounds().unwrap();
-            let p = poses[i];
-            let (s, c) = (p.rotation as f64).sin_cos();
-            let (cx, cy) = (p.x as f64 + 40.0, p.y as f64 + 40.0);
-            [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(u, v)| {
-                let (du, dv) = (u as f64 - 40.0, v as f64 - 40.0);
-                (cx + c * du - s * dv, cy + s * du + c * dv)
-            })
-        };
-        let sep = |a: &[(f64, f64); 4], b: &[(f64, f64); 4]| {
-            for poly in [a, b] {
-                for k in 0..2 {
-                    let (p, q) = (poly[k], poly[k + 1]);
-                    let n = (q.1 - p.1, p.0 - q.0);
-                    let pr = |v: &[(f64, f64); 4]| {
-                        let d: Vec<f64> = v.iter().map(|w| w.0 * n.0 + w.1 * n.1).collect();
-                        (
-                            d.iter().cloned().fold(f64::MAX, f64::min),
-                            d.iter().cloned().fold(f64::MIN, f64::max),
-                        )
-                    };
-                    let ((a0, a1), (b0, b1)) = (pr(a), pr(b));
-                    if a1 < b0 || b1 < a0 {
-                        return true;
-                    }
-                }
-            }
-            false
-        };
-        let mut rows_needed: Vec<Vec<bool>> = boxes
-            .iter()
-            .map(|b| vec![false; b.height() as usize])
-            .collect();
-        for i in 0..masks.len() {
-            for j in i + 1..masks.len() {
-                let Some(w) = boxes[i].intersect(&boxes[j]) else {
-                    continue;
-                };
-                t[0] += 1;
-                let touch = posed[i].intersects(&posed[j]);
-                t[1] += touch as usize;
-                let tight = posed[i]
-                    .world_rect()
-                    .zip(posed[j].world_rect())
-                    .and_then(|(a, b)| a.intersect(&b));
-                t[2] += tight.is_some() as usize;
-                let obbs = !sep(&obb(i), &obb(j));
-                t[3] += obbs as usize;
-                if !obbs {
-                    continue;
-                }
-                t[4] += w.height() as usize;
-                // first hit row from top
-                let mut last = w.y1;
-                if touch {
-                    for y in w.y0..w.y1 {
-                        if (w.x0..w.x1).any(|x| posed[i].covers(x, y) && posed[j].covers(x, y)) {
-                            last = y + 1;
-                            break;
-                        }
-                    }
-                }
-                t[5] += (last - w.y0) as usize;
-                for (k, b) in [(i, boxes[i]), (j, boxes[j])] {
-                    for y in w.y0..last {
-                        rows_needed[k][(y - b.y0) as usize] = true;
-                    }
-                }
-            }
-        }
-        // Solid boxes as the broad phase: the bbox of each sprite's windows.
-        let sb: Vec<PixelRect> = posed
-            .iter()
-            .zip(masks.iter().zip(poses))
-            .map(|(_, (m, p))| {
-                let PixelRect { x0, y0, x1, y1 } = m.solid_bounds().unwrap();
-                let (s, c) = (p.rotation as f64).sin_cos();
-                let (cx, cy) = (p.x as f64 + 40.0, p.y as f64 + 40.0);
-                let pts = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(u, v)| {
-                    let (du, dv) = (u as f64 - 40.0, v as f64 - 40.0);
-                    (cx + c * du - s * dv, cy + s * du + c * dv)
-                });
-                let lo = |f: fn(&(f64, f64)) -> f64| pts.iter().map(f).fold(f64::MAX, f64::min);
-                let hi = |f: fn(&(f64, f64)) -> f64| pts.iter().map(f).fold(f64::MIN, f64::max);
-                PixelRect {
-                    x0: (lo(|p| p.0) - 0.5).floor() as i64 - 1,
-                    y0: (lo(|p| p.1) - 0.5).floor() as i64 - 1,
-                    x1: (hi(|p| p.0) - 0.5).ceil() as i64 + 2,
-                    y1: (hi(|p| p.1) - 0.5).ceil() as i64 + 2,
-                }
-            })
-            .collect();
-        for i in 0..sb.len() {
-            let mut bb: Option<PixelRect> = None;
-            for j in 0..sb.len() {
-                if i == j {
-                    continue;
-                }
-                if let Some(w) = sb[i].intersect(&sb[j]) {
-                    if i < j {
-                        t[8] += 1;
-                    }
-                    bb = Some(bb.map_or(w, |b| PixelRect {
-                        x0: b.x0.min(w.x0),
-                        y0: b.y0.min(w.y0),
-                        x1: b.x1.max(w.x1),
-                        y1: b.y1.max(w.y1),
-                    }));
-                }
-            }
-            t[9] += sb[i].area() as usize;
-            t[10] += bb.map_or(0, |b| b.area() as usize);
-            t[11] += sb[i].height() as usize;
-            t[12] += bb.map_or(0, |b| b.height() as usize);
-        }
-        t[6] += rows_needed
-            .iter()
-            .map(|r| r.iter().filter(|&&b| b).count())
-            .sum::<usize>();
-        t[7] += boxes.iter().map(|b| b.height() as usize).sum::<usize>();
+        times.push(start.elapsed().as_secs_f64() / frames.len() as f64);
     }
-    let f = frames.len() as f64;
-    println!("a frame: candidates {:.0}, touching {:.0}, exact-rect pairs {:.0}, obb pairs {:.0}; obb pair window rows {:.0}, rows scanned to first hit {:.0}; sprite rows needed lazily {:.0} of {:.0}",
-        t[0] as f64 / f, t[1] as f64 / f, t[2] as f64 / f, t[3] as f64 / f, t[4] as f64 / f, t[5] as f64 / f, t[6] as f64 / f, t[7] as f64 / f);
-    println!("solid boxes: candidates {:.0}, area {:.0}, window bbox area {:.0}, rows {:.0}, window bbox rows {:.0}", t[8] as f64 / f, t[9] as f64 / f, t[10] as f64 / f, t[11] as f64 / f, t[12] as f64 / f);
+    times.sort_by(f64::total_cmp);
+    println!(
+        "a frame ({} threads{}): median {:.1} µs, least {:.1} µs",
+        args.threads,
+        if args.find_with { ", find_with" } else { "" },
+        times[times.len() / 2] * 1e6,
+        times[0] * 1e6
+    );
+    Ok(())
 }

@@ -6,7 +6,9 @@ With ``--runs N`` the comparison tables are measured N times in a row and
 each row gives the median of the N medians and the range of the ratio.
 ``--breakdown`` instead prints where case 3's time goes, in CPU time (which
 a loaded machine inflates less than wall time); run it with
-``RAYON_NUM_THREADS=1`` for one core's figures.
+``RAYON_NUM_THREADS=1`` for one core's figures. ``--dump-spinning FILE``
+writes case 3's masks and poses for the Rust side's copy of the frame
+(``target/release/spinning --load FILE``, benches/spinning.rs).
 
 Cases (docs/python.md gives the targets and the figures):
 1. ``overlap`` and ``overlap_area`` on translated masks (80x80 ships and
@@ -235,6 +237,9 @@ def spinning_breakdown(rng, ships, n=200):
     make = cpu(lambda: [hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(d)) for x, y, d in frame])
     glue = cpu(lambda: hitfield.collide_all(masks, apart))
     whole = cpu(lambda: hitfield.collide_all(masks, poses), time.process_time)
+    rows = np.array(frame, dtype=np.float64)
+    to_pose, half = np.array([1.0, 1.0, -math.pi / 180.0]), np.array([40.0, 40.0, 0.0])
+    array = cpu(lambda: hitfield.collide_all(masks, rows * to_pose - half), time.process_time)
     theirs = cpu(lambda: pygame_frame(ships, kinds, frame), time.process_time)
     pairs = len(hitfield.collide_all(masks, poses))
     print(f"{n} spinning 80x80 sprites, one frame ({pairs} touching pairs), CPU time:")
@@ -246,10 +251,30 @@ def spinning_breakdown(rng, ships, n=200):
         ("collide_all, sprites far apart (lists, boxes, sweep, result)", glue),
         ("collide_all, the whole call (every thread)", whole),
         ("its pair tests (the whole call less builds and glue)", whole - build - glue),
+        ("numpy pose rows and collide_all on them (every thread)", array),
         ("pygame-ce: rotate, from_surface, rect test, overlap (every thread)", theirs),
     ]:
         print(f"| {name} | {t / n * 1e6:.2f} µs | {t * 1e6:.0f} µs |")
     print(f"CPU-time ratio, pygame / (collide_all + Pose.from_centre): {theirs / (whole + make):.1f}x")
+    print(f"CPU-time ratio, pygame / (numpy pose rows + collide_all): {theirs / array:.1f}x")
+
+
+def dump_spinning(path, ships, n=200):
+    """Case 3's masks and poses as text for the Rust side's copy of the frame
+    (benches/spinning.rs ``--load``): ``n frames w h``, a line of 0/1 texels
+    per sprite, then a line ``x y rotation`` per sprite and frame."""
+    rng = random.Random(48)
+    kinds = [rng.randrange(len(ships)) for _ in range(n)]
+    frames = [[(rng.uniform(0, 1280), rng.uniform(0, 720), rng.uniform(0, 360)) for _ in range(n)] for _ in range(10)]
+    with open(path, "w") as f:
+        f.write(f"{n} {len(frames)} 80 80\n")
+        for k in kinds:
+            m = ships[k][2]
+            f.write("".join("1" if m.get_at((x, y)) else "0" for y in range(80) for x in range(80)) + "\n")
+        for frame in frames:
+            for x, y, deg in frame:
+                p = hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(deg))
+                f.write(f"{p.x!r} {p.y!r} {p.rotation!r}\n")
 
 
 def world_fps(particles=100_000, frames=300):
@@ -278,6 +303,9 @@ def main():
     print(f"Python {platform.python_version()}, pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))}), hitfield {getattr(hitfield, '__version__', '0.1.0')}")
     print()
     ships = ships_80()
+    if "--dump-spinning" in sys.argv:
+        dump_spinning(sys.argv[sys.argv.index("--dump-spinning") + 1], ships)
+        return
     if "--breakdown" in sys.argv:
         spinning_breakdown(random.Random(48), ships)
         return
