@@ -204,19 +204,18 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
             // No map: an empty mask or an invalid pose, which cover nothing.
             return Verdict::Apart;
         }
-        // The pixels whose centres may lie in both oriented boxes.
-        let Some(window) = shared_window(pa, pb).and_then(|w| w.intersect(&ra.intersect(&rb)?))
-        else {
-            return Verdict::Apart;
-        };
         let (ma, mb) = (self.masks[a].borrow(), self.masks[b].borrow());
-        let both =
-            |x: i64, y: i64| window.contains(x, y) && pa.covers(ma, x, y) && pb.covers(mb, x, y);
-        // The midpoint of the centres, then the grid.
+        let both = |x: i64, y: i64| pa.covers(ma, x, y) && pb.covers(mb, x, y);
+        // The pixel at the midpoint of the centres, then a grid over the
+        // pixels whose centres may lie in both oriented boxes.
         let mid = |k: usize| ((pa.centre[k] + pb.centre[k]) / 2.0).floor() as i64;
         if both(mid(0), mid(1)) {
             return Verdict::Touching;
         }
+        let Some(window) = shared_window(pa, pb).and_then(|w| w.intersect(&ra.intersect(&rb)?))
+        else {
+            return Verdict::Apart;
+        };
         let (w, h) = (window.width(), window.height());
         for gy in 0..GRID {
             let y = window.y0 + h * (2 * gy + 1) / (2 * GRID);
@@ -267,10 +266,12 @@ impl Prep {
     /// degenerate box, when it covers nothing).
     fn new(mask: &Mask, pose: &Pose) -> Prep {
         let (w, h) = (mask.width(), mask.height());
-        let (Some(solid), Some(map)) = (mask.solid_bounds(), pose.pixel_map(w, h)) else {
+        let (sin, cos) = f64::from(pose.rotation).sin_cos();
+        let (Some(solid), Some(map)) =
+            (mask.solid_bounds(), pose.pixel_map_turned(w, h, (sin, cos)))
+        else {
             return Prep::default();
         };
-        let (sin, cos) = f64::from(pose.rotation).sin_cos();
         let s = f64::from(pose.scale);
         let (hw, hh) = (f64::from(w) / 2.0, f64::from(h) / 2.0);
         let centre = [f64::from(pose.x) + hw, f64::from(pose.y) + hh];
