@@ -54,7 +54,7 @@ impl<'a, T> Claims<'a, T> {
             }
             // Counted done when `f` returns or unwinds, so `finished` never
             // waits for a chunk whose thread panicked (the panic then
-            // reaches the caller through rayon's scope).
+            // reaches the caller through `team::share`).
             let _done = Done(&self.done);
             let start = c * self.chunk;
             let len = self.chunk.min(self.len - start);

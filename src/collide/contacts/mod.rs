@@ -23,7 +23,9 @@
 //! calling thread and rayon's pool (one helper per other pool thread) when
 //! [`ContactOptions::parallel`] allows it and the frame has enough work to
 //! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]): the caller
-//! starts at once, and waits only for chunks a helper is still on. The
+//! starts at once and waits only for chunks a helper is still on; a helper
+//! that wakes after the caller has finished leaves at once (on a busy
+//! machine a frame costs at most what one thread takes). The
 //! answer does not depend on threads:
 //! pairs come out sorted by `(a, b)`, bit for bit what
 //! [`super::intersects`] and [`super::overlap`] give for each pair
@@ -35,6 +37,7 @@
 
 mod claims;
 mod narrow;
+mod team;
 mod touch;
 
 use std::borrow::Borrow;

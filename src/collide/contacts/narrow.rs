@@ -60,18 +60,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                 }
             });
         };
-        if threads > 1 {
-            // The helpers' jobs go to the pool; this thread works at once
-            // and waits only for chunks a helper is still on.
-            rayon::in_place_scope(|scope| {
-                for _ in 1..threads {
-                    scope.spawn(|_| work());
-                }
-                work();
-            });
-        } else {
-            work();
-        }
+        super::team::share(threads, &work);
     }
 
     /// Builds sprite `index`'s posed mask into `slot` when it is needed

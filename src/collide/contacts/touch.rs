@@ -175,16 +175,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                 }
             });
         };
-        if threads > 1 {
-            rayon::in_place_scope(|scope| {
-                for _ in 1..threads {
-                    scope.spawn(|_| work());
-                }
-                work();
-            });
-        } else {
-            work();
-        }
+        super::team::share(threads, &work);
     }
 
     /// Stage 2 for pair `(a, b)`: apart, touching, or open (its window
