@@ -19,7 +19,9 @@
 //! Without `--load` the masks are the bundled ships (alpha ≥ 128, pygame's
 //! `from_surface` threshold) scaled to 80×80 by nearest texel. `--find-with`
 //! keeps a posed mask per sprite ([`Contacts::find_with`]: whole posed masks,
-//! every candidate pair tested through them) instead.
+//! every candidate pair tested through them) instead. `--gap-us N` pauses
+//! N µs before each frame and times the frames alone (a game's own work
+//! between frames, while the pool's threads fall asleep).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -35,6 +37,7 @@ struct Args {
     threads: usize,
     load: Option<String>,
     find_with: bool,
+    gap_us: u64,
 }
 
 fn parse() -> Result<Args, String> {
@@ -45,6 +48,7 @@ fn parse() -> Result<Args, String> {
         threads: 1,
         load: None,
         find_with: false,
+        gap_us: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -64,9 +68,10 @@ fn parse() -> Result<Args, String> {
             "--repeats" => args.repeats = count()?.max(1),
             "--threads" => args.threads = count()?,
             "--load" => args.load = Some(value),
+            "--gap-us" => args.gap_us = count()? as u64,
             _ => {
                 return Err(format!(
-                    "unknown flag {flag} (--sprites, --frames, --repeats, --threads, --load, --find-with)"
+                    "unknown flag {flag} (--sprites, --frames, --repeats, --threads, --load, --find-with, --gap-us)"
                 ))
             }
         }
@@ -215,11 +220,27 @@ fn run(args: &Args) -> Result<(), String> {
     let mut times = Vec::with_capacity(args.repeats);
     for _ in 0..args.repeats {
         let start = Instant::now();
-        let found = counted_frames(&mut contacts, &masks, &frames, posed.as_mut(), &options);
+        let found = if args.gap_us > 0 {
+            // Each frame timed alone, after a pause (a game's own work
+            // between frames, during which the pool's threads fall asleep).
+            let mut spent = 0.0;
+            let mut found = 0;
+            for frame in frames.chunks(1) {
+                std::thread::sleep(std::time::Duration::from_micros(args.gap_us));
+                let start = Instant::now();
+                found += counted_frames(&mut contacts, &masks, frame, posed.as_mut(), &options);
+                spent += start.elapsed().as_secs_f64();
+            }
+            times.push(spent / frames.len() as f64);
+            found
+        } else {
+            let found = counted_frames(&mut contacts, &masks, &frames, posed.as_mut(), &options);
+            times.push(start.elapsed().as_secs_f64() / frames.len() as f64);
+            found
+        };
         if found != touching {
             return Err(format!("{found} touching pairs, then {touching}"));
         }
-        times.push(start.elapsed().as_secs_f64() / frames.len() as f64);
     }
     times.sort_by(f64::total_cmp);
     println!(
