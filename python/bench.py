@@ -214,9 +214,10 @@ def spinning(rng, ships, n=200):
 
 
 def spinning_breakdown(rng, ships, n=200):
-    """Case 3's parts in CPU time: posed-mask builds, `Pose.from_centre`,
-    `collide_all`'s glue (sprites far apart: no pair), the whole call, and
-    pygame's frame (`time.process_time`: every thread's CPU)."""
+    """Case 3's parts in CPU time: whole posed-mask builds (for scale),
+    `Pose.from_centre`, `collide_all`'s glue (sprites far apart: no pair),
+    the whole call with Pose objects and with numpy rows, and pygame's
+    frame (`time.process_time`: every thread's CPU)."""
     field = (1280, 720)
     kinds = [rng.randrange(len(ships)) for _ in range(n)]
     frame = [(rng.uniform(0, field[0]), rng.uniform(0, field[1]), rng.uniform(0, 360)) for _ in range(n)]
@@ -246,11 +247,10 @@ def spinning_breakdown(rng, ships, n=200):
     print("| part | per sprite | per frame |")
     print("|---|---|---|")
     for name, t in [
-        ("posed mask build (PosedMask.rebuild)", build),
+        ("whole posed masks (PosedMask.rebuild; collide_all builds windows only)", build),
         ("Pose.from_centre", make),
         ("collide_all, sprites far apart (lists, boxes, sweep, result)", glue),
         ("collide_all, the whole call (every thread)", whole),
-        ("its pair tests (the whole call less builds and glue)", whole - build - glue),
         ("numpy pose rows and collide_all on them (every thread)", array),
         ("pygame-ce: rotate, from_surface, rect test, overlap (every thread)", theirs),
     ]:
