@@ -113,8 +113,11 @@ fn counted_frames(
     touching
 }
 
-/// The masks (one per sprite) and frames of poses asked for.
-fn scene(args: &Args) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
+/// Distinct masks, each sprite's index among them, and frames of poses.
+type Scene = (Vec<Mask>, Vec<usize>, Vec<Vec<Pose>>);
+
+/// The scene asked for.
+fn scene(args: &Args) -> Result<Scene, String> {
     if let Some(path) = &args.load {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         return parse_scene(&text).map_err(|e| format!("{path}: {e}"));
@@ -125,8 +128,8 @@ fn scene(args: &Args) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
     let mut rng = fastrand::Rng::with_seed(48);
-    let masks = (0..args.sprites)
-        .map(|_| ships[rng.usize(0..ships.len())].clone())
+    let sprites = (0..args.sprites)
+        .map(|_| rng.usize(0..ships.len()))
         .collect();
     let frames = (0..args.frames)
         .map(|_| {
@@ -138,13 +141,14 @@ fn scene(args: &Args) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
                 .collect()
         })
         .collect();
-    Ok((masks, frames))
+    Ok((ships, sprites, frames))
 }
 
 /// `python/bench.py --dump-spinning`'s text: a line `n frames w h`, `n`
 /// lines of `w·h` `0`/`1` texels (row by row), then `frames · n` lines
-/// `x y rotation` (the poses' fields).
-fn parse_scene(text: &str) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
+/// `x y rotation` (the poses' fields). Gives the distinct masks, each
+/// sprite's mask among them, and the frames.
+fn parse_scene(text: &str) -> Result<Scene, String> {
     let mut lines = text.lines();
     let head: Vec<usize> = lines
         .next()
@@ -166,6 +170,19 @@ fn parse_scene(text: &str) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
             }))
         })
         .collect::<Result<Vec<_>, String>>()?;
+    // Sprites of one kind share a mask in Python (one `Mask` object): the
+    // same here, so the masks' bits stay as few and as cached.
+    let mut kinds: Vec<Mask> = Vec::new();
+    let sprites = masks
+        .into_iter()
+        .map(|m| match kinds.iter().position(|k| *k == m) {
+            Some(k) => k,
+            None => {
+                kinds.push(m);
+                kinds.len() - 1
+            }
+        })
+        .collect();
     let frames = (0..frames)
         .map(|_| {
             (0..n)
@@ -183,12 +200,12 @@ fn parse_scene(text: &str) -> Result<(Vec<Mask>, Vec<Vec<Pose>>), String> {
                 .collect()
         })
         .collect::<Result<_, String>>()?;
-    Ok((masks, frames))
+    Ok((kinds, sprites, frames))
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let (owned, frames) = scene(args)?;
-    let masks: Vec<&Mask> = owned.iter().collect();
+    let (kinds, sprites, frames) = scene(args)?;
+    let masks: Vec<&Mask> = sprites.iter().map(|&k| &kinds[k]).collect();
     let options = ContactOptions {
         overlap: false,
         parallel: args.threads != 1,
