@@ -21,7 +21,9 @@
 //! keeps a posed mask per sprite ([`Contacts::find_with`]: whole posed masks,
 //! every candidate pair tested through them) instead. `--gap-us N` pauses
 //! N µs before each frame and times the frames alone (a game's own work
-//! between frames, while the pool's threads fall asleep).
+//! between frames, while the pool's threads fall asleep); with it,
+//! `--evict-mb N` writes N MiB in each pause (the game's drawing, which
+//! leaves the frame's data out of cache).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -38,6 +40,7 @@ struct Args {
     load: Option<String>,
     find_with: bool,
     gap_us: u64,
+    evict_mb: usize,
 }
 
 fn parse() -> Result<Args, String> {
@@ -49,6 +52,7 @@ fn parse() -> Result<Args, String> {
         load: None,
         find_with: false,
         gap_us: 0,
+        evict_mb: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -69,9 +73,10 @@ fn parse() -> Result<Args, String> {
             "--threads" => args.threads = count()?,
             "--load" => args.load = Some(value),
             "--gap-us" => args.gap_us = count()? as u64,
+            "--evict-mb" => args.evict_mb = count()?,
             _ => {
                 return Err(format!(
-                    "unknown flag {flag} (--sprites, --frames, --repeats, --threads, --load, --find-with, --gap-us)"
+                    "unknown flag {flag} (--sprites, --frames, --repeats, --threads, --load, --find-with, --gap-us, --evict-mb)"
                 ))
             }
         }
@@ -234,6 +239,7 @@ fn run(args: &Args) -> Result<(), String> {
         per(candidates),
         per(touching)
     );
+    let mut evict = vec![0u8; args.evict_mb << 20];
     let mut times = Vec::with_capacity(args.repeats);
     for _ in 0..args.repeats {
         let start = Instant::now();
@@ -244,6 +250,9 @@ fn run(args: &Args) -> Result<(), String> {
             let mut found = 0;
             for frame in frames.chunks(1) {
                 std::thread::sleep(std::time::Duration::from_micros(args.gap_us));
+                // As a game's drawing between frames: caches refilled.
+                evict.iter_mut().for_each(|b| *b = b.wrapping_add(1));
+                std::hint::black_box(&evict);
                 let start = Instant::now();
                 found += counted_frames(&mut contacts, &masks, frame, posed.as_mut(), &options);
                 spent += start.elapsed().as_secs_f64();
