@@ -311,41 +311,63 @@ fn separated(a: &Prep, b: &Prep) -> bool {
 /// oriented boxes' intersection, or `None` when they do not meet: `a`'s
 /// corners clipped by each edge of `b` (both convex, corners in order).
 fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
+    /// Corners a clipped polygon may hold: 8 in exact arithmetic (each of
+    /// b's 4 edges adds at most one to a's 4); past this, rounding made
+    /// a's corners alternate sides, and a's own box is the answer.
+    const CAP: usize = 16;
     let c = &b.corners;
     let cross = |p: [f64; 2], q: [f64; 2], v: [f64; 2]| {
         (q[0] - p[0]) * (v[1] - p[1]) - (q[1] - p[1]) * (v[0] - p[0])
     };
     // Which side of b's edges is inside (its corners' turning direction).
     let inside_sign = cross(c[0], c[1], c[2]).signum();
-    let mut poly = [[0.0f64; 2]; 8];
-    let mut next = [[0.0f64; 2]; 8];
+    let mut poly = [[0.0f64; 2]; CAP];
+    let mut next = [[0.0f64; 2]; CAP];
+    let mut side = [0.0f64; CAP];
     poly[..4].copy_from_slice(&a.corners);
     let mut n = 4;
     for e in 0..4 {
         let (p, q) = (c[e], c[(e + 1) % 4]);
-        let side = |v: [f64; 2]| cross(p, q, v) * inside_sign;
+        let (mut all_in, mut any_in) = (true, false);
+        for k in 0..n {
+            side[k] = cross(p, q, poly[k]) * inside_sign;
+            all_in &= side[k] >= 0.0;
+            any_in |= side[k] >= 0.0;
+        }
+        if all_in {
+            continue;
+        }
+        if !any_in {
+            return None;
+        }
         let mut m = 0;
         for k in 0..n {
-            let (u, v) = (poly[k], poly[(k + 1) % n]);
-            let (su, sv) = (side(u), side(v));
-            if su >= 0.0 && m < next.len() {
+            // The next corner, round to the first (no division).
+            let j = if k + 1 == n { 0 } else { k + 1 };
+            let (u, v, su, sv) = (poly[k], poly[j], side[k], side[j]);
+            if m + 2 > CAP {
+                return rect_round(&a.corners);
+            }
+            if su >= 0.0 {
                 next[m] = u;
                 m += 1;
             }
-            if (su >= 0.0) != (sv >= 0.0) && m < next.len() {
+            if (su >= 0.0) != (sv >= 0.0) {
                 let t = su / (su - sv);
                 next[m] = [u[0] + t * (v[0] - u[0]), u[1] + t * (v[1] - u[1])];
                 m += 1;
             }
         }
         n = m;
-        if n == 0 {
-            return None;
-        }
         poly[..n].copy_from_slice(&next[..n]);
     }
+    rect_round(&poly[..n])
+}
+
+/// The pixels whose centres lie in the bounding box of `corners`.
+fn rect_round(corners: &[[f64; 2]]) -> Option<PixelRect> {
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for v in &poly[..n] {
+    for v in corners {
         for k in 0..2 {
             lo[k] = lo[k].min(v[k]);
             hi[k] = hi[k].max(v[k]);
