@@ -321,8 +321,10 @@ fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
     };
     // Which side of b's edges is inside (its corners' turning direction).
     let inside_sign = cross(c[0], c[1], c[2]).signum();
-    let mut poly = [[0.0f64; 2]; CAP];
-    let mut next = [[0.0f64; 2]; CAP];
+    let (mut first, mut second) = ([[0.0f64; 2]; CAP], [[0.0f64; 2]; CAP]);
+    // The polygon so far and the one being clipped out of it (swapped
+    // after each edge, not copied).
+    let (mut poly, mut next) = (&mut first, &mut second);
     let mut side = [0.0f64; CAP];
     poly[..4].copy_from_slice(&a.corners);
     let mut n = 4;
@@ -359,7 +361,7 @@ fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
             }
         }
         n = m;
-        poly[..n].copy_from_slice(&next[..n]);
+        std::mem::swap(&mut poly, &mut next);
     }
     rect_round(&poly[..n])
 }
