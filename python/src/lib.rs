@@ -3,7 +3,8 @@
 //! - [`mask`]: `Mask`, pygame-ce's `pygame.mask.Mask` with the same names,
 //!   arguments and results (the scan order of `overlap` included);
 //! - [`posed`]: `Pose`, `Overlap`, `PosedMask` and the posed queries
-//!   (`overlap`, `intersects`, `overlap_mask`, `collide_all`);
+//!   (`overlap`, `intersects`, `overlap_mask`);
+//! - [`contacts`]: `collide_all`, every touching pair of many sprites;
 //! - [`world`]: `World`, the field and its ships;
 //! - [`settings`]: `World`'s keywords and `settings()`, from the library's
 //!   setting rows.
@@ -18,6 +19,7 @@ use pyo3::types::PyTuple;
 mod args;
 mod bits;
 mod buffer;
+mod contacts;
 mod mask;
 mod ops;
 mod posed;
@@ -85,7 +87,7 @@ fn _hitfield(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(posed::overlap, m)?)?;
     m.add_function(wrap_pyfunction!(posed::intersects, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap_mask, m)?)?;
-    m.add_function(wrap_pyfunction!(posed::collide_all, m)?)?;
+    m.add_function(wrap_pyfunction!(contacts::collide_all, m)?)?;
     m.add_function(wrap_pyfunction!(world::default_sprites, m)?)?;
     m.add_function(wrap_pyfunction!(settings::settings, m)?)?;
     Ok(())

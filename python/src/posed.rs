@@ -1,12 +1,9 @@
 //! Poses and the posed queries: exact, rotated and scaled (the library's
-//! `collide` module, its coverage rule and its broad phase).
-
-use std::cell::RefCell;
+//! `collide` module and its coverage rule; `collide_all` is in `contacts`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use hitfield::collide::{ContactError, ContactOptions, Contacts, Touch};
 use hitfield::{Pose, PosedMask};
 
 use crate::mask::PyMask;
@@ -314,66 +311,4 @@ impl PyPosedMask {
     fn overlap(&self, other: PyRef<'_, PyPosedMask>) -> Option<PyOverlap> {
         self.posed.overlap(&other.posed).map(|o| PyOverlap::of(&o))
     }
-}
-
-/// Posed pixels up to which `collide_all` keeps its posed masks' storage
-/// between calls (64 Mi pixels: 8 MiB of coverage).
-const KEEP_PIXELS: u64 = 1 << 26;
-
-thread_local! {
-    /// `collide_all`'s buffers, kept between calls on each thread (its posed
-    /// masks are rebuilt every call: a `Mask` may change in place).
-    static CONTACTS: RefCell<Contacts> = RefCell::new(Contacts::new());
-}
-
-/// Every pair `(i, j)`, `i < j`, of masks that share a pixel in their poses
-/// (`masks[i]` in `poses[i]`), sorted: the library's contact pipeline
-/// (`hitfield::collide::Contacts`: boxes, sweep and prune, posed masks of
-/// the sprites in a candidate pair, exact tests), on all cores when the
-/// frame is large enough to pay for waking them. With `detail=True`,
-/// `(i, j, Overlap)` triples. A mask whose posed coverage could pass the
-/// size limit at its pose's scale raises `ValueError` (nothing built).
-#[pyfunction]
-#[pyo3(signature = (masks, poses, detail = false))]
-pub fn collide_all(
-    py: Python<'_>,
-    masks: Vec<PyRef<'_, PyMask>>,
-    poses: Vec<PyPose>,
-    detail: bool,
-) -> PyResult<Vec<Py<PyAny>>> {
-    if masks.len() != poses.len() {
-        return Err(PyValueError::new_err(format!(
-            "{} masks but {} poses; give one pose per mask",
-            masks.len(),
-            poses.len()
-        )));
-    }
-    let libs: Vec<&hitfield::Mask> = masks.iter().map(|m| m.lib()).collect();
-    let poses: Vec<Pose> = poses.iter().map(|p| p.lib()).collect();
-    let options = ContactOptions {
-        overlap: detail,
-        ..ContactOptions::default()
-    };
-    let found: Result<Vec<Touch>, ContactError> = py.detach(|| {
-        // A frame whose posed masks could pass KEEP_PIXELS gets buffers of
-        // its own, freed after the call, not kept by the thread.
-        let pixels: u64 = (libs.iter().zip(&poses))
-            .filter_map(|(m, p)| p.world_bounds(m.width(), m.height()))
-            .fold(0u64, |sum, r| sum.saturating_add(r.area()));
-        if pixels > KEEP_PIXELS {
-            return hitfield::collide::contacts(&libs, &poses, &options);
-        }
-        CONTACTS.with_borrow_mut(|c| c.find(&libs, &poses, &options).map(|t| t.to_vec()))
-    });
-    let found = found.map_err(|e| PyValueError::new_err(e.to_string()))?;
-    found
-        .into_iter()
-        .map(|t| match t.overlap {
-            Some(o) => Ok((t.a, t.b, PyOverlap::of(&o))
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()),
-            None => Ok((t.a, t.b).into_pyobject(py)?.into_any().unbind()),
-        })
-        .collect()
 }

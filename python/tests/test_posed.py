@@ -97,6 +97,49 @@ def test_collide_all_matches_every_pair():
         hitfield.collide_all(masks[:2], poses[:1])
 
 
+def test_collide_all_takes_poses_as_one_float_array():
+    """Rows (x, y, rotation[, scale]) of float64 or float32, from numpy or a
+    memoryview: the same pairs as the Pose objects (the values as float32,
+    as a Pose holds them)."""
+    rng = np.random.default_rng(7)
+    cases = [random_case(rng) for _ in range(40)]
+    masks = [mask_of(c[0]) for c in cases]
+    rows = np.column_stack(
+        (rng.uniform(0, 250, 40), rng.uniform(0, 250, 40), rng.uniform(-4, 4, 40), rng.uniform(0.5, 2.0, 40))
+    )
+    poses = [hitfield.Pose(*map(float, r)) for r in rows]
+    want = hitfield.collide_all(masks, poses)
+    assert want, "the case should have touching pairs"
+    assert hitfield.collide_all(masks, rows) == want
+    assert hitfield.collide_all(masks, rows.astype(np.float32)) == want
+    assert hitfield.collide_all(masks, memoryview(rows.tobytes()).cast("d", rows.shape)) == want
+    assert hitfield.collide_all(masks, tuple(poses)) == want
+    assert hitfield.collide_all(masks, iter(poses)) == want
+    detailed = hitfield.collide_all(masks, rows, detail=True)
+    assert [(i, j) for i, j, _ in detailed] == want
+    # Three columns: scale 1.
+    three = rows[:, :3].copy()
+    assert hitfield.collide_all(masks, three) == hitfield.collide_all(masks, [hitfield.Pose(*map(float, r)) for r in three])
+
+
+def test_collide_all_refuses_bad_pose_arrays():
+    m = hitfield.Mask((8, 8), fill=True)
+    with pytest.raises(ValueError, match=r"shape \(n, 3\) or \(n, 4\).*got shape \[2, 5\]"):
+        hitfield.collide_all([m, m], np.zeros((2, 5)))
+    with pytest.raises(ValueError, match=r"got shape \[8\]"):
+        hitfield.collide_all([m, m], np.zeros(8))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        hitfield.collide_all([m, m], np.zeros((4, 2, 4))[:, 0, :][::2])
+    with pytest.raises(TypeError, match="float32 or float64"):
+        hitfield.collide_all([m, m], np.zeros((2, 4), dtype=np.int64))
+    with pytest.raises(ValueError, match="3 masks but 2 poses"):
+        hitfield.collide_all([m, m, m], np.zeros((2, 4)))
+    # NaN and out-of-range scales cover nothing, as in a Pose.
+    bad = np.array([[0, 0, 0, 1], [0, 0, np.nan, 1], [0, 0, 0, 0]], dtype=np.float64)
+    assert hitfield.collide_all([m, m, m], bad) == []
+    assert hitfield.collide_all([], np.zeros((0, 4))) == []
+
+
 def test_pygame_angle_conversion_matches_pygame_rotate():
     # pygame rotates counter-clockwise in degrees; hitfield clockwise in radians.
     pose = hitfield.Pose.from_centre((50, 50), (20, 10), rotation=-math.radians(90))

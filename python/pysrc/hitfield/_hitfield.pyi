@@ -6,13 +6,13 @@ pygame-ce's stubs when it is installed (hitfield itself does not need it).
 """
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, TypedDict, TypeVar, final, overload
 
 from pygame.rect import Rect
 from pygame.surface import Surface
 from pygame.typing import ColorLike, RectLike
-from typing_extensions import TypeAlias, disjoint_base
+from typing_extensions import Buffer, TypeAlias, disjoint_base
 
 __all__ = [
     "Contact",
@@ -259,12 +259,16 @@ def _from_threshold(
 def overlap(mask_a: Mask, pose_a: Pose, mask_b: Mask, pose_b: Pose) -> Overlap | None: ...
 def intersects(mask_a: Mask, pose_a: Pose, mask_b: Mask, pose_b: Pose) -> bool: ...
 def overlap_mask(mask_a: Mask, pose_a: Pose, mask_b: Mask, pose_b: Pose) -> tuple[Mask, tuple[int, int]] | None: ...
+# `collide_all`'s poses: Pose objects, or float32/float64 rows (x, y,
+# rotation[, scale]) of shape (n, 3) or (n, 4) with the buffer protocol.
+_Poses: TypeAlias = Iterable[Pose] | Buffer
+
 @overload
-def collide_all(masks: Sequence[Mask], poses: Sequence[Pose], detail: Literal[False] = False) -> list[tuple[int, int]]: ...
+def collide_all(masks: Sequence[Mask], poses: _Poses, detail: Literal[False] = False) -> list[tuple[int, int]]: ...
 @overload
-def collide_all(masks: Sequence[Mask], poses: Sequence[Pose], detail: Literal[True]) -> list[tuple[int, int, Overlap]]: ...
+def collide_all(masks: Sequence[Mask], poses: _Poses, detail: Literal[True]) -> list[tuple[int, int, Overlap]]: ...
 @overload
 def collide_all(
-    masks: Sequence[Mask], poses: Sequence[Pose], detail: bool = False
+    masks: Sequence[Mask], poses: _Poses, detail: bool = False
 ) -> list[tuple[int, int]] | list[tuple[int, int, Overlap]]: ...
 def default_sprites() -> list[tuple[str, tuple[int, int], bytes]]: ...

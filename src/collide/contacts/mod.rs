@@ -13,9 +13,20 @@
 //! 4. each candidate pair tested exactly at word speed through the two
 //!    posed masks, with its [`Overlap`] measured when asked for.
 //!
-//! Steps 3 and 4 spread over rayon's pool when [`ContactOptions::parallel`]
-//! allows it and the frame has enough work to pay for waking the threads
-//! ([`Contacts::PARALLEL_PIXELS`]). The answer does not depend on threads:
+//! A [`Contacts::find`] that asks only which pairs touch (exact, no
+//! overlaps) settles most pairs before step 3: oriented boxes apart, or a
+//! pixel both sprites cover by the coverage rule itself; each sprite then
+//! rasterises only the part of its box its open pairs share.
+//! [`Contacts::find_with`] builds whole posed masks (the caller keeps them).
+//!
+//! Steps 3 and 4 are shared, a few sprites or pairs at a time, between the
+//! calling thread and rayon's pool (one helper per other pool thread) when
+//! [`ContactOptions::parallel`] allows it and the frame has enough work to
+//! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]): the caller
+//! starts at once and waits only for chunks a helper is still on; a helper
+//! that wakes after the caller has finished leaves at once (on a busy
+//! machine a frame costs at most what one thread takes). The
+//! answer does not depend on threads:
 //! pairs come out sorted by `(a, b)`, bit for bit what
 //! [`super::intersects`] and [`super::overlap`] give for each pair
 //! (property tested against the per-pixel reference).
@@ -24,11 +35,15 @@
 //! refused, before anything is built, with [`ContactError::TooLarge`]
 //! naming its index; so are lists of different lengths.
 
+mod claims;
 mod narrow;
+mod team;
+mod touch;
 
 use std::borrow::Borrow;
 
 use super::broadphase::SweepAndPrune;
+use super::options::Sampling;
 use super::posed::{PosedMask, PosedSizeError};
 use super::{Overlap, QueryOptions};
 use crate::mask::Mask;
@@ -129,6 +144,10 @@ pub struct Contacts {
     needed: Vec<bool>,
     posed: Vec<PosedMask>,
     found: Vec<Touch>,
+    /// Each candidate pair's test, in order.
+    results: Vec<Option<Touch>>,
+    /// The touch-only path's buffers.
+    touch: touch::Scratch,
     /// [`Contacts::PARALLEL_PIXELS`], unless a test lowers it.
     parallel_pixels: u64,
     /// Candidate pairs (boxes touching) of the last call.
@@ -143,6 +162,8 @@ impl Default for Contacts {
             needed: Vec::new(),
             posed: Vec::new(),
             found: Vec::new(),
+            results: Vec::new(),
+            touch: touch::Scratch::default(),
             parallel_pixels: Self::PARALLEL_PIXELS,
             candidates: 0,
         }
@@ -167,6 +188,18 @@ impl Contacts {
     /// touch): the exact tests it ran.
     pub fn candidate_pairs(&self) -> usize {
         self.candidates
+    }
+
+    /// Frees the posed masks' storage when it holds more than `words`
+    /// 64-bit words, so that one frame of huge sprites does not keep its
+    /// memory for the finder's life (the next call allocates again).
+    pub fn trim(&mut self, words: usize) {
+        let held = (self.posed.iter())
+            .map(|p| p.coverage().words().len())
+            .fold(0usize, usize::saturating_add);
+        if held > words {
+            self.posed = Vec::new();
+        }
     }
 
     internal! {
@@ -241,10 +274,15 @@ impl Contacts {
             PosedMask::check_size(m.borrow(), p)
                 .map_err(|error| ContactError::TooLarge { index, error })?;
         }
+        // Approximate tests below full accuracy run in a shrunk world (each
+        // pose shrunk about the origin), where they can report pixels
+        // outside the pose's own box: the sweep takes the shrunk boxes
+        // (exact tests: the poses' own).
+        let sampling = Sampling::new(&options.query);
         self.boxes.clear();
         self.boxes.extend(masks.iter().zip(poses).map(|(m, p)| {
-            let m = m.borrow();
-            p.world_bounds(m.width(), m.height())
+            let (w, h) = (m.borrow().width(), m.borrow().height());
+            sampling.pose(p, w, h).world_bounds(w, h)
         }));
         let pairs = {
             crate::trace::span!("collide.broadphase", ships = masks.len());
@@ -263,29 +301,36 @@ impl Contacts {
             .filter(|(_, &n)| n)
             .filter_map(|(b, _)| b.map(|r| r.area()))
             .fold(0u64, u64::saturating_add);
-        let parallel = options.parallel && area >= self.parallel_pixels;
-        let exact = options.query.is_exact();
-        let (needed, found) = (&self.needed, &mut self.found);
-        let mut work = move || {
-            if exact {
-                narrow::build(masks, poses, posed, needed, reuse, parallel);
-            }
-            let sprites = narrow::Sprites {
+        let threads = if options.parallel && area >= self.parallel_pixels {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        self.results.clear();
+        self.results.resize(pairs.len(), None);
+        if options.query.is_exact() && !options.overlap && !reuse {
+            // Only which pairs touch, into the finder's own posed masks
+            // (which may then cover a window of their sprite only).
+            let frame = touch::Frame {
                 masks,
                 poses,
-                posed,
-                exact,
-                options,
+                boxes: &self.boxes,
+                needed: &self.needed,
+                pairs,
             };
-            sprites.test(pairs, parallel, found);
-        };
-        if parallel {
-            // Both stages inside the pool: the calling thread hands the
-            // frame over once, not once a stage.
-            rayon::scope(|_| work());
+            frame.run(&mut self.touch, posed, &mut self.results, threads);
         } else {
-            work();
+            let frame = narrow::Frame {
+                masks,
+                poses,
+                needed: &self.needed,
+                reuse,
+                options,
+                pairs,
+            };
+            frame.run(posed, &mut self.results, threads);
         }
+        self.found.extend(self.results.iter().flatten());
         Ok(())
     }
 }

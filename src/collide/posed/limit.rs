@@ -58,6 +58,11 @@ impl PosedMask {
     /// [`PosedMask::MAX_SIDE`]; `None` when it fits. The one rule behind
     /// [`PosedMask::check_size`] and the world's sprite checks.
     pub(crate) fn side_past_limit(width: u32, height: u32, scale: f32) -> Option<f64> {
+        // The diagonal is at most the sum of the sides: a sprite that fits
+        // by that needs no `hypot` (a libm call, for every sprite a frame).
+        if (f64::from(width) + f64::from(height)) * f64::from(scale) <= f64::from(Self::MAX_SIDE) {
+            return None;
+        }
         let side = f64::from(width).hypot(f64::from(height)) * f64::from(scale);
         (side > f64::from(Self::MAX_SIDE)).then_some(side)
     }

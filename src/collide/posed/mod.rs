@@ -15,6 +15,8 @@ pub(in crate::collide) mod pair;
 pub(in crate::collide) mod raster;
 mod shared;
 
+use std::cell::RefCell;
+
 use super::kernels::raster::EdgeScratch;
 use super::options::{centre, Lattice, Sampling};
 use super::scan;
@@ -70,8 +72,6 @@ pub struct PosedMask {
     pose: Pose,
     /// Size, solid count and solid box of the mask it was built from.
     source: (u32, u32, u64, Option<[u32; 4]>),
-    /// Scratch of the vector edge kernels.
-    scratch: EdgeScratch,
     /// Built over a window only ([`PosedMask::rebuild_within`]).
     clipped: bool,
 }
@@ -85,7 +85,6 @@ impl Default for PosedMask {
             centre: [0.0; 2],
             pose: Pose::at(0.0, 0.0),
             source: (0, 0, 0, None),
-            scratch: EdgeScratch::default(),
             clipped: false,
         }
     }
@@ -138,7 +137,24 @@ impl PosedMask {
             words.clear();
             (Mask::from_words(0, 0, words), (0, 0))
         } else {
-            raster::coverage(mask, pose, words, &mut self.scratch, method, window)
+            // One scratch per thread, kept warm, rather than one per posed
+            // mask (a frame of 200 sprites touched megabytes of it).
+            thread_local! {
+                static SCRATCH: RefCell<EdgeScratch> = RefCell::new(EdgeScratch::default());
+            }
+            SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+                Ok(mut scratch) => {
+                    raster::coverage(mask, pose, words, &mut scratch, method, window)
+                }
+                Err(_) => raster::coverage(
+                    mask,
+                    pose,
+                    words,
+                    &mut EdgeScratch::default(),
+                    method,
+                    window,
+                ),
+            })
         };
         self.clipped = window.is_some();
         self.cover = cover;
