@@ -6,7 +6,8 @@
 
 mod pixel_map;
 
-use self::pixel_map::{ceil_to_i64, floor_to_i64, round_to_i64};
+use self::pixel_map::round_to_i64;
+pub(crate) use self::pixel_map::{ceil_to_i64, floor_to_i64};
 internal! {
     /// The fixed-point inverse map of a pose (feature `internals`).
     pub use self::pixel_map::{PixelMap, FRAC_BITS, ONE};

@@ -3,7 +3,7 @@
 //! texels, plus world boxes that bound the work.
 
 use crate::mask::Mask;
-use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
+use crate::pose::{ceil_to_i64, floor_to_i64, PixelMap, PixelRect, Pose, FRAC_BITS};
 
 /// Masks wider or taller than this many texels collide with nothing (the
 /// fixed-point map keeps `width·2^32` in an `i64` with room to spare).
@@ -176,16 +176,7 @@ fn solid_box(
         }
     }
     // Pixel X belongs only if X + 0.5 lies in [lo, hi].
-    // Floor and ceiling by truncation (no libm call), exact: a valid pose's
-    // coordinates stay far inside `i64`.
-    let floor = |x: f64| {
-        let t = x as i64;
-        t - i64::from((t as f64) > x)
-    };
-    let ceil = |x: f64| {
-        let t = x as i64;
-        t + i64::from((t as f64) < x)
-    };
+    let (floor, ceil) = (floor_to_i64, ceil_to_i64);
     PixelRect {
         x0: floor(lo[0] - 0.5) - 1,
         y0: floor(lo[1] - 0.5) - 1,

@@ -24,7 +24,7 @@ const EXACT_TRUNC: f64 = (1u64 << 52) as f64;
 /// no rounding instruction): truncation is exact below 2^52, then one step
 /// up when it dropped a positive fraction.
 #[inline]
-pub(super) fn ceil_to_i64(v: f64) -> i64 {
+pub(crate) fn ceil_to_i64(v: f64) -> i64 {
     if v.abs() < EXACT_TRUNC {
         let t = v as i64;
         t + i64::from((t as f64) < v)
@@ -35,7 +35,7 @@ pub(super) fn ceil_to_i64(v: f64) -> i64 {
 
 /// `v.floor() as i64`, without a call to `floor` (see [`ceil_to_i64`]).
 #[inline]
-pub(super) fn floor_to_i64(v: f64) -> i64 {
+pub(crate) fn floor_to_i64(v: f64) -> i64 {
     if v.abs() < EXACT_TRUNC {
         let t = v as i64;
         t - i64::from((t as f64) > v)

@@ -28,7 +28,7 @@ use super::claims::Claims;
 use super::Touch;
 use crate::collide::PosedMask;
 use crate::mask::Mask;
-use crate::pose::{PixelMap, PixelRect, Pose, FRAC_BITS};
+use crate::pose::{ceil_to_i64, floor_to_i64, PixelMap, PixelRect, Pose, FRAC_BITS};
 
 /// Sprites (stages 1 and 3) and pairs (stages 2 and 4) a claim takes.
 const SPRITE_CHUNK: usize = 4;
@@ -375,17 +375,8 @@ fn rect_round(corners: &[[f64; 2]]) -> Option<PixelRect> {
             hi[k] = hi[k].max(v[k]);
         }
     }
-    // Pixel X's centre X + 0.5 in [lo, hi]; floor and ceiling by
-    // truncation (no libm call; the corners of valid poses are far inside
-    // i64, and NaN gives an empty rectangle).
-    let floor = |x: f64| {
-        let t = x as i64;
-        t - i64::from((t as f64) > x)
-    };
-    let ceil = |x: f64| {
-        let t = x as i64;
-        t + i64::from((t as f64) < x)
-    };
+    // Pixel X's centre X + 0.5 in [lo, hi].
+    let (floor, ceil) = (floor_to_i64, ceil_to_i64);
     let rect = PixelRect {
         x0: ceil(lo[0] - 0.5),
         y0: ceil(lo[1] - 0.5),
