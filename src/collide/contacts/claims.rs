@@ -101,8 +101,9 @@ mod tests {
     use super::*;
 
     /// Two threads share the chunks: every item is visited exactly once,
-    /// and `finished` sees every write.
+    /// and `finished` sees every write. (wasm32-wasip1 has no threads.)
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "no threads on wasm32-wasip1")]
     fn every_item_once_across_threads() {
         for (n, chunk) in [(0usize, 3usize), (1, 1), (10, 3), (1000, 7), (64, 64)] {
             let mut items = vec![0u32; n];
