@@ -11,8 +11,9 @@
 //! mantissa (exact below 2^51) and needs [`fits_doubles`] (sprites far
 //! off or scaled far down take the portable loop).
 
-use super::lanes::Lanes;
-use crate::collide::kernels::raster::{EdgeList, Family, Flips, RowStep, Seeds, ROUNDING};
+use super::lanes::{always, Lanes};
+use crate::collide::kernels::raster::{self as portable, EdgeList, EdgeScratch, Edges};
+use crate::collide::kernels::raster::{Family, Flips, RowStep, Seeds, ROUNDING};
 use crate::cpu::{Avx2, Avx512};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
@@ -34,9 +35,10 @@ const VECTORS: usize = 6;
 /// True when every value the kernels convert between integers and floats
 /// stays below 2^51 in magnitude: fixed-point origins below 2^47, steps
 /// below 2^36 (16 texels a pixel), output rows below 2^14 (the edges'
-/// `fits`), masks below 2^14 texels a side (`mask_side`, the larger: lines
+/// `fits`), masks below 2^14 texels a side (`e.mask_side`, the larger: lines
 /// below 2^46).
-pub(super) fn fits_doubles(f: &Family, out: &Flips, mask_side: u32) -> bool {
+fn fits_doubles(e: &Edges) -> bool {
+    let (f, out) = (e.family, e.out);
     let origin = |x: i64| x.unsigned_abs() < 1 << 47;
     let step = |x: i64| x.unsigned_abs() < 1 << 36;
     [f.line0, f.p0, f.start.0, f.check.0]
@@ -55,7 +57,7 @@ pub(super) fn fits_doubles(f: &Family, out: &Flips, mask_side: u32) -> bool {
         && [out.ymin, out.ymax, out.kmin, out.kmin + out.width]
             .into_iter()
             .all(|t| t.unsigned_abs() < 1 << 14)
-        && mask_side < 1 << 14
+        && e.mask_side < 1 << 14
 }
 
 /// Flips, for every edge of `list` and every output row it reaches, the
@@ -81,6 +83,9 @@ unsafe fn flip_edges<L: Lanes, const DOUBLES: bool>(
     flipped: &mut Vec<i64>,
 ) {
     debug_assert!(DOUBLES || L::WIDE_CONVERSIONS);
+    if words.is_empty() {
+        return;
+    }
     let group = VECTORS * L::N + 1;
     let slots = list.len().div_ceil(L::N) * group;
     if scratch.len() < slots {
@@ -91,7 +96,7 @@ unsafe fn flip_edges<L: Lanes, const DOUBLES: bool>(
     if flipped.len() < total + L::N {
         flipped.resize(total + L::N, 0);
     }
-    let count = step_rows::<L>(f, out, lanes, flipped.as_mut_ptr());
+    let count = step_rows::<L>(f, out, lanes, words, flipped.as_mut_ptr());
     for &at in &flipped[..count] {
         // Flipped positions lie inside the output, so are not negative.
         let at = at as usize;
@@ -133,13 +138,16 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
     );
     // `a·b` for a step `a` (also as the double `a_f`) and a row or column
     // `b` (also as the double `b_f`).
-    let product = |a: L::V, a_f: L::F, b: L::V, b_f: L::F| {
-        if DOUBLES {
-            L::to_i64(L::fmul(a_f, b_f))
-        } else {
-            L::mul64(a, b)
-        }
-    };
+    let product = always(
+        #[inline(always)]
+        |a: L::V, a_f: L::F, b: L::V, b_f: L::F| {
+            if DOUBLES {
+                L::to_i64(L::fmul(a_f, b_f))
+            } else {
+                L::mul64(a, b)
+            }
+        },
+    );
     // Rows are clamped to the output before converting, so the
     // conversions stay in range whatever the edge's extent.
     let (lo_row, hi_row) = (float(out.ymin as f64 - 1.0), float(out.ymax as f64));
@@ -152,18 +160,24 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
     for (g, slots) in (0..n).step_by(L::N).zip(scratch.chunks_exact_mut(group)) {
         // Only the lanes below `n − g` are loaded; they lie within the
         // three lists, which have the same length.
-        let load = |v: &[i64]| L::load_n(v.as_ptr().add(g).cast(), n - g);
+        let load = always(
+            #[inline(always)]
+            |v: &[i64]| L::load_n(v.as_ptr().add(g).cast(), n - g),
+        );
         let (line, lo, hi) = (load(&list.line), load(&list.lo), load(&list.hi));
         // The rows the extended edge reaches (as `Flips::rows`).
         let along = L::to_f64(L::sub(line, line0));
         let (y_line, x_line) = (L::fmul(along, dy_line), L::fmul(along, dx_line));
-        let at_end = |p: L::V, ext: L::V| {
-            let p = L::to_f64(L::sub(L::add(L::shl_by(p, FRAC_BITS), ext), p0));
-            (
-                L::fadd(y_line, L::fmul(p, dy_p)),
-                L::fadd(x_line, L::fmul(p, dx_p)),
-            )
-        };
+        let at_end = always(
+            #[inline(always)]
+            |p: L::V, ext: L::V| {
+                let p = L::to_f64(L::sub(L::add(L::shl_by(p, FRAC_BITS), ext), p0));
+                (
+                    L::fadd(y_line, L::fmul(p, dy_p)),
+                    L::fadd(x_line, L::fmul(p, dx_p)),
+                )
+            },
+        );
         let ((ya, xa), (yb, xb)) = (at_end(lo, ext0), at_end(hi, ext1));
         // Edges whose flips all fall outside the output's columns are
         // skipped: a flip lies within a pixel of where the row's centre
@@ -173,7 +187,10 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
             L::fle(L::fmin(xa, xb), x_last),
         );
         let valid = L::m_and(L::first_n(n - g), reach_out);
-        let clamp = |y: L::F| L::fmin(L::fmax(y, lo_row), hi_row);
+        let clamp = always(
+            #[inline(always)]
+            |y: L::F| L::fmin(L::fmax(y, lo_row), hi_row),
+        );
         let y_lo = clamp(L::fsub(L::fmin(ya, yb), float(ROUNDING)));
         let y_hi = clamp(L::fadd(L::fmax(ya, yb), float(ROUNDING)));
         let first_f = L::fmax(L::ceil(y_lo), ymin_f);
@@ -237,7 +254,8 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
 }
 
 /// Pass two: each group's lanes row by row from their first row, the hit
-/// lanes' bit positions appended to `flipped`. Returns how many.
+/// lanes' bits flipped in `words` or appended to `flipped`
+/// ([`Lanes::flip_bits`]). Returns how many were appended.
 ///
 /// Unsigned comparisons become signed ones on values moved by 2^63: the
 /// column and the checked coordinate are kept moved (adding 2^63 wraps as
@@ -245,12 +263,14 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
 ///
 /// # Safety
 /// As [`flip_edges`]; `scratch` as [`first_rows`] left it; `flipped` holds
-/// `N` slots more than `N` times the sum of the groups' rounds.
+/// `N` slots more than `N` times the sum of the groups' rounds; `words`
+/// is not empty.
 #[inline(always)]
 unsafe fn step_rows<L: Lanes>(
     f: &Family,
     out: &Flips,
     scratch: &[i64],
+    words: &mut [u64],
     flipped: *mut i64,
 ) -> usize {
     let int = L::splat;
@@ -270,7 +290,10 @@ unsafe fn step_rows<L: Lanes>(
     let mut flips = 0usize;
     for slots in scratch.chunks_exact(VECTORS * L::N + 1) {
         let p = slots.as_ptr().cast::<u64>();
-        let load = |slot: usize| L::load(p.add(slot * L::N));
+        let load = always(
+            #[inline(always)]
+            |slot: usize| L::load(p.add(slot * L::N)),
+        );
         let (count, mut rest, mut at) = (load(COUNT), load(REST), load(AT));
         let mut column = L::xor(load(COLUMN), sign);
         let mut checked = L::xor(load(CHECKED), sign);
@@ -279,7 +302,7 @@ unsafe fn step_rows<L: Lanes>(
             let active = L::gt(count, int(r));
             let inside = L::m_and(active, L::gt(width, column));
             let hit = L::m_and(inside, L::gt(span, checked));
-            flips += L::append(flipped.add(flips), hit, at);
+            flips += L::flip_bits(words.as_mut_ptr(), flipped.add(flips), hit, at);
             // The next row: the remainder pays for `remainder`, borrowing
             // one more pixel step when it would go negative.
             let carry = L::gt(remainder, rest);
@@ -292,43 +315,34 @@ unsafe fn step_rows<L: Lanes>(
     flips
 }
 
-/// [`flip_edges`] with AVX2, four edges per vector (the caller checked
-/// [`fits_doubles`]).
+/// [`flip_edges`] with AVX2, four edges per vector, where
+/// [`fits_doubles`] holds (else the portable loop).
 ///
 /// # Safety
-/// The CPU has AVX2; [`fits_doubles`] holds.
+/// The CPU has AVX2.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn flip_edges_avx2(
-    list: &EdgeList,
-    f: &Family,
-    out: &Flips,
-    words: &mut [u64],
-    scratch: &mut Vec<i64>,
-    flipped: &mut Vec<i64>,
-) {
-    flip_edges::<Avx2, true>(list, f, out, words, scratch, flipped)
+pub(super) unsafe fn flip_edges_avx2(e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
+    let EdgeScratch { lanes, flipped } = scratch;
+    if fits_doubles(e) {
+        flip_edges::<Avx2, true>(e.list, e.family, e.out, words, lanes, flipped)
+    } else {
+        portable::flip_edges(e.list, e.family, e.out, words)
+    }
 }
 
-/// [`flip_edges`] with AVX-512, eight edges per vector; `doubles`
-/// ([`fits_doubles`] held) takes the first rows' products in doubles
-/// instead of the slow `vpmullq`.
+/// [`flip_edges`] with AVX-512, eight edges per vector; the first rows'
+/// products in doubles where [`fits_doubles`] holds, else by the slow
+/// `vpmullq`.
 ///
 /// # Safety
 /// The CPU has AVX-512F, AVX-512DQ, BMI2 and POPCNT.
 #[target_feature(enable = "avx512f,avx512dq,bmi2,popcnt")]
-pub(super) unsafe fn flip_edges_avx512(
-    list: &EdgeList,
-    f: &Family,
-    out: &Flips,
-    words: &mut [u64],
-    scratch: &mut Vec<i64>,
-    flipped: &mut Vec<i64>,
-    doubles: bool,
-) {
-    if doubles {
-        flip_edges::<Avx512, true>(list, f, out, words, scratch, flipped)
+pub(super) unsafe fn flip_edges_avx512(e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
+    let EdgeScratch { lanes, flipped } = scratch;
+    if fits_doubles(e) {
+        flip_edges::<Avx512, true>(e.list, e.family, e.out, words, lanes, flipped)
     } else {
-        flip_edges::<Avx512, false>(list, f, out, words, scratch, flipped)
+        flip_edges::<Avx512, false>(e.list, e.family, e.out, words, lanes, flipped)
     }
 }
 

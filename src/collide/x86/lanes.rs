@@ -89,9 +89,11 @@ pub(super) trait Lanes: Copy {
     /// `m ? v + x : v` and `m ? v − x : v`.
     unsafe fn add_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
     unsafe fn sub_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
-    /// Writes the lanes of `v` in `m`, in order, from `p` on (`p` has room
-    /// for `N`); returns how many.
-    unsafe fn append(p: *mut i64, m: Self::M, v: Self::V) -> usize;
+    /// Flips bit `at` of `words` for every lane `at` of `m`: now, or by
+    /// appending `at` to `flipped` (room for `N` from there) for the
+    /// caller to flip; returns how many were appended. `words` is not
+    /// empty.
+    unsafe fn flip_bits(words: *mut u64, flipped: *mut i64, m: Self::M, at: Self::V) -> usize;
 
     unsafe fn fsplat(x: f64) -> Self::F;
     unsafe fn fadd(a: Self::F, b: Self::F) -> Self::F;
@@ -111,6 +113,14 @@ pub(super) trait Lanes: Copy {
     unsafe fn to_f64(v: Self::V) -> Self::F;
     /// Integral doubles as integers, exactly (as [`Lanes::to_f64`]).
     unsafe fn to_i64(f: Self::F) -> Self::V;
+}
+
+/// `f` itself: `always(#[inline(always)] |…| …)` marks a local closure of a
+/// generic kernel always inlined. A closure inherits no target features,
+/// so one left as a call would run its intrinsics as calls too.
+#[inline(always)]
+pub(super) fn always<F>(f: F) -> F {
+    f
 }
 
 /// `#[inline(always)] unsafe fn` items, one a line.
@@ -241,17 +251,17 @@ impl Lanes for Avx2 {
         _mm256_add_epi64(low, _mm256_slli_epi64::<32>(cross))
     }
 
-    /// No compress: every lane is written, each after the kept ones before
-    /// it (no branch).
+    /// No compress: each lane's bit flipped now, the missed lanes' 0 in
+    /// word 0 (no branch).
     #[inline(always)]
-    unsafe fn append(p: *mut i64, m: __m256i, v: __m256i) -> usize {
-        let bits = _mm256_movemask_pd(_mm256_castsi256_pd(m)) as usize;
-        let mut n = 0;
-        for (i, lane) in lanes4(v).into_iter().enumerate() {
-            *p.add(n) = lane;
-            n += bits >> i & 1;
+    unsafe fn flip_bits(words: *mut u64, _: *mut i64, m: __m256i, at: __m256i) -> usize {
+        let word = lanes4(_mm256_srli_epi64::<6>(Self::and(at, m)));
+        let one = Self::and(m, Self::splat(1));
+        let bit = lanes4(_mm256_sllv_epi64(one, Self::and(at, Self::splat(63))));
+        for (&w, &b) in word.iter().zip(&bit) {
+            *words.add(w as usize) ^= b as u64;
         }
-        n
+        0
     }
 
     /// No 64-bit conversions: through the mantissa of `MAGIC`.
@@ -323,8 +333,8 @@ impl Lanes for Avx512 {
         fn trunc(a: __m512d) -> __m512d { _mm512_roundscale_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
         fn to_f64(v: __m512i) -> __m512d { _mm512_cvtepi64_pd(v) }
         fn to_i64(f: __m512d) -> __m512i { _mm512_cvtpd_epi64(f) }
-        fn append(p: *mut i64, m: __mmask8, v: __m512i) -> usize {
-            _mm512_storeu_epi64(p, _mm512_maskz_compress_epi64(m, v));
+        fn flip_bits(_words: *mut u64, flipped: *mut i64, m: __mmask8, at: __m512i) -> usize {
+            _mm512_storeu_epi64(flipped, _mm512_maskz_compress_epi64(m, at));
             m.count_ones() as usize
         }
     }

@@ -1,11 +1,10 @@
-//! The x86-64 kernels. Routines that AVX2 and AVX-512 share are written
-//! once over a vector of 64-bit lanes ([`lanes::Lanes`], four or eight
-//! lanes) and instantiated by thin `#[target_feature]` entry points: the
-//! translation path's row and statistics kernels (`rows.rs`, `stats.rs`)
-//! and the edge rasteriser's flips and prefix pass (`edges.rs`,
-//! `prefix.rs`). What one set alone has lives in its folder: AVX2's
-//! gathering walker and window walk (`avx2/`); AVX-512's strided rows and
-//! gathering pixel walk (`avx512/`).
+//! The x86-64 kernels: what AVX2 and AVX-512 share written once over a
+//! vector of 64-bit lanes ([`lanes::Lanes`], four or eight lanes) and
+//! instantiated by thin `#[target_feature]` entry points (the row and
+//! statistics kernels, `rows.rs` and `stats.rs`; the edge rasteriser's
+//! flips and prefix pass, `edges.rs` and `prefix.rs`), and what one set
+//! alone has in its folder (AVX2's gathering walker and window walk,
+//! `avx2/`; AVX-512's strided rows and gathering pixel walk, `avx512/`).
 //!
 //! The convention in `collide/`: `kernels/` defines the traits
 //! ([`ScanKernels`], [`crate::collide::kernels::gather::Walker`],
@@ -24,9 +23,7 @@ pub(crate) use crate::cpu::{Avx2, Avx512};
 
 use super::kernels::ScanKernels;
 use crate::collide::kernels::gather::MapGather;
-use crate::collide::kernels::raster::{
-    flip_edges, EdgeList, EdgeScratch, Family, Flips, RasterKernels, Seeds,
-};
+use crate::collide::kernels::raster::{EdgeScratch, Edges, RasterKernels, Seeds};
 use crate::collide::kernels::rows::{RowStats, Rows};
 use crate::collide::sprite::SolidMap;
 use crate::mask::{Mask, Summary};
@@ -34,10 +31,29 @@ use crate::pose::PixelRect;
 use avx2::walker::Avx2Walker;
 use avx2::window_walk::fill_windowed_avx2;
 use avx512::pixel_walk::fill_walk_avx512;
-use edges::{fits_doubles, flip_edges_avx2, flip_edges_avx512, seed_left_avx512};
+use edges::{flip_edges_avx2, flip_edges_avx512, seed_left_avx512};
 use prefix::{prefix_xor_rows_avx2, prefix_xor_rows_avx512};
 use rows::{count_avx2, count_avx512, first_row_avx2, first_row_avx512, packed};
 use stats::{stats_avx2, stats_avx512};
+
+/// `kernel(rows)` where `ok` and the rows stay inside their masks, else
+/// `portable()`. Called from the impls below only: their `self` proves
+/// the CPU has every feature the kernels enable.
+#[inline(always)]
+fn checked<R>(
+    rows: &Rows,
+    ok: bool,
+    kernel: unsafe fn(&Rows) -> R,
+    portable: impl FnOnce() -> R,
+) -> R {
+    if ok && rows.in_bounds() {
+        // SAFETY: the caller's proof, and `in_bounds` checked every index
+        // the kernel reads.
+        unsafe { kernel(rows) }
+    } else {
+        portable()
+    }
+}
 
 impl ScanKernels for Avx2 {
     type Walker<'a> = Avx2Walker<'a>;
@@ -63,21 +79,14 @@ impl ScanKernels for Avx2 {
 
     #[inline(always)]
     fn count(self, rows: &Rows) -> u64 {
-        if !rows.in_bounds() {
-            return rows.count_scalar();
-        }
-        // SAFETY: as in `first_row`.
-        unsafe { count_avx2(rows) }
+        checked(rows, true, count_avx2, || rows.count_scalar())
     }
 
     #[inline(always)]
     fn stats(self, rows: &Rows) -> RowStats {
-        if !rows.in_bounds() || !stats::fits::<Self>(rows) {
-            return rows.stats_scalar();
-        }
-        // SAFETY: as in `first_row`; the width and row count are checked
-        // above.
-        unsafe { stats_avx2(rows) }
+        checked(rows, stats::fits::<Self>(rows), stats_avx2, || {
+            rows.stats_scalar()
+        })
     }
 }
 
@@ -118,21 +127,14 @@ impl ScanKernels for Avx512 {
 
     #[inline(always)]
     fn count(self, rows: &Rows) -> u64 {
-        if !rows.in_bounds() {
-            return rows.count_scalar();
-        }
-        // SAFETY: as in `first_row`.
-        unsafe { count_avx512(rows) }
+        checked(rows, true, count_avx512, || rows.count_scalar())
     }
 
     #[inline(always)]
     fn stats(self, rows: &Rows) -> RowStats {
-        if !rows.in_bounds() || !stats::fits::<Self>(rows) {
-            return rows.stats_scalar();
-        }
-        // SAFETY: as in `first_row`; the width and row count are checked
-        // above.
-        unsafe { stats_avx512(rows) }
+        checked(rows, stats::fits::<Self>(rows), stats_avx512, || {
+            rows.stats_scalar()
+        })
     }
 }
 
@@ -142,22 +144,10 @@ impl RasterKernels for Avx2 {
     const EDGE_VISIT: f64 = 8.0;
 
     #[inline(always)]
-    fn flip_edges(
-        self,
-        list: &EdgeList,
-        f: &Family,
-        out: &Flips,
-        words: &mut [u64],
-        scratch: &mut EdgeScratch,
-        mask_side: u32,
-    ) {
-        if !fits_doubles(f, out, mask_side) {
-            return flip_edges(list, f, out, words);
-        }
-        let EdgeScratch { lanes, flipped } = scratch;
+    fn flip_edges(self, e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
         // SAFETY: an `Avx2` value exists only once the CPU features were
-        // detected; the values' ranges were checked just above.
-        unsafe { flip_edges_avx2(list, f, out, words, lanes, flipped) }
+        // detected.
+        unsafe { flip_edges_avx2(e, words, scratch) }
     }
 
     #[inline(always)]
@@ -179,20 +169,10 @@ impl RasterKernels for Avx512 {
     const EDGE_VISIT: f64 = 6.0;
 
     #[inline(always)]
-    fn flip_edges(
-        self,
-        list: &EdgeList,
-        f: &Family,
-        out: &Flips,
-        words: &mut [u64],
-        scratch: &mut EdgeScratch,
-        mask_side: u32,
-    ) {
-        let doubles = fits_doubles(f, out, mask_side);
-        let EdgeScratch { lanes, flipped } = scratch;
+    fn flip_edges(self, e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
         // SAFETY: an `Avx512` value exists only once the CPU features were
         // detected.
-        unsafe { flip_edges_avx512(list, f, out, words, lanes, flipped, doubles) }
+        unsafe { flip_edges_avx512(e, words, scratch) }
     }
 
     #[inline(always)]

@@ -9,7 +9,7 @@
 //! The in-word prefix is a shift ladder, or on AVX-512 CPUs with
 //! VPCLMULQDQ one carry-less multiply by all ones per pair of words.
 
-use super::lanes::Lanes;
+use super::lanes::{always, Lanes};
 use crate::collide::kernels::raster::prefix_xor_rows;
 use crate::cpu::{Avx2, Avx512};
 use crate::mask::summary::{ColumnSummary, Summary, SUMMARY_COLUMNS};
@@ -143,16 +143,19 @@ unsafe fn wide<L: Lanes, const CLMUL: bool>(
     const BLOCK: usize = 4;
     let rows = words.len() / per_row;
     let base = words.as_mut_ptr();
-    let load = |b: usize| {
-        let mut block = [L::zero(); BLOCK];
-        for (r, x) in block.iter_mut().enumerate() {
-            let y = b * BLOCK + r;
-            if y < rows {
-                *x = L::load_n(base.add(y * per_row), per_row);
+    let load = always(
+        #[inline(always)]
+        |b: usize| {
+            let mut block = [L::zero(); BLOCK];
+            for (r, x) in block.iter_mut().enumerate() {
+                let y = b * BLOCK + r;
+                if y < rows {
+                    *x = L::load_n(base.add(y * per_row), per_row);
+                }
             }
-        }
-        block
-    };
+            block
+        },
+    );
     let blocks = rows.div_ceil(BLOCK);
     let mut block = load(0);
     for b in 0..blocks {

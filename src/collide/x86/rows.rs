@@ -5,7 +5,7 @@
 //! and unaligned translations of whole sprites) run as one stream, so
 //! narrow rows still fill whole vectors.
 
-use super::lanes::Lanes;
+use super::lanes::{always, Lanes};
 use crate::collide::kernels::rows::Rows;
 use crate::cpu::{Avx2, Avx512};
 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -57,29 +57,38 @@ unsafe fn groups<L: Lanes, const SHIFTED: bool>(
     let hi = lo.add(rows.hi_offset);
     // SAFETY (all loads): `in_bounds` covers each row's `width` words of A
     // and of B (plus `hi_offset`); a partial group loads only its lanes.
-    let bits = |at_a: usize, at_b: usize, k: usize, m: L::V| {
-        let (av, lv) = (L::load_n(a.add(at_a), k), L::load_n(lo.add(at_b), k));
-        let b = if SHIFTED {
-            let hv = L::load_n(hi.add(at_b), k);
-            L::or(L::shr_by(lv, rows.shift), L::shl_by(hv, 64 - rows.shift))
-        } else {
-            lv
-        };
-        L::and(L::and(av, m), b)
-    };
+    let bits = always(
+        #[inline(always)]
+        |at_a: usize, at_b: usize, k: usize, m: L::V| {
+            let (av, lv) = (L::load_n(a.add(at_a), k), L::load_n(lo.add(at_b), k));
+            let b = if SHIFTED {
+                let hv = L::load_n(hi.add(at_b), k);
+                L::or(L::shr_by(lv, rows.shift), L::shl_by(hv, 64 - rows.shift))
+            } else {
+                lv
+            };
+            L::and(L::and(av, m), b)
+        },
+    );
     // Masks of lanes whose word index in the row is `j`: `first_mask` on
     // word 0, `last_mask` on word width − 1, lanes past the width 0.
-    let cut = |j: L::V| {
-        let is = |at: usize| L::eq(j, L::splat(at as i64));
-        let inside = L::keep(L::gt(L::splat(width as i64), j), ones);
-        L::and(
+    let cut = always(
+        #[inline(always)]
+        |j: L::V| {
+            let is = always(
+                #[inline(always)]
+                |at: usize| L::eq(j, L::splat(at as i64)),
+            );
+            let inside = L::keep(L::gt(L::splat(width as i64), j), ones);
             L::and(
-                L::select(is(0), ones, first),
-                L::select(is(width - 1), ones, last),
-            ),
-            inside,
-        )
-    };
+                L::and(
+                    L::select(is(0), ones, first),
+                    L::select(is(width - 1), ones, last),
+                ),
+                inside,
+            )
+        },
+    );
     if packed(rows) {
         // Word `i` of the stream is row i / width, word i % width; with
         // rows wider than a vector, groups alternate between its halves.
@@ -88,7 +97,10 @@ unsafe fn groups<L: Lanes, const SHIFTED: bool>(
         let j1 = L::and(L::add(lane, L::splat(n as i64)), wrap);
         let (m0, m1) = (cut(j0), cut(j1));
         let log = width.trailing_zeros();
-        let row_of = |at: usize| L::shr_by(L::add(lane, L::splat(at as i64)), log);
+        let row_of = always(
+            #[inline(always)]
+            |at: usize| L::shr_by(L::add(lane, L::splat(at as i64)), log),
+        );
         // Rows move by `pair` every two groups; the second group of a pair
         // is `half` rows on (none when a row is two groups).
         let pair = L::splat((2 * n / width) as i64);
@@ -177,18 +189,22 @@ unsafe fn first_row<L: Lanes>(rows: &Rows, per_test: usize) -> Option<usize> {
     let mut acc = L::zero();
     let mut since = L::zero();
     let mut n = 0;
-    let finished = each_group::<L>(rows, |w, _, r, _| {
-        if n == 0 {
-            since = r;
-        }
-        acc = L::or(acc, w);
-        n += 1;
-        if n < per_test {
-            return true;
-        }
-        n = 0;
-        L::is_zero(acc)
-    });
+    let finished = each_group::<L>(
+        rows,
+        #[inline(always)]
+        |w, _, r, _| {
+            if n == 0 {
+                since = r;
+            }
+            acc = L::or(acc, w);
+            n += 1;
+            if n < per_test {
+                return true;
+            }
+            n = 0;
+            L::is_zero(acc)
+        },
+    );
     if finished && L::is_zero(acc) {
         return None;
     }
@@ -204,10 +220,14 @@ unsafe fn first_row<L: Lanes>(rows: &Rows, per_test: usize) -> Option<usize> {
 #[inline(always)]
 unsafe fn count<L: Lanes>(rows: &Rows) -> u64 {
     let mut n = L::zero();
-    each_group::<L>(rows, |w, _, _, _| {
-        n = L::add(n, L::popcnt(w));
-        true
-    });
+    each_group::<L>(
+        rows,
+        #[inline(always)]
+        |w, _, _, _| {
+            n = L::add(n, L::popcnt(w));
+            true
+        },
+    );
     L::sum(n)
 }
 
@@ -226,12 +246,11 @@ const AVX2_BLOCK_ROWS: usize = 16;
 /// The CPU runs AVX2 and `rows.in_bounds()` holds.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn first_row_avx2(rows: &Rows) -> Option<usize> {
-    let per_test = if packed(rows) {
-        GROUPS_PER_TEST
+    if packed(rows) {
+        first_row::<Avx2>(rows, GROUPS_PER_TEST)
     } else {
-        AVX2_BLOCK_ROWS * rows.width.div_ceil(4)
-    };
-    first_row::<Avx2>(rows, per_test)
+        first_row::<Avx2>(rows, AVX2_BLOCK_ROWS * rows.width.div_ceil(4))
+    }
 }
 
 /// [`first_row`] for AVX-512, four groups a test.

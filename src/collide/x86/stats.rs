@@ -6,9 +6,9 @@
 //! indices run on bit-sliced counters (popcounts once per seven groups
 //! instead of per group).
 
-use super::lanes::Lanes;
+use super::lanes::{always, Lanes};
 use super::rows::{each_group, packed};
-use crate::collide::kernels::rows::{RowStats, Rows};
+use crate::collide::kernels::rows::{RowStats, Rows, INDEX_BITS};
 use crate::cpu::{Avx2, Avx512};
 
 /// Most groups a row (phases) [`stats`] takes: rows up to 32 words with
@@ -23,16 +23,6 @@ pub(super) fn fits<L: Lanes>(rows: &Rows) -> bool {
 
 /// Groups added to the bit-sliced counters between flushes (3-bit counts).
 const SLICED_GROUPS: u32 = 7;
-
-/// Masks selecting the bit positions whose index has bit `b` set.
-const INDEX_BITS: [u64; 6] = [
-    0xAAAA_AAAA_AAAA_AAAA,
-    0xCCCC_CCCC_CCCC_CCCC,
-    0xF0F0_F0F0_F0F0_F0F0,
-    0xFF00_FF00_FF00_FF00,
-    0xFFFF_0000_FFFF_0000,
-    0xFFFF_FFFF_0000_0000,
-];
 
 /// `Σ 2^b·popcount(v & M_b)` per lane: the sum of the set bits' indices.
 #[inline(always)]
@@ -61,39 +51,46 @@ unsafe fn stats<L: Lanes, const PHASED: bool>(rows: &Rows) -> RowStats {
     let (mut min_row, mut max_row) = (L::splat(i64::MAX), L::splat(-1));
     let mut c = [zero; 3];
     let mut pending = 0;
-    let flush = |c: &mut [L::V; 3], index: &mut L::V| {
-        let sums = L::add(
-            index_sums::<L>(c[0]),
-            L::add(
-                L::shl_by(index_sums::<L>(c[1]), 1),
-                L::shl_by(index_sums::<L>(c[2]), 2),
-            ),
-        );
-        *index = L::add(*index, sums);
-        *c = [zero; 3];
-    };
-    each_group::<L>(rows, |w, _, r, phase| {
-        let p = if PHASED { phase } else { 0 };
-        let n = L::popcnt(w);
-        counts[p] = L::add(counts[p], n);
-        // n < 2^7 and rows < 2^13: a 32-bit multiply does.
-        sum_row = L::add(sum_row, L::mul_u32(n, r));
-        let set = L::nonzero(w);
-        min_row = L::select(L::m_and(set, L::gt(min_row, r)), min_row, r);
-        max_row = L::select(L::m_and(set, L::gt(r, max_row)), max_row, r);
-        cols[p] = L::or(cols[p], w);
-        // Add w to the counters (at most seven additions: no carry out).
-        let carry0 = L::and(c[0], w);
-        c[0] = L::xor(c[0], w);
-        c[2] = L::xor(c[2], L::and(c[1], carry0));
-        c[1] = L::xor(c[1], carry0);
-        pending += 1;
-        if pending == SLICED_GROUPS {
-            flush(&mut c, &mut index);
-            pending = 0;
-        }
-        true
-    });
+    let flush = always(
+        #[inline(always)]
+        |c: &mut [L::V; 3], index: &mut L::V| {
+            let sums = L::add(
+                index_sums::<L>(c[0]),
+                L::add(
+                    L::shl_by(index_sums::<L>(c[1]), 1),
+                    L::shl_by(index_sums::<L>(c[2]), 2),
+                ),
+            );
+            *index = L::add(*index, sums);
+            *c = [zero; 3];
+        },
+    );
+    each_group::<L>(
+        rows,
+        #[inline(always)]
+        |w, _, r, phase| {
+            let p = if PHASED { phase } else { 0 };
+            let n = L::popcnt(w);
+            counts[p] = L::add(counts[p], n);
+            // n < 2^7 and rows < 2^13: a 32-bit multiply does.
+            sum_row = L::add(sum_row, L::mul_u32(n, r));
+            let set = L::nonzero(w);
+            min_row = L::select(L::m_and(set, L::gt(min_row, r)), min_row, r);
+            max_row = L::select(L::m_and(set, L::gt(r, max_row)), max_row, r);
+            cols[p] = L::or(cols[p], w);
+            // Add w to the counters (at most seven additions: no carry out).
+            let carry0 = L::and(c[0], w);
+            c[0] = L::xor(c[0], w);
+            c[2] = L::xor(c[2], L::and(c[1], carry0));
+            c[1] = L::xor(c[1], carry0);
+            pending += 1;
+            if pending == SLICED_GROUPS {
+                flush(&mut c, &mut index);
+                pending = 0;
+            }
+            true
+        },
+    );
     flush(&mut c, &mut index);
     // Each lane's word index in each phase (as `each_group` hands them).
     let width = rows.width;
