@@ -11,9 +11,10 @@ mod flips;
 pub(crate) mod row_start;
 
 pub(crate) use crossing::Crossing;
-pub(crate) use flips::{
-    flip_edges, prefix_xor, prefix_xor_rows, Family, Flips, Geometry, RowStep, ROUNDING,
-};
+pub(crate) use flips::{flip_edges, prefix_xor, prefix_xor_rows, Family, Flips, Geometry};
+// What the x86 edge kernel reads besides.
+#[cfg(target_arch = "x86_64")]
+pub(crate) use flips::{RowStep, ROUNDING};
 
 use super::ScanKernels;
 use crate::collide::sprite::SolidMap;
@@ -86,6 +87,7 @@ pub(crate) struct Edges<'a> {
     pub(crate) list: &'a EdgeList,
     pub(crate) family: &'a Family,
     pub(crate) out: &'a Flips,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) mask_side: u32,
 }
 
