@@ -213,13 +213,13 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
         }
         let x = L::fmul(L::to_f64(past), inv);
         let t = L::trunc(x);
-        let k = L::add_where(L::flt(t, x), L::to_i64(t), ones);
+        let k = L::inc_where(L::flt(t, x), L::to_i64(t));
         let rest = L::sub(product(step, step_f, k, L::to_f64(k)), past);
         let below = L::gt(L::zero(), rest);
-        let k = L::add_where(below, k, ones);
+        let k = L::inc_where(below, k);
         let rest = L::add_where(below, rest, step);
         let above = L::gt(L::add(rest, ones), step);
-        let k = L::sub_where(above, k, ones);
+        let k = L::dec_where(above, k);
         let rest = L::sub_where(above, rest, step);
         // Column in the output, checked coordinate less the edge's start
         // (in the edge when below its span, unsigned), bit position.
@@ -274,7 +274,7 @@ unsafe fn step_rows<L: Lanes>(
     flipped: *mut i64,
 ) -> usize {
     let int = L::splat;
-    let (ones, sign) = (int(1), int(i64::MIN));
+    let sign = int(i64::MIN);
     let (step, c2) = (int(f.cross.step), int(f.check.2));
     let width = int(out.width ^ i64::MIN);
     let row_step = RowStep::of(f);
@@ -307,9 +307,9 @@ unsafe fn step_rows<L: Lanes>(
             // one more pixel step when it would go negative.
             let carry = L::gt(remainder, rest);
             rest = L::add_where(carry, L::sub(rest, remainder), step);
-            column = L::add_where(carry, L::add(column, quotient), ones);
+            column = L::inc_where(carry, L::add(column, quotient));
             checked = L::add_where(carry, L::add(checked, check_step), c2);
-            at = L::add_where(carry, L::add(at, at_step), ones);
+            at = L::inc_where(carry, L::add(at, at_step));
         }
     }
     flips

@@ -89,6 +89,9 @@ pub(super) trait Lanes: Copy {
     /// `m ? v + x : v` and `m ? v − x : v`.
     unsafe fn add_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
     unsafe fn sub_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
+    /// `m ? v + 1 : v` and `m ? v − 1 : v`.
+    unsafe fn inc_where(m: Self::M, v: Self::V) -> Self::V;
+    unsafe fn dec_where(m: Self::M, v: Self::V) -> Self::V;
     /// Flips bit `at` of `words` for every lane `at` of `m`: now, or by
     /// appending `at` to `flipped` (room for `N` from there) for the
     /// caller to flip; returns how many were appended. `words` is not
@@ -185,6 +188,9 @@ impl Lanes for Avx2 {
         fn keep(m: __m256i, v: __m256i) -> __m256i { _mm256_and_si256(m, v) }
         fn add_where(m: __m256i, v: __m256i, x: __m256i) -> __m256i { Self::add(v, Self::and(m, x)) }
         fn sub_where(m: __m256i, v: __m256i, x: __m256i) -> __m256i { Self::sub(v, Self::and(m, x)) }
+        // A lane mask is −1 where set: one add or subtract.
+        fn inc_where(m: __m256i, v: __m256i) -> __m256i { Self::sub(v, m) }
+        fn dec_where(m: __m256i, v: __m256i) -> __m256i { Self::add(v, m) }
         fn fsplat(x: f64) -> __m256d { _mm256_set1_pd(x) }
         fn fadd(a: __m256d, b: __m256d) -> __m256d { _mm256_add_pd(a, b) }
         fn fsub(a: __m256d, b: __m256d) -> __m256d { _mm256_sub_pd(a, b) }
@@ -319,6 +325,8 @@ impl Lanes for Avx512 {
         fn keep(m: __mmask8, v: __m512i) -> __m512i { _mm512_maskz_mov_epi64(m, v) }
         fn add_where(m: __mmask8, v: __m512i, x: __m512i) -> __m512i { _mm512_mask_add_epi64(v, m, v, x) }
         fn sub_where(m: __mmask8, v: __m512i, x: __m512i) -> __m512i { _mm512_mask_sub_epi64(v, m, v, x) }
+        fn inc_where(m: __mmask8, v: __m512i) -> __m512i { Self::add_where(m, v, Self::splat(1)) }
+        fn dec_where(m: __mmask8, v: __m512i) -> __m512i { Self::sub_where(m, v, Self::splat(1)) }
         fn fsplat(x: f64) -> __m512d { _mm512_set1_pd(x) }
         fn fadd(a: __m512d, b: __m512d) -> __m512d { _mm512_add_pd(a, b) }
         fn fsub(a: __m512d, b: __m512d) -> __m512d { _mm512_sub_pd(a, b) }

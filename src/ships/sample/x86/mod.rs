@@ -16,37 +16,48 @@ use crate::ships::hits::HitPixels;
 use crate::ships::sample::rows::{sample_with, Kernels, Rows, Target};
 use crate::ships::sample::FieldTest;
 
-impl Kernels for Avx2 {
-    type Map = avx2::Map;
+/// [`Kernels`] for the set `$isa` by the kernels of module `$m` (an `$isa`
+/// value exists only once its features were detected, so calling them is
+/// sound).
+macro_rules! kernels {
+    ($isa:ty, $m:ident) => {
+        impl Kernels for $isa {
+            type Map = $m::Map;
 
-    #[inline(always)]
-    fn map(self, grid: &TexelGrid) -> avx2::Map {
-        // SAFETY: an `Avx2` exists only once its features were detected.
-        unsafe { avx2::Map::new(grid) }
-    }
-    #[inline(always)]
-    fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64 {
-        // SAFETY: an `Avx2` exists only once its features were detected.
-        unsafe { avx2::field_bits(test.pattern(), pixels, care) }
-    }
+            #[inline(always)]
+            fn map(self, grid: &TexelGrid) -> $m::Map {
+                // SAFETY: see the macro.
+                unsafe { $m::Map::new(grid) }
+            }
 
-    #[inline(always)]
-    fn mark<T: Texels>(self, map: &avx2::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
-        // SAFETY: as above.
-        unsafe { avx2::mark(map, u, v, hit, texels) }
-    }
+            #[inline(always)]
+            fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64 {
+                // SAFETY: see the macro.
+                unsafe { $m::field_bits(test.pattern(), pixels, care) }
+            }
 
-    #[inline(always)]
-    fn pack(self, bytes: &mut [u8], words: &mut [u64]) {
-        // SAFETY: as above.
-        unsafe { avx2::pack(bytes, words) }
-    }
+            #[inline(always)]
+            fn mark<T: Texels>(self, map: &$m::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
+                // SAFETY: see the macro.
+                unsafe { $m::mark(map, u, v, hit, texels) }
+            }
 
-    #[inline(always)]
-    fn prefetch(self, pixels: &[[u8; 4]]) {
-        prefetch(pixels);
-    }
+            #[inline(always)]
+            fn pack(self, bytes: &mut [u8], words: &mut [u64]) {
+                // SAFETY: see the macro.
+                unsafe { $m::pack(bytes, words) }
+            }
+
+            #[inline(always)]
+            fn prefetch(self, pixels: &[[u8; 4]]) {
+                prefetch(pixels);
+            }
+        }
+    };
 }
+
+kernels!(Avx2, avx2);
+kernels!(Avx512, avx512);
 
 /// Hints every cache line of `pixels` into L1.
 #[inline(always)]
@@ -61,38 +72,6 @@ fn prefetch(pixels: &[[u8; 4]]) {
     if let Some(last) = bytes.last() {
         // The last line when the slice does not start on a line boundary.
         unsafe { _mm_prefetch::<_MM_HINT_T0>((last as *const u8).cast()) };
-    }
-}
-
-impl Kernels for Avx512 {
-    type Map = avx512::Map;
-
-    #[inline(always)]
-    fn map(self, grid: &TexelGrid) -> avx512::Map {
-        // SAFETY: an `Avx512` exists only once its features were detected.
-        unsafe { avx512::Map::new(grid) }
-    }
-    #[inline(always)]
-    fn field_bits(self, test: &FieldTest, pixels: &[[u8; 4]], care: u64) -> u64 {
-        // SAFETY: an `Avx512` exists only once its features were detected.
-        unsafe { avx512::field_bits(test.pattern(), pixels, care) }
-    }
-
-    #[inline(always)]
-    fn mark<T: Texels>(self, map: &avx512::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
-        // SAFETY: as above.
-        unsafe { avx512::mark(map, u, v, hit, texels) }
-    }
-
-    #[inline(always)]
-    fn pack(self, bytes: &mut [u8], words: &mut [u64]) {
-        // SAFETY: as above.
-        unsafe { avx512::pack(bytes, words) }
-    }
-
-    #[inline(always)]
-    fn prefetch(self, pixels: &[[u8; 4]]) {
-        prefetch(pixels);
     }
 }
 
