@@ -101,33 +101,47 @@ unsafe fn groups<L: Lanes, const SHIFTED: bool>(
             #[inline(always)]
             |at: usize| L::shr_by(L::add(lane, L::splat(at as i64)), log),
         );
-        // Rows move by `pair` every two groups; the second group of a pair
-        // is `half` rows on (none when a row is two groups).
-        let pair = L::splat((2 * n / width) as i64);
+        // A step reads `L::STREAM_GROUPS` groups, or two where a row is
+        // two vectors wide (AVX2, eight words: the second in phase 1). The
+        // second group of a step is `half` rows on; rows move by `step` a
+        // step.
+        let phased = width > n;
+        let per_step = if phased { 2 } else { L::STREAM_GROUPS } * n;
+        let step = L::splat((per_step / width) as i64);
         let half = L::splat((n / width) as i64);
-        let (phase1, mut r) = (usize::from(width > n), row_of(0));
+        let mut r = row_of(0);
         let total = rows.rows * width;
         let far = total > STREAM_PREFETCH_FROM;
         let mut at = 0;
-        while at + 2 * n <= total {
+        while at + per_step <= total {
             if far {
-                // A hint: never faults, even past the masks' ends.
-                _mm_prefetch::<_MM_HINT_T0>(a.add(at).wrapping_add(PREFETCH_WORDS).cast());
-                _mm_prefetch::<_MM_HINT_T0>(lo.add(at).wrapping_add(PREFETCH_WORDS).cast());
+                // A hint for each 64-byte line of the step: never faults,
+                // even past the masks' ends.
+                for line in (at.next_multiple_of(8)..at + per_step).step_by(8) {
+                    let ahead = line + PREFETCH_WORDS;
+                    _mm_prefetch::<_MM_HINT_T0>(a.wrapping_add(ahead).cast());
+                    _mm_prefetch::<_MM_HINT_T0>(lo.wrapping_add(ahead).cast());
+                }
             }
             if !f(bits(at, at, n, m0), j0, r, 0)
-                || !f(bits(at + n, at + n, n, m1), j1, L::add(r, half), phase1)
+                || (per_step > n
+                    && !f(
+                        bits(at + n, at + n, n, m1),
+                        j1,
+                        L::add(r, half),
+                        usize::from(phased),
+                    ))
             {
                 return false;
             }
-            r = L::add(r, pair);
-            at += 2 * n;
+            r = L::add(r, step);
+            at += per_step;
         }
         while at < total {
-            let (m, j, phase) = if at % (2 * n) == 0 {
-                (m0, j0, 0)
+            let (m, j, phase) = if phased && at % (2 * n) != 0 {
+                (m1, j1, 1)
             } else {
-                (m1, j1, phase1)
+                (m0, j0, 0)
             };
             if !f(bits(at, at, total - at, m), j, row_of(at), phase) {
                 return false;
