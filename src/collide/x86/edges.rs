@@ -29,7 +29,8 @@ const COLUMN: usize = 2;
 const CHECKED: usize = 3;
 const SPAN: usize = 4;
 const AT: usize = 5;
-/// Vectors a group keeps; its round count follows them.
+/// Vectors a group keeps; its round count follows them, in a vector of
+/// its own (so every group's vectors keep the scratch's alignment).
 const VECTORS: usize = 6;
 
 /// True when every value the kernels convert between integers and floats
@@ -86,7 +87,7 @@ unsafe fn flip_edges<L: Lanes, const DOUBLES: bool>(
     if words.is_empty() {
         return;
     }
-    let group = VECTORS * L::N + 1;
+    let group = (VECTORS + 1) * L::N;
     let slots = list.len().div_ceil(L::N) * group;
     if scratch.len() < slots {
         scratch.resize(slots, 0);
@@ -156,7 +157,7 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
     let row_bits = int(64 * out.per_row as i64);
     let n = list.len();
     let mut total = 0usize;
-    let group = VECTORS * L::N + 1;
+    let group = (VECTORS + 1) * L::N;
     for (g, slots) in (0..n).step_by(L::N).zip(scratch.chunks_exact_mut(group)) {
         // Only the lanes below `n − g` are loaded; they lie within the
         // three lists, which have the same length.
@@ -288,7 +289,7 @@ unsafe fn step_rows<L: Lanes>(
         .wrapping_add(f.check.2.wrapping_mul(row_step.quotient)));
     let at_step = int((64 * out.per_row as i64).wrapping_add(row_step.quotient));
     let mut flips = 0usize;
-    for slots in scratch.chunks_exact(VECTORS * L::N + 1) {
+    for slots in scratch.chunks_exact((VECTORS + 1) * L::N) {
         let p = slots.as_ptr().cast::<u64>();
         let load = always(
             #[inline(always)]
@@ -300,8 +301,8 @@ unsafe fn step_rows<L: Lanes>(
         let span = L::xor(load(SPAN), sign);
         for r in 0..slots[VECTORS * L::N] {
             let active = L::gt(count, int(r));
-            let inside = L::m_and(active, L::gt(width, column));
-            let hit = L::m_and(inside, L::gt(span, checked));
+            let inside = L::gt_where(active, width, column);
+            let hit = L::gt_where(inside, span, checked);
             flips += L::flip_bits(words.as_mut_ptr(), flipped.add(flips), hit, at);
             // The next row: the remainder pays for `remainder`, borrowing
             // one more pixel step when it would go negative.

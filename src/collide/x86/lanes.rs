@@ -81,6 +81,8 @@ pub(super) trait Lanes: Copy {
     unsafe fn nonzero(v: Self::V) -> Self::M;
     /// `a > b`, signed.
     unsafe fn gt(a: Self::V, b: Self::V) -> Self::M;
+    /// `m & (a > b)`, signed (one instruction with a mask register).
+    unsafe fn gt_where(m: Self::M, a: Self::V, b: Self::V) -> Self::M;
     /// The first `n` lanes.
     unsafe fn first_n(n: usize) -> Self::M;
     /// The lanes whose bit is set in `bits`.
@@ -94,6 +96,8 @@ pub(super) trait Lanes: Copy {
     /// `m ? v + x : v` and `m ? v − x : v`.
     unsafe fn add_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
     unsafe fn sub_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
+    /// `m ? v ^ x : v`.
+    unsafe fn xor_where(m: Self::M, v: Self::V, x: Self::V) -> Self::V;
     /// `m ? v + 1 : v` and `m ? v − 1 : v`.
     unsafe fn inc_where(m: Self::M, v: Self::V) -> Self::V;
     unsafe fn dec_where(m: Self::M, v: Self::V) -> Self::V;
@@ -183,6 +187,8 @@ impl Lanes for Avx2 {
         fn eq(a: __m256i, b: __m256i) -> __m256i { _mm256_cmpeq_epi64(a, b) }
         fn nonzero(v: __m256i) -> __m256i { _mm256_xor_si256(Self::eq(v, Self::zero()), Self::splat(-1)) }
         fn gt(a: __m256i, b: __m256i) -> __m256i { _mm256_cmpgt_epi64(a, b) }
+        fn gt_where(m: __m256i, a: __m256i, b: __m256i) -> __m256i { Self::and(m, Self::gt(a, b)) }
+        fn xor_where(m: __m256i, v: __m256i, x: __m256i) -> __m256i { Self::xor(v, Self::and(m, x)) }
         fn first_n(n: usize) -> __m256i { Self::gt(Self::splat(n.min(4) as i64), Self::index()) }
         fn mask_of(bits: u32) -> __m256i {
             let bit = _mm256_setr_epi64x(1, 2, 4, 8);
@@ -324,6 +330,8 @@ impl Lanes for Avx512 {
         fn eq(a: __m512i, b: __m512i) -> __mmask8 { _mm512_cmpeq_epi64_mask(a, b) }
         fn nonzero(v: __m512i) -> __mmask8 { _mm512_test_epi64_mask(v, v) }
         fn gt(a: __m512i, b: __m512i) -> __mmask8 { _mm512_cmpgt_epi64_mask(a, b) }
+        fn gt_where(m: __mmask8, a: __m512i, b: __m512i) -> __mmask8 { _mm512_mask_cmpgt_epi64_mask(m, a, b) }
+        fn xor_where(m: __mmask8, v: __m512i, x: __m512i) -> __m512i { _mm512_mask_xor_epi64(v, m, v, x) }
         fn first_n(n: usize) -> __mmask8 { if n >= 8 { 0xff } else { (1u8 << n) - 1 } }
         fn mask_of(bits: u32) -> __mmask8 { bits as u8 }
         fn m_and(a: __mmask8, b: __mmask8) -> __mmask8 { a & b }

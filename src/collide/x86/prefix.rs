@@ -174,7 +174,7 @@ unsafe fn wide<L: Lanes, const CLMUL: bool>(
             parity ^= parity << 2;
             parity ^= parity << 4;
             let carry = (parity << 1) & lanes;
-            let x = L::and(L::xor(w, L::keep(L::mask_of(carry), all)), cut);
+            let x = L::and(L::xor_where(L::mask_of(carry), w, all), cut);
             L::store_n(base.add(y * per_row), per_row, x);
             union = L::or(union, x);
             counts = L::add(counts, L::popcnt(x));
