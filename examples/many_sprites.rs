@@ -1,10 +1,11 @@
 //! Hundreds of sprites that move and turn every frame, every touching pair
-//! found and tested pixel-perfectly: the pattern a game uses posed masks
-//! for. Each frame, each sprite whose pose changed rebuilds its posed mask
-//! (reusing the storage; sprites are independent, so on every core), sweep
-//! and prune finds the pairs whose boxes touch, and each pair is tested
-//! exactly at word speed. The last frame is
-//! checked against `collide::intersects`, which maps every pixel through
+//! found and tested pixel-perfectly, through the library's contact pipeline
+//! (`collide::Contacts`): sweep and prune over the poses' boxes finds the
+//! pairs whose boxes touch, each sprite in such a pair whose pose changed
+//! rebuilds its posed mask (kept here between frames, reusing the storage;
+//! on every core when the frame is large enough), and each pair is tested
+//! exactly at word speed. The last frame is checked against
+//! `collide::intersects` over every pair, which maps every pixel through
 //! both poses.
 //!
 //! ```sh
@@ -13,18 +14,16 @@
 
 use std::time::{Duration, Instant};
 
+use hitfield::collide::{ContactOptions, Contacts};
 use hitfield::prelude::*;
-use rayon::prelude::*;
 
 /// The field the sprites bounce around in, in pixels.
 const FIELD: (f32, f32) = (1920.0, 1080.0);
 
-/// A sprite: its mask, pose, motion (x, y, turn per frame) and posed mask.
+/// A sprite: its mask and motion (x, y, turn per frame).
 struct Sprite {
     mask: usize,
-    pose: Pose,
     motion: [f32; 3],
-    posed: PosedMask,
 }
 
 mod cli;
@@ -55,24 +54,32 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .map(|(_, image)| Mask::from_rgba(image, 100))
         .collect();
     let mut rng = fastrand::Rng::with_seed(15);
-    let mut sprites: Vec<Sprite> = (0..n)
-        .map(|k| Sprite {
-            mask: k % masks.len(),
-            pose: Pose::at(rng.f32() * FIELD.0, rng.f32() * FIELD.1).scaled(0.5),
-            motion: [
-                rng.f32() * 4.0 - 2.0,
-                rng.f32() * 4.0 - 2.0,
-                rng.f32() * 0.1 - 0.05,
-            ],
-            posed: PosedMask::default(),
+    let mut poses: Vec<Pose> = Vec::with_capacity(n);
+    let sprites: Vec<Sprite> = (0..n)
+        .map(|k| {
+            poses.push(Pose::at(rng.f32() * FIELD.0, rng.f32() * FIELD.1).scaled(0.5));
+            Sprite {
+                mask: k % masks.len(),
+                motion: [
+                    rng.f32() * 4.0 - 2.0,
+                    rng.f32() * 4.0 - 2.0,
+                    rng.f32() * 0.1 - 0.05,
+                ],
+            }
         })
         .collect();
-    let (mut sweep, mut boxes, mut pairs) = (SweepAndPrune::new(), Vec::new(), Vec::new());
-    let (mut box_pairs, mut touching) = (0, 0);
-    let mut spent = [Duration::ZERO; 3];
+    let mut motion: Vec<[f32; 3]> = sprites.iter().map(|s| s.motion).collect();
+    let sprite_masks: Vec<&Mask> = sprites.iter().map(|s| &masks[s.mask]).collect();
+    // The pipeline's buffers and each sprite's posed mask, kept between frames.
+    let (mut contacts, mut posed) = (Contacts::new(), vec![PosedMask::default(); n]);
+    let options = ContactOptions {
+        overlap: false,
+        ..ContactOptions::default()
+    };
+    let (mut box_pairs, mut touching, mut spent) = (0, 0, Duration::ZERO);
+    let mut last: Vec<(usize, usize)> = Vec::new();
     for _ in 0..frames {
-        for s in &mut sprites {
-            let (p, [dx, dy, turn]) = (&mut s.pose, &mut s.motion);
+        for (p, [dx, dy, turn]) in poses.iter_mut().zip(&mut motion) {
             (p.x, p.y, p.rotation) = (p.x + *dx, p.y + *dy, p.rotation + *turn);
             if !(0.0..FIELD.0).contains(&p.x) {
                 (*dx, p.x) = (-*dx, p.x.clamp(0.0, FIELD.0));
@@ -82,53 +89,45 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         let start = Instant::now();
-        sprites.par_iter_mut().for_each(|s| {
-            let m = &masks[s.mask];
-            if !s.posed.is_for(m, &s.pose) {
-                s.posed.rebuild(m, &s.pose);
-            }
-        });
-        let built = Instant::now();
-        boxes.clear();
-        boxes.extend(sprites.iter().map(|s| s.posed.world_rect()));
-        let candidates = sweep.pairs(&boxes);
-        let swept = Instant::now();
-        pairs.clear();
-        pairs.extend(
-            candidates
-                .iter()
-                .map(|&(i, j)| (i, j, sprites[i].posed.intersects(&sprites[j].posed))),
-        );
-        spent[0] += built - start;
-        spent[1] += swept - built;
-        spent[2] += swept.elapsed();
-        box_pairs += pairs.len();
-        touching += pairs.iter().filter(|p| p.2).count();
+        let found = contacts.find_with(&sprite_masks, &poses, &mut posed, &options)?;
+        spent += start.elapsed();
+        touching += found.len();
+        last.clear();
+        last.extend(found.iter().map(|t| (t.a, t.b)));
+        box_pairs += contacts.candidate_pairs();
     }
-    let [build, broad, exact] = spent.map(|d| d.as_secs_f64() * 1e3 / frames as f64);
+    let frame_ms = spent.as_secs_f64() * 1e3 / frames as f64;
     println!("{n} sprites, {frames} frames");
     println!("pairs with touching boxes: {box_pairs}; touching pixel-perfectly: {touching}");
-    println!("a frame: posed masks {build:.3} ms, sweep and prune {broad:.3} ms, exact tests {exact:.3} ms");
+    println!("a frame: posed masks (rebuilt when turned), sweep and prune and exact tests in {frame_ms:.3} ms");
     // The contact of one touching pair: what a game bounces the two apart by.
-    if let Some(&(i, j, _)) = pairs.iter().find(|p| p.2) {
-        if let Some(o) = sprites[i].posed.overlap(&sprites[j].posed) {
+    if let Some(&(i, j)) = last.first() {
+        if let Some(o) = posed[i].overlap(&posed[j]) {
             let [nx, ny] = o.normal;
             println!("sprites {i} and {j} share {} pixels; normal from {i} towards {j}: ({nx:.3}, {ny:.3})", o.count);
         }
     }
-    let disagree = pairs
-        .iter()
-        .filter(|&&(i, j, hit)| {
-            let (a, b) = (&sprites[i], &sprites[j]);
-            collide::intersects(&masks[a.mask], &a.pose, &masks[b.mask], &b.pose) != hit
-        })
-        .count();
-    if disagree > 0 {
-        return Err(format!("{disagree} pairs differ from collide::intersects").into());
+    // Every pair of the last frame, one by one, through the free function.
+    let mut expected = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if collide::intersects(sprite_masks[i], &poses[i], sprite_masks[j], &poses[j]) {
+                expected.push((i, j));
+            }
+        }
+    }
+    if expected != last {
+        return Err(format!(
+            "the last frame's {} touching pairs differ from collide::intersects' {}",
+            last.len(),
+            expected.len()
+        )
+        .into());
     }
     println!(
-        "last frame's {} pairs agree with collide::intersects",
-        pairs.len()
+        "last frame's {} touching pairs agree with collide::intersects over all {} pairs",
+        last.len(),
+        n * (n - 1) / 2
     );
     Ok(())
 }

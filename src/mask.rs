@@ -6,11 +6,13 @@
 
 mod bits;
 mod derived;
+mod ops;
 pub(crate) mod summary;
 
-pub(crate) use self::bits::{bits_at, low_bits};
+pub(crate) use self::bits::{bits_at, bits_from, low_bits};
 use self::derived::Derived;
 pub(crate) use self::derived::Slot;
+pub use self::ops::Moments;
 pub(crate) use self::summary::Summary;
 use self::summary::{summary, summary_with};
 use crate::pose::PixelRect;
@@ -207,8 +209,8 @@ impl Mask {
         Some(Mask::from_words(width, height, bits))
     }
 
-    /// The packed words, for reuse by [`Mask::from_words`].
-    pub(crate) fn into_words(self) -> Vec<u64> {
+    /// The packed words, as [`Mask::words`] shows them, without a copy.
+    pub fn into_words(self) -> Vec<u64> {
         self.bits
     }
 

@@ -2,9 +2,11 @@
 //!
 //! `docs/settings.md` and the setting-flag lists in `docs/cli.md` and
 //! `docs/demo.md` are generated from `settings::rows()`, the module map
-//! in `docs/design.md` from each source file's first `//!` line (library
-//! and app), and `docs/features.md` from the two manifests' `[features]`
-//! tables and their comments. A stale page fails here;
+//! in `docs/design.md` from each source file's first `//!` line (library,
+//! app, its table writer and the benches), and `docs/features.md` from the
+//! two manifests' `[features]` tables and their comments. (docs/cli.md's
+//! flag reference comes from the app's own flag rows, so the app's test
+//! `flags::` checks it.) A stale page fails here;
 //! `HITFIELD_BLESS=1 cargo test --test tests docs::` rewrites it.
 //! docs/performance.md's tables and the README's "Performance at a glance"
 //! come from `docs/perf/figures.toml` (`docs/perf.rs`). Links, and the
@@ -201,6 +203,8 @@ fn module_map() -> String {
     let mut files = Vec::new();
     rust_files(&root().join("src"), &mut files);
     rust_files(&root().join("app/src"), &mut files);
+    rust_files(&root().join("app/table/src"), &mut files);
+    rust_files(&root().join("benches"), &mut files);
     let mut out = String::from("\n| file | what it holds |\n|---|---|\n");
     for path in files {
         let text = fs::read_to_string(&path).expect("source file");

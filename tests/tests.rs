@@ -28,6 +28,9 @@ mod collide_isa_props;
 #[path = "collide_props.rs"]
 mod collide_props;
 #[cfg(feature = "internals")]
+#[path = "contacts_props.rs"]
+mod contacts_props;
+#[cfg(feature = "internals")]
 #[path = "docs.rs"]
 mod docs;
 #[path = "examples.rs"]
@@ -45,6 +48,9 @@ mod golden;
 mod inputs_presets;
 #[path = "kernel_layout.rs"]
 mod kernel_layout;
+#[cfg(feature = "internals")]
+#[path = "mask_ops_props.rs"]
+mod mask_ops_props;
 #[cfg(feature = "internals")]
 #[path = "overlap_mask_props.rs"]
 mod overlap_mask_props;

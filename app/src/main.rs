@@ -22,7 +22,6 @@ mod link;
 mod memory;
 mod paths;
 mod profiler;
-mod spike;
 mod stats;
 mod threads;
 mod trace;

@@ -37,17 +37,12 @@ fn g_writes_a_clip_with_the_frames_it_names() {
     let out = wait_with_timeout(child, started, Duration::from_secs(300));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    let clips: Vec<_> = std::fs::read_dir(dir.path())
-        .expect("trace dir")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
+    let clips: Vec<_> = files_in(dir.path())
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "gif"))
         .collect();
     assert_eq!(clips.len(), 1, "{clips:?} {stderr}");
-    let line = stderr
-        .lines()
-        .find(|l| l.contains("wrote clip"))
-        .unwrap_or_else(|| panic!("no clip message: {stderr}"));
+    let line = clip_message(&stderr);
     let frames = gif_frames(&clips[0]);
     assert!(frames > 0, "{line}");
     assert!(
@@ -55,6 +50,18 @@ fn g_writes_a_clip_with_the_frames_it_names() {
         "{frames} frames: {line}"
     );
     assert!(std::fs::metadata(&clips[0]).expect("meta").len() <= 8 << 20);
+}
+
+/// The files in `dir`.
+fn files_in(dir: &Path) -> Vec<std::path::PathBuf> {
+    let entries = std::fs::read_dir(dir).expect("trace dir");
+    entries.filter_map(Result::ok).map(|e| e.path()).collect()
+}
+
+/// The line of `stderr` that names the clip written.
+fn clip_message(stderr: &str) -> &str {
+    let line = stderr.lines().find(|l| l.contains("wrote clip"));
+    line.unwrap_or_else(|| panic!("no clip message: {stderr}"))
 }
 
 /// The frames in the GIF at `path`.
@@ -83,21 +90,14 @@ fn quitting_while_recording_writes_the_clip_so_far() {
     let out = wait_with_timeout(child, started, Duration::from_secs(120));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    let clips: Vec<_> = std::fs::read_dir(dir.path())
-        .expect("trace dir")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .collect();
+    let clips = files_in(dir.path());
     assert_eq!(
         clips.len(),
         1,
         "one finished file, no .part: {clips:?} {stderr}"
     );
     assert_eq!(clips[0].extension().and_then(|e| e.to_str()), Some("gif"));
-    let line = stderr
-        .lines()
-        .find(|l| l.contains("wrote clip"))
-        .unwrap_or_else(|| panic!("no clip message: {stderr}"));
+    let line = clip_message(&stderr);
     let name = clips[0].file_name().and_then(|n| n.to_str()).expect("name");
     assert!(line.contains(name), "{line}");
     assert!(line.contains("cut short by quitting"), "{line}");

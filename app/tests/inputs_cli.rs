@@ -184,3 +184,22 @@ fn custom_ships_and_preset_run() {
         (Some(64), Some(48))
     );
 }
+
+#[test]
+fn overlap_refuses_what_the_library_refuses_with_its_message() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // 10000 wide: within the 16384 `overlap` once allowed, past the
+    // library's 8192.
+    let mut wide = small_png(1, 1);
+    wide[16..20].copy_from_slice(&10_000u32.to_be_bytes());
+    let wide = write(dir.path(), "wide.png", &wide);
+    let good = write(dir.path(), "good.png", &small_png(4, 4));
+    let library = hitfield::assets::load_png(&wide).expect_err("the library refuses it");
+    let out = Command::new(env!("CARGO_BIN_EXE_hitfield"))
+        .args(["overlap", &good, &wide, "--b-at", "0,0"])
+        .output()
+        .expect("run hitfield");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err, format!("hitfield: error: {library}\n"));
+}

@@ -152,14 +152,8 @@ fn trace_file_has_nested_spans_from_two_threads_and_one_per_bin_task() {
         assert!(step.parent.is_none(), "a step is a root span");
     }
     // Every stage span is a child of a step on the step's thread.
-    for stage in [
-        "field.flow",
-        "field.particles",
-        "field.trails",
-        "ships.move",
-        "ships.sample",
-        "world.contacts",
-    ] {
+    let stages = "field.flow field.particles field.trails ships.move ships.sample world.contacts";
+    for stage in stages.split(' ') {
         let found: Vec<&Span> = spans.iter().filter(|s| s.name == stage).collect();
         assert_eq!(found.len() as u64, STEPS, "{stage} once per step");
         for s in found {

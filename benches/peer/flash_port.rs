@@ -28,14 +28,10 @@ pub struct FlashPort {
 impl FlashPort {
     /// Particles seeded as hitfield seeds them.
     pub fn new(settings: &FieldSettings) -> FlashPort {
-        let mut rng = fastrand::Rng::with_seed(settings.seed);
+        // Seeded as hitfield seeds them: the same particles, in the same order.
+        let (count, w, h) = (settings.particles, settings.width, settings.height);
         let mut particles = Particles::default();
-        particles.resize(
-            settings.particles,
-            settings.width,
-            settings.height,
-            &mut rng,
-        );
+        particles.resize(count, w, h, &mut fastrand::Rng::with_seed(settings.seed));
         let pixels = settings.width as usize * settings.height as usize;
         FlashPort {
             settings: settings.clone(),

@@ -10,7 +10,7 @@ use hitfield::assets::load_png;
 use hitfield::collide::{self, PosedMask};
 use hitfield::mask::Mask;
 use hitfield::pose::Pose;
-use hitfield::settings::Settings;
+use hitfield::settings::{rows, Kind, Settings};
 use hitfield::ships::{ShipSprite, Steer};
 use hitfield::world::World;
 
@@ -291,32 +291,40 @@ pub fn world_settings(data: &[u8]) {
     }
 }
 
-/// One setting of `s` changed to a value from the input, in range or not.
+/// One setting of `s`, picked from the rows (so a new setting is fuzzed
+/// without a line here), changed to a value from the input, in range or
+/// not. The value goes in through serde, which checks types but not
+/// ranges; a value its field's type cannot hold leaves `s` as it was.
 fn change_setting(s: &mut Settings, bytes: &mut Bytes) {
-    let small = |b: &mut Bytes| match b.u8() % 3 {
-        0 => b.u64(),
-        _ => u64::from(b.u16()),
+    let rows = rows();
+    let row = &rows[usize::from(bytes.u8()) % rows.len()];
+    let value = match row.kind {
+        Kind::Whole { .. } => match bytes.u8() % 3 {
+            0 => toml::Value::Integer(bytes.u64() as i64),
+            _ => toml::Value::Integer(i64::from(bytes.u16())),
+        },
+        Kind::Real { .. } => match bytes.u8() % 2 {
+            0 => toml::Value::Float(bytes.f64()),
+            _ => toml::Value::Float(f64::from(bytes.wild_f32())),
+        },
+        Kind::Switch { .. } => toml::Value::Boolean(bytes.u8() & 1 == 1),
+        Kind::Channel { .. } => {
+            let names = ["red", "green", "blue", "alpha"];
+            toml::Value::String(names[usize::from(bytes.u8() % 4)].to_string())
+        }
     };
-    match bytes.u8() % 20 {
-        0 => s.field.width = small(bytes) as u32,
-        1 => s.field.height = small(bytes) as u32,
-        2 => s.field.particles = small(bytes) as usize,
-        3 => s.field.seed = bytes.u64(),
-        4 => s.field.cell_size = small(bytes) as u32,
-        5 => s.field.noise_frequency = bytes.f64(),
-        6 => s.field.evolution_speed = bytes.f64(),
-        7 => s.field.base_speed = bytes.wild_f32(),
-        8 => s.field.speed_scale = bytes.wild_f32(),
-        9 => s.field.wander = bytes.wild_f32(),
-        10 => s.field.fade = bytes.u8(),
-        11 => s.field.parallel = bytes.u8() & 1 == 1,
-        12 => s.ships.count = small(bytes) as usize,
-        13 => s.ships.sample_interval_ms = bytes.f64(),
-        14 => s.ships.ship_alpha_min = bytes.u8(),
-        15 => s.ships.speed = bytes.wild_f32(),
-        16 => s.ships.scale = bytes.wild_f32(),
-        17 => s.ships.collision_stride = small(bytes) as u32,
-        18 => s.ships.collision_accuracy = bytes.wild_f32(),
-        _ => s.step_ms = bytes.f64(),
+    let Ok(mut table) = toml::Value::try_from(&*s) else {
+        return;
+    };
+    let mut at = &mut table;
+    for part in row.key.split('.') {
+        match at.get_mut(part) {
+            Some(inner) => at = inner,
+            None => return,
+        }
+    }
+    *at = value;
+    if let Ok(changed) = table.try_into::<Settings>() {
+        *s = changed;
     }
 }

@@ -96,29 +96,6 @@ impl Bits {
         self.words.iter().map(|w| u64::from(w.count_ones())).sum()
     }
 
-    /// pygame's centroid: the integer means of the set texels' x and y
-    /// (`(0, 0)` when none is set).
-    pub fn centroid(&self) -> (i64, i64) {
-        let (mut sx, mut sy, mut n) = (0i64, 0i64, 0i64);
-        for y in 0..self.h {
-            for (j, &word) in self.row(y).iter().enumerate() {
-                let mut w = word;
-                let c = i64::from(w.count_ones());
-                n += c;
-                sy += c * y as i64;
-                while w != 0 {
-                    sx += (j * 64) as i64 + i64::from(w.trailing_zeros());
-                    w &= w - 1;
-                }
-            }
-        }
-        if n == 0 {
-            (0, 0)
-        } else {
-            (sx / n, sy / n)
-        }
-    }
-
     /// The rows of `self` and of `other` at offset `(xo, yo)` that meet, as
     /// self's `[y0, y1)`, and self's columns `[x0, x1)`; `None` when they do
     /// not (pygame's early return, zero sizes included).

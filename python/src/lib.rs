@@ -4,8 +4,9 @@
 //!   arguments and results (the scan order of `overlap` included);
 //! - [`posed`]: `Pose`, `Overlap`, `PosedMask` and the posed queries
 //!   (`overlap`, `intersects`, `overlap_mask`, `collide_all`);
-//! - [`world`]: `World`, the field and its ships, settings checked by the
-//!   library's preset parser.
+//! - [`world`]: `World`, the field and its ships;
+//! - [`settings`]: `World`'s keywords and `settings()`, from the library's
+//!   setting rows.
 //!
 //! The package `hitfield/` (Python) re-exports these and adds the pygame
 //! glue (`from_surface`, `to_surface`).
@@ -14,10 +15,14 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+mod args;
 mod bits;
-mod components;
+mod buffer;
 mod mask;
+mod ops;
 mod posed;
+mod settings;
+mod surface;
 mod world;
 
 /// One number as pygame reads it: an int, or a float truncated.
@@ -73,12 +78,15 @@ fn _hitfield(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<posed::PyPosedMask>()?;
     m.add_class::<world::PyWorld>()?;
     m.add_class::<world::PyContact>()?;
-    m.add_function(wrap_pyfunction!(mask::from_rgba, m)?)?;
-    m.add_function(wrap_pyfunction!(mask::_from_pixels_key, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::from_rgba, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::_from_pixels_key, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::_from_pixels_alpha, m)?)?;
+    m.add_function(wrap_pyfunction!(surface::_from_threshold, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap, m)?)?;
     m.add_function(wrap_pyfunction!(posed::intersects, m)?)?;
     m.add_function(wrap_pyfunction!(posed::overlap_mask, m)?)?;
     m.add_function(wrap_pyfunction!(posed::collide_all, m)?)?;
     m.add_function(wrap_pyfunction!(world::default_sprites, m)?)?;
+    m.add_function(wrap_pyfunction!(settings::settings, m)?)?;
     Ok(())
 }

@@ -3,26 +3,26 @@
 
 use std::sync::OnceLock;
 
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 
+use crate::args::{checked_size, named, offset_of, sized};
 use crate::bits::Bits;
-use crate::{components, rect, two_ints};
-
-/// Largest side of a mask made from Python (the library's limit).
-const MAX_SIDE: i64 = hitfield::Mask::MAX_SIDE as i64;
+use crate::{buffer, ops, rect, two_ints};
 
 /// A 2D bit mask with pygame-ce's `pygame.mask.Mask` API.
 ///
 /// `Mask(size, fill=False)`; texel `(x, y)` is 1 or 0. Methods take and
 /// return what pygame's do (offsets are `(x, y)` of `other`'s top-left in
 /// this mask's coordinates).
-#[pyclass(module = "hitfield", name = "Mask")]
+#[pyclass(module = "hitfield", name = "Mask", subclass)]
 pub struct PyMask {
     pub(crate) bits: Bits,
     /// The library's mask, built on first posed use after each change.
     lib: OnceLock<hitfield::Mask>,
+    /// Buffer views of `bits` alive, and the shape and strides they point at.
+    pub(crate) views: buffer::Views,
 }
 
 impl PyMask {
@@ -30,6 +30,7 @@ impl PyMask {
         PyMask {
             bits,
             lib: OnceLock::new(),
+            views: buffer::Views::default(),
         }
     }
 
@@ -44,7 +45,27 @@ impl PyMask {
         PyMask {
             bits,
             lib: OnceLock::from(mask.clone()),
+            views: buffer::Views::default(),
         }
+    }
+
+    /// A mask of the library's, its words taken over without a copy (the
+    /// library's copy is made again on first posed use).
+    pub(crate) fn from_owned(mask: hitfield::Mask) -> PyMask {
+        let (w, h) = (mask.width() as usize, mask.height() as usize);
+        PyMask::from_bits(Bits {
+            w,
+            h,
+            per_row: w.div_ceil(64),
+            words: mask.into_words(),
+        })
+    }
+
+    /// Replaces the bits with `bits` of the same size, in place (buffer
+    /// views stay valid).
+    pub(crate) fn overwrite(&mut self, words: &[u64]) {
+        self.bits.words.copy_from_slice(words);
+        self.changed();
     }
 
     /// The library's mask for these bits (built once per change).
@@ -59,11 +80,13 @@ impl PyMask {
         })
     }
 
-    fn changed(&mut self) {
+    /// Drops the library's copy and updates live buffer views.
+    pub(crate) fn changed(&mut self) {
         self.lib = OnceLock::new();
+        self.views.refresh(&self.bits);
     }
 
-    fn at(&self, pos: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+    pub(crate) fn at(&self, pos: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
         let (x, y) = two_ints(pos, "pos")?;
         if x < 0 || y < 0 || x >= self.bits.w as i64 || y >= self.bits.h as i64 {
             return Err(PyIndexError::new_err(format!("{x}, {y} is out of bounds")));
@@ -94,119 +117,27 @@ fn translated<'m>(
     Some((a.lib(), hitfield::Pose::at(0.0, 0.0), b.lib(), pose))
 }
 
-/// A mask of `size` from RGBA bytes (`w * h * 4`, rows top to bottom), set
-/// where alpha > `threshold` (pygame's rule for surfaces with alpha), or,
-/// given a `colorkey` `(r, g, b, a)`, where the pixel differs from it.
-#[pyfunction]
-#[pyo3(signature = (data, size, threshold = 127, colorkey = None))]
-pub fn from_rgba(
-    py: Python<'_>,
-    data: &[u8],
-    size: &Bound<'_, PyAny>,
-    threshold: i64,
-    colorkey: Option<(u8, u8, u8, u8)>,
-) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
-    if data.len() != w * h * 4 {
-        return Err(PyValueError::new_err(format!(
-            "{w}x{h} RGBA needs {} bytes, got {}",
-            w * h * 4,
-            data.len()
-        )));
-    }
-    let bits = py.detach(|| {
-        let mut bits = Bits::new(w, h, false);
-        if let Some((r, g, b, a)) = colorkey {
-            let key = [r, g, b, a];
-            for y in 0..h {
-                for x in 0..w {
-                    let i = (y * w + x) * 4;
-                    if data[i..i + 4] != key {
-                        bits.words[y * bits.per_row + x / 64] |= 1 << (x % 64);
-                    }
-                }
-            }
-        } else if threshold < 0 {
-            bits.fill();
-        } else if threshold < 255 {
-            let t = threshold as u8;
-            for y in 0..h {
-                for x in 0..w {
-                    if data[(y * w + x) * 4 + 3] > t {
-                        bits.words[y * bits.per_row + x / 64] |= 1 << (x % 64);
-                    }
-                }
-            }
-        }
-        bits
-    });
-    Ok(PyMask::from_bits(bits))
-}
-
-/// A mask set where each raw pixel (`bpp` bytes, little-endian, rows
-/// `pitch` bytes apart) differs from `key`: pygame's colorkey rule on a
-/// surface's own pixels.
-#[pyfunction]
-pub fn _from_pixels_key(
-    py: Python<'_>,
-    raw: &[u8],
-    size: &Bound<'_, PyAny>,
-    pitch: usize,
-    bpp: usize,
-    key: u32,
-) -> PyResult<PyMask> {
-    let (w, h) = checked_size(size)?;
-    if !(1..=4).contains(&bpp)
-        || pitch < w * bpp
-        || raw.len() < pitch * h.saturating_sub(1) + w * bpp
-    {
-        return Err(PyValueError::new_err("pixel buffer too short for its size"));
-    }
-    let bits = py.detach(|| {
-        let mut bits = Bits::new(w, h, false);
-        for y in 0..h {
-            for x in 0..w {
-                let at = y * pitch + x * bpp;
-                let v = raw[at..at + bpp]
-                    .iter()
-                    .rev()
-                    .fold(0u32, |acc, &b| acc << 8 | u32::from(b));
-                if v != key {
-                    bits.words[y * bits.per_row + x / 64] |= 1 << (x % 64);
-                }
-            }
-        }
-        bits
-    });
-    Ok(PyMask::from_bits(bits))
-}
-
-fn checked_size(size: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
-    let (w, h) = two_ints(size, "size")?;
-    if w < 0 || h < 0 {
-        return Err(PyValueError::new_err(
-            "cannot create mask with negative size",
-        ));
-    }
-    if w > MAX_SIDE || h > MAX_SIDE || (w as u64) * (h as u64) > hitfield::Mask::MAX_TEXELS {
-        return Err(PyValueError::new_err(
-            hitfield::MaskSizeError {
-                width: w as u32,
-                height: h as u32,
-            }
-            .to_string(),
-        ));
-    }
-    Ok((w as usize, h as usize))
-}
-
 #[pymethods]
 impl PyMask {
+    /// An empty mask; `__init__` sizes it (as pygame's `tp_new` and
+    /// `tp_init`), so subclasses may call `super().__init__(size, fill)`.
     #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> PyMask {
+        PyMask::from_bits(Bits::new(0, 0, false))
+    }
+
     #[pyo3(signature = (size, fill = false))]
-    fn new(size: &Bound<'_, PyAny>, fill: bool) -> PyResult<PyMask> {
+    fn __init__(&mut self, size: &Bound<'_, PyAny>, fill: bool) -> PyResult<()> {
         let (w, h) = checked_size(size)?;
-        Ok(PyMask::from_bits(Bits::new(w, h, fill)))
+        if self.views.live() {
+            return Err(PyBufferError::new_err(
+                "cannot resize a Mask while a memoryview of it is alive",
+            ));
+        }
+        self.bits = Bits::new(w, h, fill);
+        self.changed();
+        Ok(())
     }
 
     /// `(width, height)`.
@@ -219,7 +150,7 @@ impl PyMask {
     fn get_rect<'py>(
         &self,
         py: Python<'py>,
-        args: &Bound<'py, pyo3::types::PyTuple>,
+        args: &Bound<'py, PyTuple>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         if !args.is_empty() {
@@ -247,7 +178,8 @@ impl PyMask {
     fn set_at(&mut self, pos: &Bound<'_, PyAny>, value: i64) -> PyResult<()> {
         let (x, y) = self.at(pos)?;
         self.bits.set(x, y, value != 0);
-        self.changed();
+        self.lib = OnceLock::new();
+        self.views.refresh_texel(&self.bits, x, y);
         Ok(())
     }
 
@@ -261,7 +193,12 @@ impl PyMask {
 
     /// Integer mean of the set texels' coordinates (`(0, 0)` when empty).
     fn centroid(&self) -> (i64, i64) {
-        self.bits.centroid()
+        self.lib().moments().centroid()
+    }
+
+    /// The orientation of the set texels in degrees (pygame's integer moments).
+    fn angle(&self) -> f64 {
+        self.lib().moments().angle()
     }
 
     fn fill(&mut self) {
@@ -279,19 +216,29 @@ impl PyMask {
         self.changed();
     }
 
-    fn copy(&self) -> PyMask {
-        PyMask {
-            bits: self.bits.clone(),
-            lib: self.lib.clone(),
+    /// `self.__copy__()` (so a subclass's `__copy__` serves both).
+    fn copy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method0("__copy__")
+    }
+
+    /// An equal mask of this mask's own type (subclasses included).
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let ty = slf.get_type();
+        let out = ty.call_method1("__new__", (&ty,))?;
+        {
+            let me = slf.borrow();
+            let mut new = out.cast::<PyMask>()?.borrow_mut();
+            new.bits = me.bits.clone();
+            new.lib = me.lib.clone();
         }
+        Ok(out)
     }
 
-    fn __copy__(&self) -> PyMask {
-        self.copy()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyMask {
-        self.copy()
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        _memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method0("__copy__")
     }
 
     /// The first shared texel, in pygame-ce's scan order, or `None`.
@@ -300,13 +247,13 @@ impl PyMask {
         other: PyRef<'_, PyMask>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<Option<(i64, i64)>> {
-        let (x, y) = two_ints(offset, "offset")?;
+        let (x, y) = offset_of(offset, "offset")?;
         Ok(self.bits.overlap_pos(&other.bits, x, y))
     }
 
     /// Number of texels set in both.
     fn overlap_area(&self, other: PyRef<'_, PyMask>, offset: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let (x, y) = two_ints(offset, "offset")?;
+        let (x, y) = offset_of(offset, "offset")?;
         Ok(match translated(self, &other, x, y) {
             Some((a, pa, b, pb)) => hitfield::overlap_count(a, &pa, b, &pb),
             None => self.bits.overlap_area(&other.bits, x, y),
@@ -319,37 +266,118 @@ impl PyMask {
         other: PyRef<'_, PyMask>,
         offset: &Bound<'_, PyAny>,
     ) -> PyResult<PyMask> {
-        let (x, y) = two_ints(offset, "offset")?;
+        let (x, y) = offset_of(offset, "offset")?;
         Ok(PyMask::from_bits(self.bits.overlap_mask(&other.bits, x, y)))
     }
 
     /// Sets the texels where `other` at `offset` is set.
-    fn draw(&mut self, other: PyRef<'_, PyMask>, offset: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (x, y) = two_ints(offset, "offset")?;
-        let b = other.bits.clone();
-        self.bits.draw(&b, x, y, true);
-        self.changed();
-        Ok(())
+    fn draw(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        draw_or_erase(slf, other, offset, true)
     }
 
     /// Clears the texels where `other` at `offset` is set.
-    fn erase(&mut self, other: PyRef<'_, PyMask>, offset: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (x, y) = two_ints(offset, "offset")?;
-        let b = other.bits.clone();
-        self.bits.draw(&b, x, y, false);
-        self.changed();
-        Ok(())
+    fn erase(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyMask>,
+        offset: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        draw_or_erase(slf, other, offset, false)
+    }
+
+    /// A new mask of size `scale`, nearest texel (pygame's rule).
+    fn scale(&self, py: Python<'_>, scale: &Bound<'_, PyAny>) -> PyResult<PyMask> {
+        let wh = two_ints(scale, "scale")?;
+        let (w, h) = sized(
+            wh,
+            &named("scale", scale),
+            "cannot scale mask to negative size",
+        )?;
+        let lib = self.lib();
+        let out = py.detach(|| lib.scaled(w as u32, h as u32));
+        Ok(PyMask::from_owned(
+            out.map_err(|e| PyValueError::new_err(e.to_string()))?,
+        ))
+    }
+
+    /// The outline of the first group of set texels, every `every`-th point.
+    #[pyo3(signature = (every = 1))]
+    fn outline(&self, every: i64) -> Vec<(u32, u32)> {
+        self.lib().outline(every)
+    }
+
+    /// `output` (a new `(w + ow - 1, h + oh - 1)` mask by default) with the
+    /// convolution of this mask with `other` at `offset` drawn in.
+    #[pyo3(signature = (other, output = None, offset = None))]
+    fn convolve<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyMask>,
+        output: Option<Bound<'py, PyMask>>,
+        offset: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let (lhs, rhs) = (slf.borrow().lib().clone(), other.borrow().lib().clone());
+        let onto = output.as_ref().map(|out| out.borrow().lib().clone());
+        let done = ops::convolve(py, &lhs, &rhs, onto, offset)?;
+        match output {
+            Some(out) => {
+                out.borrow_mut().overwrite(done.words());
+                Ok(out.into_any())
+            }
+            None => Ok(Bound::new(py, PyMask::from_owned(done))?.into_any()),
+        }
+    }
+
+    /// The group of set texels at `pos` (or the largest), as a new mask.
+    #[pyo3(signature = (pos = None))]
+    fn connected_component(
+        &self,
+        py: Python<'_>,
+        pos: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyMask> {
+        let at = pos.map(|p| self.at(p)).transpose()?;
+        Ok(PyMask::from_owned(ops::connected_component(
+            py,
+            self.lib(),
+            at,
+        )))
+    }
+
+    /// Each group of set texels with at least `minimum` of them, as masks.
+    #[pyo3(signature = (minimum = 0))]
+    fn connected_components(&self, py: Python<'_>, minimum: i64) -> Vec<PyMask> {
+        let lib = self.lib();
+        let parts = py.detach(|| lib.components(minimum));
+        parts.into_iter().map(PyMask::from_owned).collect()
     }
 
     /// The bounding rect of each 8-connected group of set texels, in pygame's order.
     fn get_bounding_rects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let bits = &self.bits;
-        let rects = py.detach(|| components::bounding_rects(bits));
+        let lib = self.lib();
+        let rects = py.detach(|| lib.component_bounds());
         let items = rects
             .into_iter()
-            .map(|r| rect(py, r))
+            .map(|[x0, y0, x1, y1]| rect(py, [x0, y0, x1 - x0, y1 - y0].map(i64::from)))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, items)
+    }
+
+    unsafe fn __getbuffer__(
+        mut slf: PyRefMut<'_, Self>,
+        view: *mut pyo3::ffi::Py_buffer,
+        flags: std::os::raw::c_int,
+    ) -> PyResult<()> {
+        // SAFETY: Python hands a view to fill; `buffer::fill` keeps to it.
+        let obj = slf.as_ptr();
+        let mask = &mut *slf;
+        unsafe { buffer::fill(obj, &mask.bits, &mut mask.views, view, flags) }
+    }
+
+    unsafe fn __releasebuffer__(mut slf: PyRefMut<'_, Self>, _view: *mut pyo3::ffi::Py_buffer) {
+        slf.views.release();
     }
 
     /// The bits in pygame-ce's own layout (64-column stripes, native
@@ -363,7 +391,7 @@ impl PyMask {
     #[pyo3(signature = (*args, **kwargs))]
     fn to_surface<'py>(
         slf: &Bound<'py, Self>,
-        args: &Bound<'py, pyo3::types::PyTuple>,
+        args: &Bound<'py, PyTuple>,
         kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let pg = slf
@@ -376,4 +404,19 @@ impl PyMask {
     fn __repr__(&self) -> String {
         format!("<Mask({}x{})>", self.bits.w, self.bits.h)
     }
+}
+
+/// pygame's `draw` (`on`) or `erase`: `other` may be `slf` itself.
+fn draw_or_erase(
+    slf: &Bound<'_, PyMask>,
+    other: &Bound<'_, PyMask>,
+    offset: &Bound<'_, PyAny>,
+    on: bool,
+) -> PyResult<()> {
+    let (x, y) = offset_of(offset, "offset")?;
+    let b = other.borrow().bits.clone();
+    let mut me = slf.borrow_mut();
+    me.bits.draw(&b, x, y, on);
+    me.changed();
+    Ok(())
 }

@@ -1,17 +1,16 @@
 //! `hitfield.World`: the field and its ships, one fixed step at a time.
 //!
-//! Settings go through one adapter, [`settings_from`]: keyword arguments
-//! and an optional preset become preset TOML, which the library's own
-//! preset parser reads and validates, so the names, ranges and error
-//! messages are the library's.
+//! Settings go through [`crate::settings::settings_from`]: an optional
+//! preset's text, then keyword arguments through the library's setting
+//! rows, so the names, ranges and error messages are the library's.
 
 use std::ffi::c_char;
 
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt};
 
-use hitfield::{RgbaImage, Settings, ShipSprite, Steer};
+use hitfield::{RgbaImage, ShipSprite, Steer};
 
 use crate::mask::PyMask;
 use crate::posed::{PyOverlap, PyPose};
@@ -19,106 +18,58 @@ use crate::posed::{PyOverlap, PyPose};
 /// CPython's `PyBUF_READ` (a read-only view), part of the stable ABI.
 const PYBUF_READ: std::ffi::c_int = 0x100;
 
-/// Where a keyword's errors are said to come from.
-const ORIGIN: &str = "settings";
-
-/// A Python value as TOML (bool, int, float, str), or a `TypeError`.
-fn toml_value(key: &str, v: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
-    if v.is_instance_of::<PyBool>() {
-        return Ok(toml::Value::Boolean(v.extract()?));
+/// A count from Python (`steps`): a negative one is a `ValueError` naming
+/// `what`.
+fn count_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an int, got {}",
+            v.get_type().name()?
+        )));
     }
-    if v.is_instance_of::<PyInt>() {
-        return match v.extract::<i64>() {
-            Ok(i) => Ok(toml::Value::Integer(i)),
-            Err(_) => Err(PyValueError::new_err(format!(
-                "{ORIGIN}: {key}: {} does not fit in a 64-bit integer",
-                v.repr()?
-            ))),
-        };
+    match v.extract::<i128>().map(u64::try_from) {
+        Ok(Ok(n)) => Ok(n),
+        Ok(Err(_)) if v.extract::<i128>()? < 0 => Err(PyValueError::new_err(format!(
+            "{what} is {}; it must be 0 or more",
+            v.repr()?
+        ))),
+        _ => Err(PyValueError::new_err(format!(
+            "{what} is {}; it must be 0 or more and fit in 64 bits",
+            v.repr()?
+        ))),
     }
-    if v.is_instance_of::<PyFloat>() {
-        return Ok(toml::Value::Float(v.extract()?));
-    }
-    if v.is_instance_of::<PyString>() {
-        return Ok(toml::Value::String(v.extract()?));
-    }
-    Err(PyTypeError::new_err(format!(
-        "{ORIGIN}: {key}: expected a bool, int, float or str, got {}",
-        v.get_type().name()?
-    )))
 }
 
-/// The table (`""` for the top level) that holds setting `name` by default.
-fn table_of(defaults: &toml::Table, name: &str) -> Option<String> {
-    if defaults.get(name).is_some_and(|v| !v.is_table()) {
-        return Some(String::new());
+/// A ship or sprite index from Python: a negative or huge one is an
+/// `IndexError` naming `what` (the argument), not an `OverflowError`.
+fn index_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an int, got {}",
+            v.get_type().name()?
+        )));
     }
-    defaults
-        .iter()
-        .find(|(_, v)| v.as_table().is_some_and(|t| t.contains_key(name)))
-        .map(|(table, _)| table.clone())
-}
-
-/// The one adapter from Python to the library's settings: a preset's text
-/// (or none), then keyword arguments on top, each `name=value` for a key
-/// (`particles`, `count`, `step_ms`: found in whichever table holds it) or
-/// `table={...}` (`field={"particles": 1000}`). The result goes through
-/// [`Settings::from_preset_text`]; its error is a `ValueError` with the
-/// library's message.
-pub fn settings_from(
-    preset: Option<&str>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Settings> {
-    let mut table: toml::Table = match preset {
-        Some(text) => match text.parse() {
-            Ok(t) => t,
-            // The library reports broken TOML with its line and column.
-            Err(_) => {
-                return Err(value_error(
-                    Settings::from_preset_text(text, "preset").err(),
-                ))
-            }
-        },
-        None => toml::Table::new(),
-    };
-    let defaults = toml::Table::try_from(Settings::default())
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    for (k, v) in kwargs.into_iter().flat_map(|d| d.iter()) {
-        let name: String = k.extract()?;
-        let mut put = |table_name: &str, key: &str, value: toml::Value| {
-            if table_name.is_empty() {
-                table.insert(key.to_string(), value);
-            } else if let Some(t) = table
-                .entry(table_name.to_string())
-                .or_insert_with(|| toml::Value::Table(toml::Table::new()))
-                .as_table_mut()
-            {
-                t.insert(key.to_string(), value);
-            }
-        };
-        if let Ok(inner) = v.cast::<PyDict>() {
-            for (ik, iv) in inner.iter() {
-                let ik: String = ik.extract()?;
-                let value = toml_value(&format!("{name}.{ik}"), &iv)?;
-                put(&name, &ik, value);
-            }
-            continue;
-        }
-        let value = toml_value(&name, &v)?;
-        // Unknown names go to the top level, where the library names them.
-        let at = table_of(&defaults, &name).unwrap_or_default();
-        put(&at, &name, value);
+    match v.extract::<i128>().map(usize::try_from) {
+        Ok(Ok(i)) => Ok(i),
+        Ok(Err(_)) if v.extract::<i128>()? < 0 => Err(PyIndexError::new_err(format!(
+            "{what} is {}; it must be 0 or more",
+            v.repr()?
+        ))),
+        _ => Err(PyIndexError::new_err(format!(
+            "{what} is {}; there is no such ship",
+            v.repr()?
+        ))),
     }
-    let text = toml::to_string(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Settings::from_preset_text(&text, ORIGIN).map_err(|e| value_error(Some(e)))
 }
 
-fn value_error(e: Option<hitfield::settings::preset::PresetError>) -> PyErr {
-    PyValueError::new_err(e.map_or_else(|| "preset: invalid TOML".to_string(), |e| e.to_string()))
-}
-
+/// The library's refusal: a missing ship or sprite is an `IndexError`,
+/// anything else a `ValueError`, with the library's message.
 fn world_error(e: hitfield::WorldError) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    use hitfield::WorldError::{NoShip, NoSprite};
+    match e {
+        NoShip { .. } | NoSprite { .. } => PyIndexError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
 }
 
 /// The library's embedded ship sprites: `[(name, (w, h), rgba_bytes)]`.
@@ -153,10 +104,11 @@ pub struct PyContact {
 /// The particle field and its ships (`hitfield::World`).
 ///
 /// `World(preset=None, *, sprites=None, **settings)`: `preset` is preset
-/// TOML text; keyword arguments override it by key name (`particles=...`,
-/// `count=...`, `step_ms=...`) or by table (`field={...}`). A bad value
-/// raises `ValueError` with the library's message. `sprites` is a list of
-/// `(name, (w, h), rgba_bytes)`, by default `default_sprites()`.
+/// TOML text; keyword arguments override it, named as the command line and
+/// the link name them (`ships=6`, `particles=100_000`, `step_ms=20.0`;
+/// `hitfield.settings()` lists them) or by table (`field={...}`). A bad
+/// value raises `ValueError` with the library's message. `sprites` is a
+/// list of `(name, (w, h), rgba_bytes)`, by default `default_sprites()`.
 #[pyclass(module = "hitfield", name = "World")]
 pub struct PyWorld {
     world: hitfield::World,
@@ -172,7 +124,7 @@ impl PyWorld {
         sprites: Option<Vec<SpriteArg>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyWorld> {
-        let settings = settings_from(preset, settings)?;
+        let settings = crate::settings::settings_from(py, preset, settings)?;
         let alpha = settings.ships.ship_alpha_min;
         let images: Vec<(String, RgbaImage)> = match sprites {
             None => hitfield::default_sprites(),
@@ -202,14 +154,18 @@ impl PyWorld {
     }
 
     /// One fixed step: flow, particles, fade, trails, ships, samples, contacts.
-    #[pyo3(signature = (steps = 1))]
-    fn step(&mut self, py: Python<'_>, steps: u32) {
+    #[pyo3(signature = (steps = None))]
+    fn step(&mut self, py: Python<'_>, steps: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let steps = steps.map_or(Ok(1), |s| count_arg(s, "steps"))?;
         let world = &mut self.world;
-        py.detach(|| {
-            for _ in 0..steps {
+        for _ in 0..steps {
+            py.detach(|| {
                 world.step();
-            }
-        });
+            });
+            // Ctrl-C stops a long run between steps.
+            py.check_signals()?;
+        }
+        Ok(())
     }
 
     /// `(width, height)` of the canvas.
@@ -290,11 +246,9 @@ impl PyWorld {
     }
 
     /// The canvas pixels `(x, y)` that hit ship `index` in its last sample.
-    fn hit_pixels(&self, index: usize) -> PyResult<Vec<(i64, i64)>> {
-        let ship = self
-            .world
-            .ship(index)
-            .map_err(|e| PyIndexError::new_err(e.to_string()))?;
+    fn hit_pixels(&self, index: &Bound<'_, PyAny>) -> PyResult<Vec<(i64, i64)>> {
+        let index = index_arg(index, "index")?;
+        let ship = self.world.ship(index).map_err(world_error)?;
         Ok(ship.hit_pixels().iter().collect())
     }
 
@@ -314,7 +268,8 @@ impl PyWorld {
     }
 
     /// Puts ship `index`, as the player's, stopped, centred on `at`.
-    fn place_player(&mut self, index: usize, at: (f32, f32)) -> PyResult<()> {
+    fn place_player(&mut self, index: &Bound<'_, PyAny>, at: (f32, f32)) -> PyResult<()> {
+        let index = index_arg(index, "index")?;
         self.world
             .place_player(index, [at.0, at.1])
             .map_err(world_error)
@@ -325,12 +280,13 @@ impl PyWorld {
     #[pyo3(signature = (index, direction, dt, turn = 0.0, boost = false))]
     fn steer_player(
         &mut self,
-        index: usize,
+        index: &Bound<'_, PyAny>,
         direction: (f32, f32),
         dt: f32,
         turn: f32,
         boost: bool,
     ) -> PyResult<()> {
+        let index = index_arg(index, "index")?;
         let input = Steer {
             dir: [direction.0, direction.1],
             turn,
@@ -342,7 +298,8 @@ impl PyWorld {
     }
 
     /// Sets ship `index`'s pose (the library's `World::set_pose`).
-    fn set_pose(&mut self, index: usize, pose: PyPose) -> PyResult<()> {
+    fn set_pose(&mut self, index: &Bound<'_, PyAny>, pose: PyPose) -> PyResult<()> {
+        let index = index_arg(index, "index")?;
         self.world.set_pose(index, pose.lib()).map_err(world_error)
     }
 

@@ -1,3 +1,5 @@
+"""pytest's set-up for the Python package's tests: headless pygame."""
+
 import os
 
 # No display in CI: SDL's dummy video driver.

@@ -7,7 +7,7 @@ import pytest
 
 import hitfield
 
-SMALL = dict(particles=2000, width=320, height=200, count=3, seed=7)
+SMALL = dict(particles=2000, width=320, height=200, ships=3, seed=7)
 
 
 def test_step_poses_hits_and_contacts():
@@ -35,24 +35,45 @@ def test_place_and_steer_player():
     assert w.poses()[0].centre(w.sprite_masks()[w.ship_sprites()[0]].get_size())[0] > 100
     with pytest.raises(ValueError, match=r"at\[0\] is 1000; it must be from 0 to 320"):
         w.place_player(0, (1000, 10))
-    with pytest.raises(ValueError, match="ship 9: there is no such ship"):
+    with pytest.raises(IndexError, match="ship 9: there is no such ship"):
         w.place_player(9, (10, 10))
 
 
 def test_settings_errors_are_the_librarys():
     with pytest.raises(ValueError) as e:
         hitfield.World(particles=-5)
-    assert str(e.value) == "settings: field.particles: invalid value: integer `-5`, expected usize"
-    with pytest.raises(ValueError, match="settings: sheep: unknown key `sheep`"):
+    assert str(e.value) == "field.particles = -5: must be at least 0"
+    with pytest.raises(ValueError, match="sheep: not a setting"):
         hitfield.World(sheep=1)
-    with pytest.raises(ValueError, match="settings: ships.count"):
-        hitfield.World(count=10**9)
-    with pytest.raises(ValueError, match=r"settings: field.width"):
+    with pytest.raises(ValueError, match="ships.count = 1000000000: must be at most 1000"):
+        hitfield.World(ships=10**9)
+    with pytest.raises(ValueError, match=r"field.width = 0"):
         hitfield.World(width=0)
     with pytest.raises(ValueError, match=r"preset:2:\d+: invalid TOML"):
         hitfield.World("[field]\nparticles = = 3\n")
     with pytest.raises(TypeError, match="expected a bool, int, float or str"):
         hitfield.World(particles=[1])
+
+
+def test_keywords_are_the_command_lines_and_the_links_names():
+    w = hitfield.World(ships=6, particles=100_000)
+    assert len(w) == 6
+    # The link's short name, the flag's name and the dotted key name one row.
+    for kw in (dict(sample_ms=50.0), dict(sample_interval_ms=50.0), {"ships.sample_interval_ms": 50.0}):
+        text = hitfield.World(particles=10, ships=1, **kw).settings_toml()
+        assert "sample_interval_ms = 50" in text
+    assert "colour_channel = \"green\"" in hitfield.World(particles=10, colour_channel="green").settings_toml()
+    assert "rotate = false" in hitfield.World(particles=10, rotate=False).settings_toml()
+    # Names checked per row; the canvas area once all are set.
+    assert hitfield.World(particles=10, width=16384, height=100).size == (16384, 100)
+
+
+def test_count_still_works_with_a_deprecation_warning():
+    with pytest.warns(DeprecationWarning, match=r"World\(count=...\) is deprecated; use ships=") as record:
+        w = hitfield.World(particles=10, count=2)
+    assert len(w) == 2
+    # The warning points at the caller, not at the package.
+    assert record[0].filename == __file__
 
 
 def test_preset_text_and_table_keywords():

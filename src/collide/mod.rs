@@ -27,7 +27,9 @@
 //!
 //! By query kind: `translate/` (integer translations, 64 pixels per AND),
 //! `transformed/` (other poses, row by row), `posed/` ([`PosedMask`],
-//! [`PairQuery`]) and [`broadphase`]; what every scanner needs from an
+//! [`PairQuery`]), [`broadphase`] and `contacts/` ([`Contacts`]: every
+//! touching pair of many sprites, the broad phase, posed masks and exact
+//! tests in one); what every scanner needs from an
 //! instruction set in `kernels/` (below them all), x86-64 kernels in
 //! `x86/`, picked at the dispatch points by `crate::cpu::Chosen`. Cost
 //! follows the area of the solid boxes' intersection;
@@ -75,6 +77,7 @@
 //! other, costs in proportion to the shared area, as the exact answer needs.
 
 pub mod broadphase;
+mod contacts;
 mod kernels;
 mod options;
 mod posed;
@@ -88,9 +91,10 @@ crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use contacts::{contacts, ContactError, ContactOptions, Contacts, Touch};
 pub use options::QueryOptions;
 pub use posed::pair::PairQuery;
-pub use posed::PosedMask;
+pub use posed::{PosedMask, PosedSizeError};
 pub use shared::SharedPixels;
 internal! {
     pub use posed::raster::RasterMethod;

@@ -101,34 +101,42 @@ impl Bin {
     /// trail pixels and flow cells then share cache lines. Nothing a step
     /// computes depends on the order inside a bin (pixels keep the
     /// higher-ranked colour; particles are known by their identity).
+    #[inline(never)]
     pub fn sort_by_column(&mut self, shift: u32) {
         let n = self.len();
         if n < 2 {
             return;
         }
-        // Positions are inside the canvas, so the keys are small.
-        let key = |x: f32| (x as u32 >> shift) as usize;
-        let buckets = self.x.iter().map(|&x| key(x)).max().unwrap_or(0) + 1;
-        let mut next = vec![0u32; buckets + 1];
-        for &x in &self.x {
-            next[key(x) + 1] += 1;
-        }
-        for b in 0..buckets {
-            next[b + 1] += next[b];
-        }
         SCRATCH.with_borrow_mut(|(order, moved)| {
+            // Positions are inside the canvas, so the keys are small;
+            // each is worked out once, into `moved` until the permutes.
+            moved.clear();
+            moved.extend(self.x.iter().map(|&x| x as u32 >> shift));
+            let keys = &moved[..n];
+            let buckets = keys.iter().copied().max().unwrap_or(0) as usize + 1;
+            let mut next = vec![0u32; buckets + 1];
+            for &k in keys {
+                next[k as usize + 1] += 1;
+            }
+            for b in 0..buckets {
+                next[b + 1] += next[b];
+            }
             order.clear();
             order.resize(n, 0);
-            for (i, &x) in self.x.iter().enumerate() {
-                let slot = &mut next[key(x)];
+            for (i, &k) in keys.iter().enumerate() {
+                let slot = &mut next[k as usize];
                 order[*slot as usize] = i as u32;
                 *slot += 1;
             }
-            permute(&mut self.x, order, moved, f32::to_bits, f32::from_bits);
-            permute(&mut self.y, order, moved, f32::to_bits, f32::from_bits);
-            permute(&mut self.speed, order, moved, f32::to_bits, f32::from_bits);
-            permute(&mut self.wander, order, moved, f32::to_bits, f32::from_bits);
-            permute(&mut self.id, order, moved, |id| id, |id| id);
+            // SAFETY: `order` holds `n` entries, each the initial 0 or a
+            // particle index `i < n`, and every column holds `n`.
+            unsafe {
+                permute(&mut self.x, order, moved, f32::to_bits, f32::from_bits);
+                permute(&mut self.y, order, moved, f32::to_bits, f32::from_bits);
+                permute(&mut self.speed, order, moved, f32::to_bits, f32::from_bits);
+                permute(&mut self.wander, order, moved, f32::to_bits, f32::from_bits);
+                permute(&mut self.id, order, moved, |id| id, |id| id);
+            }
         });
     }
 
@@ -215,7 +223,11 @@ thread_local! {
 
 /// Puts `column[order[i]]` at `i` through `moved` (as `u32`, by `to` and
 /// back by `from`), keeping the column's capacity.
-fn permute<T: Copy>(
+///
+/// # Safety
+/// `order` is as long as `column`, and every entry is below that length
+/// (unchecked, the gather is 2 instructions an element fewer).
+unsafe fn permute<T: Copy>(
     column: &mut [T],
     order: &[u32],
     moved: &mut Vec<u32>,
@@ -223,7 +235,12 @@ fn permute<T: Copy>(
     from: impl Fn(u32) -> T,
 ) {
     moved.clear();
-    moved.extend(order.iter().map(|&i| to(column[i as usize])));
+    let n = column.len();
+    debug_assert!(order.len() == n);
+    moved.extend(order.iter().map(|&i| {
+        debug_assert!((i as usize) < n);
+        to(*column.get_unchecked(i as usize))
+    }));
     for (c, &m) in column.iter_mut().zip(moved.iter()) {
         *c = from(m);
     }

@@ -13,6 +13,19 @@ pub(crate) fn bits_at(row: &[u64], start: usize) -> u64 {
     }
 }
 
+/// The 64 bits of a packed row from bit `start` on, `start` possibly
+/// negative: bits before 0 or past the row's end read as 0.
+#[inline]
+pub(crate) fn bits_from(row: &[u64], start: i64) -> u64 {
+    if start <= -64 {
+        0
+    } else if start < 0 {
+        row.first().copied().unwrap_or(0) << (-start)
+    } else {
+        bits_at(row, start as usize)
+    }
+}
+
 /// The lowest `len` bits set (all 64 when `len ≥ 64`).
 #[inline(always)]
 pub(crate) fn low_bits(len: u32) -> u64 {
@@ -34,6 +47,9 @@ mod tests {
         assert_eq!(bits_at(&row, 63), 0b1011);
         assert_eq!(bits_at(&row, 64), 0b101);
         assert_eq!(bits_at(&row, 128), 0);
+        assert_eq!(bits_from(&row, -1), row[0] << 1);
+        assert_eq!(bits_from(&row, -64), 0);
+        assert_eq!(bits_from(&row, 63), 0b1011);
         assert_eq!(low_bits(0), 0);
         assert_eq!(low_bits(3), 0b111);
         assert_eq!(low_bits(64), u64::MAX);

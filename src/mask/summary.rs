@@ -168,6 +168,21 @@ impl Summary {
         }
     }
 
+    /// The summary of `count > 0` texels in the half-open box
+    /// `[x0, y0, x1, y1]` (`count` 0: nothing solid).
+    pub(crate) fn of_box([x0, y0, x1, y1]: [u32; 4], count: u64) -> Summary {
+        if count == 0 {
+            return Summary::default();
+        }
+        Summary {
+            x0,
+            x1,
+            y0,
+            y1,
+            count,
+        }
+    }
+
     /// The solid texel count.
     pub(crate) fn count(&self) -> u64 {
         self.count

@@ -3,4 +3,5 @@
 
 pub mod collide;
 pub mod field;
+pub mod mask_ops;
 pub mod sample;

@@ -29,10 +29,9 @@
 use std::f32::consts::TAU;
 
 use crate::clock::Clock;
-use crate::collide::broadphase::SweepAndPrune;
-use crate::collide::PosedMask;
+use crate::collide::{Contacts, PosedMask};
 use crate::field::Field;
-use crate::pose::{PixelRect, Pose};
+use crate::pose::Pose;
 use crate::profile::{Stage, StageTimes};
 use crate::settings::{Settings, SettingsError, ShipSettings, Value};
 use crate::ships::schedule::staggered_start;
@@ -82,10 +81,11 @@ pub struct World {
     rng: fastrand::Rng,
     sim_ms: f64,
     steps: u64,
-    broadphase: SweepAndPrune,
-    boxes: Vec<Option<PixelRect>>,
-    /// Ships in a candidate pair this step (their posed masks are needed).
-    in_pairs: Vec<bool>,
+    /// The contact pipeline's buffers, and the ships' poses and posed
+    /// masks moved into it for a step's contacts.
+    finder: Contacts,
+    poses: Vec<Pose>,
+    posed: Vec<PosedMask>,
 }
 
 /// The settings the world keeps itself (the field keeps the rest).
@@ -99,8 +99,9 @@ impl World {
     /// diagonal times its scale): 16,384, so one ship's posed mask holds
     /// at most 32 MiB. A sprite and scale past it are refused by
     /// [`World::new`], [`World::apply_settings`], [`World::set_pose`] and
-    /// [`World::set_sprite`]; an 8192×8192 sprite fits at scale 1.
-    pub const MAX_POSED_SIDE: u32 = 1 << 14;
+    /// [`World::set_sprite`]; an 8192×8192 sprite fits at scale 1. The
+    /// same bound as [`PosedMask::MAX_SIDE`].
+    pub const MAX_POSED_SIDE: u32 = PosedMask::MAX_SIDE;
 
     /// A world from settings and its sprites. Ship `i` uses sprite
     /// `i % sprites.len()`.
@@ -134,9 +135,9 @@ impl World {
             rng,
             sim_ms: 0.0,
             steps: 0,
-            broadphase: SweepAndPrune::new(),
-            boxes: Vec::new(),
-            in_pairs: Vec::new(),
+            finder: Contacts::new(),
+            poses: Vec::new(),
+            posed: Vec::new(),
             settings: OwnSettings {
                 ships: settings.ships,
                 step_ms: settings.step_ms,
@@ -389,9 +390,9 @@ impl World {
     }
 }
 
-/// Refuses a sprite of `size` texels whose coverage at `scale` (its
-/// diagonal times the scale, the side of its box at the worst rotation)
-/// would pass [`World::MAX_POSED_SIDE`].
+/// Refuses a sprite of `size` texels whose coverage at `scale` would pass
+/// [`World::MAX_POSED_SIDE`], by the posed masks' own rule
+/// ([`PosedMask::check_size`]).
 fn check_posed_side(
     what: &'static str,
     index: usize,
@@ -399,18 +400,17 @@ fn check_posed_side(
     scale: f32,
 ) -> Result<(), WorldError> {
     let [width, height] = size;
-    let side = (f64::from(width).hypot(f64::from(height)) * f64::from(scale)) as f32;
-    if side <= World::MAX_POSED_SIDE as f32 {
-        return Ok(());
+    match PosedMask::side_past_limit(width, height, scale) {
+        None => Ok(()),
+        Some(side) => Err(WorldError::PosedTooLarge {
+            what,
+            scale,
+            index,
+            width,
+            height,
+            side: side as f32,
+        }),
     }
-    Err(WorldError::PosedTooLarge {
-        what,
-        scale,
-        index,
-        width,
-        height,
-        side,
-    })
 }
 
 /// Refuses every sprite whose coverage at the settings' ship scale would

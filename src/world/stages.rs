@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::World;
-use crate::collide::{overlap_with, QueryOptions};
+use crate::collide::{ContactOptions, QueryOptions};
 use crate::mask::Mask;
 use crate::ships::movement::{self, Bounds};
 use crate::ships::schedule::sample_is_due;
@@ -61,77 +61,49 @@ impl World {
         }
     }
 
+    /// Ship-ship contacts through the library's one contact pipeline
+    /// ([`crate::collide::Contacts`]), with the ships' own posed masks
+    /// (moved in and back out: a mask sampling built this step is reused).
     pub(super) fn find_contacts(&mut self) {
         crate::trace::span!("world.contacts");
         let s = &self.settings.ships;
-        let options = QueryOptions {
-            stride: s.collision_stride,
-            accuracy: s.collision_accuracy,
+        let options = ContactOptions {
+            overlap: true,
+            parallel: self.field.settings().parallel,
+            query: QueryOptions {
+                stride: s.collision_stride,
+                accuracy: s.collision_accuracy,
+            },
         };
-        let pairs = {
-            crate::trace::span!("collide.broadphase", ships = self.ships.len());
-            self.boxes.clear();
-            for ship in &self.ships {
-                let mask = self.sprites[ship.sprite].mask();
-                self.boxes
-                    .push(ship.pose.world_bounds(mask.width(), mask.height()));
-            }
-            self.broadphase.pairs(&self.boxes)
-        };
-        let exact = options.is_exact();
-        if exact {
-            // Each ship in a candidate pair gets its posed mask (built at
-            // most once per step, only when its pose changed).
-            self.in_pairs.clear();
-            self.in_pairs.resize(self.ships.len(), false);
-            for &(a, b) in pairs {
-                self.in_pairs[a] = true;
-                self.in_pairs[b] = true;
-            }
-            let sprites = &self.sprites;
-            #[cfg_attr(not(feature = "trace"), allow(unused_variables))]
-            let build = |(index, (ship, &needed)): (usize, (&mut Ship, &bool))| {
-                if needed {
-                    crate::trace::span!("collide.posed", ship = index);
-                    pose_mask(ship, sprites[ship.sprite].mask());
-                }
-            };
-            if self.field.settings().parallel {
-                self.ships
-                    .par_iter_mut()
-                    .zip(&self.in_pairs)
-                    .enumerate()
-                    .for_each(build);
-            } else {
-                self.ships
-                    .iter_mut()
-                    .zip(&self.in_pairs)
-                    .enumerate()
-                    .for_each(build);
-            }
-        }
-        let (ships, sprites) = (&self.ships, &self.sprites);
-        // The narrow phase of each candidate pair, in the broad phase's order
-        // (rayon's collect keeps it), so contacts do not depend on threads.
-        // Exact queries go through the posed masks (the same answer, bit for
-        // bit); approximations through the masks and poses.
-        let narrow = |&(a, b): &(usize, usize)| {
-            crate::trace::span!("collide.pair", a, b);
-            let (sa, sb) = (&ships[a], &ships[b]);
-            let overlap = if exact {
-                sa.posed.overlap(&sb.posed)
-            } else {
-                let (ma, mb) = (sprites[sa.sprite].mask(), sprites[sb.sprite].mask());
-                overlap_with(ma, &sa.pose, mb, &sb.pose, &options)
-            };
-            overlap.map(|overlap| Contact { a, b, overlap })
-        };
+        self.posed.clear();
+        self.posed
+            .extend(self.ships.iter_mut().map(|s| std::mem::take(&mut s.posed)));
+        self.poses.clear();
+        self.poses.extend(self.ships.iter().map(|s| s.pose));
+        let sprites = &self.sprites;
+        let masks: Vec<&Mask> = self
+            .ships
+            .iter()
+            .map(|s| sprites[s.sprite].mask())
+            .collect();
+        let found = self
+            .finder
+            .find_with(&masks, &self.poses, &mut self.posed, &options);
         self.contacts.clear();
-        if self.field.settings().parallel {
-            let found: Vec<Contact> = pairs.par_iter().filter_map(narrow).collect();
-            self.contacts.extend(found);
-        } else {
-            self.contacts.extend(pairs.iter().filter_map(narrow));
+        // The world keeps every sprite within the posed size bound and
+        // gives one pose per ship, so `find_with` does not refuse; were it
+        // to, the step would report no contacts rather than panic.
+        if let Ok(touches) = found {
+            self.contacts.extend(touches.iter().filter_map(|t| {
+                Some(Contact {
+                    a: t.a,
+                    b: t.b,
+                    overlap: t.overlap?,
+                })
+            }));
+        }
+        for (ship, posed) in self.ships.iter_mut().zip(self.posed.drain(..)) {
+            ship.posed = posed;
         }
     }
 }

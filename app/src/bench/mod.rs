@@ -1,21 +1,17 @@
-//! `hitfield bench`: the scaling sweep and the accuracy report, or (with
-//! `--sustained`) the sustained field case.
+//! `hitfield bench`: the scaling sweep and the accuracy report.
 //!
 //! Writes `results.csv` (one row per run), `accuracy.csv`, `chart.png`
 //! (frame time per stage against particle count) and `report.md` (the
-//! tables and the targets) into `--out`; with `--sustained`,
-//! `sustained.csv` and `sustained.md` instead; with `--memory`, the field
-//! step's cost model (`memory.csv`, `memory.md`).
+//! tables and the targets) into `--out`. The developers' runs (the field
+//! step's cost model, the sustained case) are programs of the benches
+//! package (`cargo run -p hitfield-benches --release --bin memory`).
 
 pub mod accuracy;
 pub mod chart;
-pub mod memory;
 pub mod report;
-pub mod sustained;
 pub mod sweep;
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -30,26 +26,6 @@ pub struct Options {
     pub out: PathBuf,
     /// A short sweep: fewer frames per configuration.
     pub quick: bool,
-    /// Which report.
-    pub mode: Mode,
-}
-
-/// The three reports of `hitfield bench`.
-#[derive(Clone, Debug)]
-pub enum Mode {
-    /// The scaling sweep and the accuracy report.
-    Sweep,
-    /// A field left running: `steps` steps of each `(particles, threads)`.
-    Sustained {
-        /// Steps of each run.
-        steps: usize,
-        /// The configurations, the first one's resident set reported.
-        configs: Vec<(usize, usize)>,
-        /// The command line the report names.
-        command: String,
-    },
-    /// The field step's cost model.
-    Memory,
 }
 
 /// Particle counts of the sweep.
@@ -70,15 +46,7 @@ pub const SEED: u64 = 42;
 pub fn run(options: &Options) -> Result<(), String> {
     std::fs::create_dir_all(&options.out)
         .map_err(|e| format!("--out {}: {e}", options.out.display()))?;
-    match &options.mode {
-        Mode::Sweep => run_sweep(&options.out, options.quick),
-        Mode::Sustained {
-            steps,
-            configs,
-            command,
-        } => run_sustained(&options.out, *steps, configs, command),
-        Mode::Memory => run_memory(&options.out),
-    }
+    run_sweep(&options.out, options.quick)
 }
 
 /// `hitfield bench`: the sweep and the accuracy report.
@@ -171,69 +139,6 @@ fn progress_bar(len: u64) -> ProgressBar {
     bar
 }
 
-/// `hitfield bench --sustained`.
-fn run_sustained(
-    out: &Path,
-    steps: usize,
-    configs: &[(usize, usize)],
-    command: &str,
-) -> Result<(), String> {
-    let specs: Vec<sustained::SustainedSpec> = configs
-        .iter()
-        .map(|&(particles, threads)| sustained::SustainedSpec {
-            particles,
-            threads,
-            steps,
-            peer: particles == 1_000_000,
-        })
-        .collect();
-    let windows: usize = specs
-        .iter()
-        .map(|s| s.steps / sustained::WINDOW * if s.peer { 2 } else { 1 })
-        .sum();
-    let bar = progress_bar(windows as u64);
-    let mut results = Vec::with_capacity(specs.len());
-    for spec in &specs {
-        bar.set_message(format!(
-            "{} particles, {} thread(s)",
-            spec.particles, spec.threads
-        ));
-        let r = sustained::run(spec, || bar.inc(1)).map_err(|e| e.to_string())?;
-        if r.peer.is_some() {
-            bar.inc((spec.steps / sustained::WINDOW) as u64);
-        }
-        results.push(r);
-    }
-    bar.finish_and_clear();
-    let report = sustained::report_markdown(command, &results);
-    write_report(out, "sustained", &sustained::csv(&results), &report)
-}
-
-/// `hitfield bench --memory`.
-fn run_memory(out: &Path) -> Result<(), String> {
-    let bar = progress_bar(memory::ticks());
-    bar.set_message("memory cases and field steps");
-    let model = memory::run(|| bar.inc(1)).map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
-    let report = memory::report_markdown(&model);
-    write_report(out, "memory", &memory::csv(&model), &report)
-}
-
-/// Writes `STEM.csv` and `STEM.md` (the `report`) to `out`, prints the
-/// report and names the files; a file that can't be written is an error
-/// naming it.
-fn write_report(out: &Path, stem: &str, csv: &str, report: &str) -> Result<(), String> {
-    for (ext, text) in [("csv", csv), ("md", report)] {
-        write_atomic(&out.join(format!("{stem}.{ext}")), text.as_bytes())?;
-    }
-    println!("{report}");
-    eprintln!(
-        "hitfield: wrote {stem}.csv and {stem}.md to {}",
-        out.display()
-    );
-    Ok(())
-}
-
 /// Writes through a temporary file in the same folder, then renames it
 /// into place; an error names the file.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -241,11 +146,4 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&tmp, bytes)
         .and_then(|()| std::fs::rename(&tmp, path))
         .map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Wall time of `work`, in ms.
-pub(crate) fn time_ms(work: impl FnOnce()) -> f64 {
-    let t = Instant::now();
-    work();
-    t.elapsed().as_secs_f64() * 1e3
 }

@@ -5,42 +5,66 @@ use hitfield::profile::Stage;
 use hitfield::settings::Settings;
 
 use super::accuracy::{missed_percent, CollisionRow, SamplingRow};
-use super::sweep::{self, RunResult};
+use super::sweep::RunResult;
 use super::{SEED, SHIPS};
+use hitfield_table::Table;
 
-/// `results.csv`: a header and one row per run.
+/// `results.csv`: one row per run, every stage's p50 and p95, the frame's
+/// p50, p95 and p99, and the field's time per particle.
 pub fn results_csv(results: &[RunResult]) -> String {
-    let mut csv = sweep::csv_header();
-    csv.push('\n');
+    let stages = Stage::ALL.iter().flat_map(|s| {
+        let name = s.name();
+        [format!("{name}_p50_ms"), format!("{name}_p95_ms")]
+    });
+    let head = "particles,sample_interval_ms,threads,frames"
+        .split(',')
+        .map(String::from);
+    let tail =
+        "field_p50_ms,field_p95_ms,total_p50_ms,total_p95_ms,total_p99_ms,field_ns_per_particle";
+    let mut table = Table::new(head.chain(stages).chain(tail.split(',').map(String::from)));
     for r in results {
-        csv.push_str(&sweep::csv_row(r));
-        csv.push('\n');
+        let spec = [
+            r.spec.particles.to_string(),
+            r.spec.sample_interval_ms.to_string(),
+            r.spec.threads.to_string(),
+            r.frames.to_string(),
+        ];
+        let stages = r.stages.iter().flat_map(|(_, s)| [s.p50_ms, s.p95_ms]);
+        let (f, t) = (&r.field, &r.total);
+        let times = stages.chain([f.p50_ms, f.p95_ms, t.p50_ms, t.p95_ms, t.p99_ms]);
+        table.push(
+            spec.into_iter()
+                .chain(times.map(|v| format!("{v:.4}")))
+                .chain([format!("{:.3}", r.field_ns_per_particle())]),
+        );
     }
-    csv
+    table.csv()
 }
 
 /// `accuracy.csv`: one row per sample interval, then per collision stride.
 pub fn accuracy_csv(sampling: &[SamplingRow], collision: &[CollisionRow]) -> String {
-    let mut csv =
-        String::from("kind,setting,checks,pixels_seen,pixels_exact,events_seen,events_exact\n");
+    let mut table = Table::new(
+        "kind,setting,checks,pixels_seen,pixels_exact,events_seen,events_exact".split(','),
+    );
     for r in sampling {
-        csv.push_str(&format!(
-            "sample_interval_ms,{},{},{},{},{},{}\n",
-            r.interval_ms, r.samples, r.pixels_seen, r.pixels_exact, r.events_seen, r.events_exact
-        ));
+        let (seen, exact) = (r.events_seen, r.events_exact);
+        let counts = [r.samples, r.pixels_seen, r.pixels_exact, seen, exact];
+        let kind = ["sample_interval_ms".to_string(), r.interval_ms.to_string()];
+        table.push(kind.into_iter().chain(counts.map(|c| c.to_string())));
     }
     for r in collision {
-        csv.push_str(&format!(
-            "collision_stride,{},{},{},{},{},{}\n",
-            r.stride,
+        let (seen, exact) = (r.events_seen, r.events_exact);
+        let counts = [
             r.contacts_seen,
             r.pixels_estimated,
             r.pixels_exact,
-            r.events_seen,
-            r.events_exact
-        ));
+            seen,
+            exact,
+        ];
+        let kind = ["collision_stride".to_string(), r.stride.to_string()];
+        table.push(kind.into_iter().chain(counts.map(|c| c.to_string())));
     }
-    csv
+    table.csv()
 }
 
 fn find(
@@ -73,11 +97,10 @@ pub fn markdown(
     accuracy_steps: usize,
     acc: &Settings,
 ) -> String {
-    let mut md = format!(
-        "## Scaling ({command})\n\n1280×720, {SHIPS} ships, seed {SEED}. Medians (p50) and p95 of the whole frame \
-         (field step + ship sampling + ship collisions) and of the field step alone, in ms.\n\n\
-         | particles | interval ms | threads | frame p50 | frame p95 | field p50 | sample p50 | collide p50 | field ns/particle |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    let mut scaling = Table::new(
+        "particles,interval ms,threads,frame p50,frame p95,field p50,\
+         sample p50,collide p50,field ns/particle"
+            .split(','),
     );
     for r in results {
         let stage = |s: Stage| {
@@ -86,20 +109,23 @@ pub fn markdown(
                 .find(|(k, _)| *k == s)
                 .map_or(0.0, |(_, v)| v.p50_ms)
         };
-        md.push_str(&format!(
-            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {:.3} | {:.1} |\n",
-            r.spec.particles,
-            r.spec.sample_interval_ms,
-            r.spec.threads,
-            r.total.p50_ms,
-            r.total.p95_ms,
-            r.field.p50_ms,
-            stage(Stage::Sample),
-            stage(Stage::Collide),
-            r.field_ns_per_particle()
-        ));
+        scaling.push([
+            r.spec.particles.to_string(),
+            r.spec.sample_interval_ms.to_string(),
+            r.spec.threads.to_string(),
+            format!("{:.2}", r.total.p50_ms),
+            format!("{:.2}", r.total.p95_ms),
+            format!("{:.2}", r.field.p50_ms),
+            format!("{:.3}", stage(Stage::Sample)),
+            format!("{:.3}", stage(Stage::Collide)),
+            format!("{:.1}", r.field_ns_per_particle()),
+        ]);
     }
-
+    let mut md = format!(
+        "## Scaling ({command})\n\n1280×720, {SHIPS} ships, seed {SEED}. Medians (p50) and p95 of the whole frame \
+         (field step + ship sampling + ship collisions) and of the field step alone, in ms.\n\n{}",
+        scaling.markdown()
+    );
     md.push_str("\n### Targets\n\n");
     if let Some(r) = find(results, 2_000_000, 0.0, 2) {
         md.push_str(&format!(
@@ -135,31 +161,28 @@ pub fn markdown(
         ));
     }
 
-    md.push_str(&format!(
-        "\n## Accuracy of the speed tricks\n\n{accuracy_steps} steps ({:.0} s simulated), {} particles, {} ships, \
-         against exact sampling and exact collision every step of the same run.\n\n\
-         | sample interval ms | samples | hit pixels seen | of exact | missed | hit events seen | of exact | missed |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|\n",
-        accuracy_steps as f64 * acc.step_ms / 1000.0,
-        acc.field.particles,
-        acc.ships.count
-    ));
+    let mut sampled = Table::new(
+        "sample interval ms,samples,hit pixels seen,of exact,missed,\
+         hit events seen,of exact,missed"
+            .split(','),
+    );
     for r in sampling {
-        md.push_str(&format!(
-            "| {} | {} | {} | {} | {:.1}% | {} | {} | {:.1}% |\n",
-            r.interval_ms,
-            r.samples,
-            r.pixels_seen,
-            r.pixels_exact,
-            missed_percent(r.pixels_seen, r.pixels_exact),
-            r.events_seen,
-            r.events_exact,
-            missed_percent(r.events_seen, r.events_exact)
-        ));
+        sampled.push([
+            r.interval_ms.to_string(),
+            r.samples.to_string(),
+            r.pixels_seen.to_string(),
+            r.pixels_exact.to_string(),
+            format!("{:.1}%", missed_percent(r.pixels_seen, r.pixels_exact)),
+            r.events_seen.to_string(),
+            r.events_exact.to_string(),
+            format!("{:.1}%", missed_percent(r.events_seen, r.events_exact)),
+        ]);
     }
-    md.push_str(
-        "\n| collision stride | contact steps found | of exact | missed | overlap pixels estimated | exact | error | contact events found | of exact | missed |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    let mut strided = Table::new(
+        "collision stride,contact steps found,of exact,missed,\
+         overlap pixels estimated,exact,error,contact events found,of exact,\
+         missed"
+            .split(','),
     );
     for r in collision {
         let error = if r.pixels_exact == 0 {
@@ -167,19 +190,55 @@ pub fn markdown(
         } else {
             100.0 * (r.pixels_estimated as f64 - r.pixels_exact as f64) / r.pixels_exact as f64
         };
-        md.push_str(&format!(
-            "| {} | {} | {} | {:.1}% | {} | {} | {:+.1}% | {} | {} | {:.1}% |\n",
-            r.stride,
-            r.contacts_seen,
-            r.contacts_exact,
-            missed_percent(r.contacts_seen, r.contacts_exact),
-            r.pixels_estimated,
-            r.pixels_exact,
-            error,
-            r.events_seen,
-            r.events_exact,
-            missed_percent(r.events_seen, r.events_exact)
-        ));
+        strided.push([
+            r.stride.to_string(),
+            r.contacts_seen.to_string(),
+            r.contacts_exact.to_string(),
+            format!("{:.1}%", missed_percent(r.contacts_seen, r.contacts_exact)),
+            r.pixels_estimated.to_string(),
+            r.pixels_exact.to_string(),
+            format!("{error:+.1}%"),
+            r.events_seen.to_string(),
+            r.events_exact.to_string(),
+            format!("{:.1}%", missed_percent(r.events_seen, r.events_exact)),
+        ]);
     }
+    md.push_str(&format!(
+        "\n## Accuracy of the speed tricks\n\n{accuracy_steps} steps ({:.0} s simulated), {} particles, {} ships, \
+         against exact sampling and exact collision every step of the same run.\n\n{}\n{}",
+        accuracy_steps as f64 * acc.step_ms / 1000.0,
+        acc.field.particles,
+        acc.ships.count,
+        sampled.markdown(),
+        strided.markdown()
+    ));
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::sweep::RunSpec;
+    use crate::stats::profile::Summary;
+
+    #[test]
+    fn every_row_fills_its_tables_header() {
+        let summary = Summary::default();
+        let run = RunResult {
+            spec: RunSpec {
+                particles: 1000,
+                sample_interval_ms: 16.0,
+                threads: 2,
+            },
+            frames: 12,
+            stages: Stage::ALL.iter().map(|&s| (s, summary)).collect(),
+            field: summary,
+            total: summary,
+        };
+        let csv = results_csv(std::slice::from_ref(&run));
+        let widths: Vec<usize> = csv.lines().map(|l| l.split(',').count()).collect();
+        assert_eq!(widths, vec![4 + 2 * Stage::ALL.len() + 6; 2]);
+        let md = markdown("hitfield bench", &[run], &[], &[], 10, &Settings::default());
+        assert!(md.contains("| 1000 | 16 | 2 | 0.00 |"), "{md}");
+    }
 }

@@ -98,36 +98,3 @@ pub fn run(
         total: profiler.total_summary(),
     })
 }
-
-/// The header of [`csv_row`].
-pub fn csv_header() -> String {
-    let mut h = String::from("particles,sample_interval_ms,threads,frames");
-    for stage in Stage::ALL {
-        h.push_str(&format!(",{0}_p50_ms,{0}_p95_ms", stage.name()));
-    }
-    h.push_str(
-        ",field_p50_ms,field_p95_ms,total_p50_ms,total_p95_ms,total_p99_ms,field_ns_per_particle",
-    );
-    h
-}
-
-/// One CSV row for `r`.
-pub fn csv_row(r: &RunResult) -> String {
-    let mut row = format!(
-        "{},{},{},{}",
-        r.spec.particles, r.spec.sample_interval_ms, r.spec.threads, r.frames
-    );
-    for (_, s) in &r.stages {
-        row.push_str(&format!(",{:.4},{:.4}", s.p50_ms, s.p95_ms));
-    }
-    row.push_str(&format!(
-        ",{:.4},{:.4},{:.4},{:.4},{:.4},{:.3}",
-        r.field.p50_ms,
-        r.field.p95_ms,
-        r.total.p50_ms,
-        r.total.p95_ms,
-        r.total.p99_ms,
-        r.field_ns_per_particle()
-    ));
-    row
-}

@@ -3,50 +3,55 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Args;
 use hitfield::settings::Settings;
 
+use super::flags::Given;
 use super::run_args::RunArgs;
 use super::trace_args::TraceArgs;
 use super::usage_error;
 
 use crate::demo::{Capture, DemoOptions, FitToWindow, WindowSize};
 
-/// Flags of the demo window (no subcommand).
-#[derive(Args, Debug, Clone, Default)]
+/// Flags of the demo window (no subcommand); their rows are in
+/// `flags/rows.rs`.
+#[derive(Debug, Clone, Default)]
 pub struct DemoArgs {
-    /// Shared simulation flags.
-    #[command(flatten)]
     pub run: RunArgs,
-    /// Render N frames (exactly one simulation step each, so captures are
-    /// reproducible), then exit with status 0.
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = super::number::frames)]
     pub frames: Option<u64>,
-    /// With --frames: save the window as a PNG (the path must end in .png) after the last frame.
-    #[arg(long, value_name = "PATH", requires = "frames")]
     pub screenshot: Option<PathBuf>,
-    /// Window size in pixels, e.g. 1280x800 [default: 1280x800]
-    #[arg(long, value_name = "WxH")]
     pub window_size: Option<WindowSize>,
-    /// Do not wait for vertical sync (frame rate is then not capped by the display).
-    #[arg(long)]
     pub no_vsync: bool,
-    /// Where the C key writes the profiler CSV (default: `hitfield-frames-<unix time>.csv`).
-    /// With --frames it is also written when the run ends.
-    #[arg(long, value_name = "PATH")]
     pub profile_csv: Option<PathBuf>,
-    /// Record the first frames' spans as Chrome trace-event JSON (every
-    /// frame with --frames, else the first 120, as the T key does).
-    #[arg(long, value_name = "PATH")]
     pub trace: Option<PathBuf>,
-    /// Trace size cap and capture on spike.
-    #[command(flatten)]
     pub traces: TraceArgs,
 }
 
+impl DemoArgs {
+    /// The flags clap read; `--window-size` is read here.
+    pub fn from(given: &Given) -> Result<DemoArgs, String> {
+        let window_size = match given.typed::<String>("window-size") {
+            Some(text) => Some(
+                text.parse::<WindowSize>()
+                    .map_err(|e| format!("--window-size {text}: {e}"))?,
+            ),
+            None => None,
+        };
+        Ok(DemoArgs {
+            run: RunArgs::from(given),
+            frames: given.get("frames"),
+            screenshot: given.get("screenshot"),
+            window_size,
+            no_vsync: given.on("no-vsync"),
+            profile_csv: given.get("profile-csv"),
+            trace: given.get("trace"),
+            traces: TraceArgs::from(given)?,
+        })
+    }
+}
+
 /// Validates the flags, then opens the demo window.
-pub fn run(args: DemoArgs) -> ExitCode {
-    match options(args) {
+pub fn run(given: &Given) -> ExitCode {
+    match DemoArgs::from(given).and_then(options) {
         Ok(options) => crate::demo::run(options),
         Err(message) => usage_error(message),
     }
@@ -73,23 +78,25 @@ pub fn options(args: DemoArgs) -> Result<DemoOptions, String> {
         particles: !run.flags.given("field.particles") && run.preset.is_none(),
     };
     let (settings, images) = run.resolve_from(Settings::demo())?;
-    if let Some(path) = &screenshot {
-        check_output_path(path).map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
-        let png = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        if !png {
-            return Err(format!(
-                "--screenshot {}: must end in .png (screenshots are PNG files)",
-                path.display()
-            ));
+    if screenshot.is_some() && frames.is_none() {
+        return Err("--screenshot: needs --frames N".to_string());
+    }
+    let outputs = [
+        ("screenshot", &screenshot),
+        ("profile-csv", &profile_csv),
+        ("trace", &trace),
+    ];
+    for (flag, path) in outputs {
+        if let Some(path) = path {
+            check_output_path(path).map_err(|e| format!("--{flag} {}: {e}", path.display()))?;
         }
     }
-    if let Some(path) = &profile_csv {
-        check_output_path(path).map_err(|e| format!("--profile-csv {}: {e}", path.display()))?;
-    }
-    if let Some(path) = &trace {
-        check_output_path(path).map_err(|e| format!("--trace {}: {e}", path.display()))?;
+    let png = |p: &Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if let Some(path) = screenshot.as_deref().filter(|p| !png(p)) {
+        return Err(format!(
+            "--screenshot {}: must end in .png (screenshots are PNG files)",
+            path.display()
+        ));
     }
     Ok(DemoOptions {
         settings,

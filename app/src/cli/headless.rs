@@ -3,42 +3,47 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-
 use hitfield::ships::ShipSprite;
 use hitfield::world::World;
 
+use super::flags::Given;
 use super::record_args::RecordArgs;
 use super::run_args::RunArgs;
 use super::trace_args::TraceArgs;
 use crate::clip::Clip;
 use crate::paths::shown;
-use crate::spike::SpikeWatch;
+use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
 
-/// Flags of `hitfield headless`.
-#[derive(Args, Debug, Clone)]
+/// Flags of `hitfield headless`; their rows are in `flags/rows.rs`.
+#[derive(Debug, Clone)]
 pub struct HeadlessArgs {
-    /// Number of fixed steps to run.
-    #[arg(long, value_name = "N", default_value_t = 600, allow_hyphen_values = true, value_parser = super::number::steps)]
     pub frames: u64,
-    /// Write a Chrome trace-event JSON file of every step's spans (open it in
-    /// Perfetto or chrome://tracing).
-    #[arg(long, value_name = "PATH")]
     pub trace: Option<PathBuf>,
-    /// Trace size cap and capture on spike.
-    #[command(flatten)]
     pub traces: TraceArgs,
-    /// Clip flags.
-    #[command(flatten)]
     pub clip: RecordArgs,
-    /// Shared simulation flags.
-    #[command(flatten)]
     pub run: RunArgs,
 }
 
+impl HeadlessArgs {
+    /// The flags clap read.
+    pub fn from(given: &Given) -> Result<HeadlessArgs, String> {
+        Ok(HeadlessArgs {
+            frames: given.get("frames").unwrap_or(600),
+            trace: given.get("trace"),
+            traces: TraceArgs::from(given)?,
+            clip: RecordArgs::from(given)?,
+            run: RunArgs::from(given),
+        })
+    }
+}
+
 /// Runs the headless simulation and prints the JSON report on stdout.
-pub fn run(args: HeadlessArgs) -> ExitCode {
+pub fn run(given: &Given) -> ExitCode {
+    let args = match HeadlessArgs::from(given) {
+        Ok(args) => args,
+        Err(message) => return super::usage_error(message),
+    };
     let (settings, images) = match args.run.resolve() {
         Ok(resolved) => resolved,
         Err(message) => return super::usage_error(message),
@@ -113,36 +118,24 @@ pub fn run(args: HeadlessArgs) -> ExitCode {
     let traced = recording.map(Tracing::finish);
     let report = super::report::to_json(&world, args.frames, &mut profiler, &contacts);
     let printed = super::print_report(report);
-    let printed = match clipped {
-        Some(Ok(summary)) => {
-            eprintln!(
-                "hitfield: wrote clip {} ({})",
-                shown(&summary.path).display(),
-                summary.describe()
-            );
-            printed
-        }
-        Some(Err(message)) => {
-            eprintln!("hitfield: error: --record: {message}");
-            ExitCode::FAILURE
-        }
-        None => printed,
-    };
-    match traced {
-        Some(Ok(recorded)) => {
-            eprintln!(
-                "hitfield: wrote trace {} ({})",
-                shown(&recorded.path).display(),
-                recorded.summary()
-            );
-            printed
-        }
-        Some(Err(message)) => {
-            eprintln!("hitfield: error: --trace: {message}");
-            ExitCode::FAILURE
-        }
-        None => printed,
-    }
+    let clipped = clipped.map(|r| r.map(|c| ("clip", c.path.clone(), c.describe())));
+    let traced = traced.map(|r| r.map(|t| ("trace", t.path.clone(), t.summary())));
+    [("--record", clipped), ("--trace", traced)]
+        .into_iter()
+        .fold(printed, |printed, (flag, written)| match written {
+            Some(Ok((what, path, summary))) => {
+                eprintln!(
+                    "hitfield: wrote {what} {} ({summary})",
+                    shown(&path).display()
+                );
+                printed
+            }
+            Some(Err(message)) => {
+                eprintln!("hitfield: error: {flag}: {message}");
+                ExitCode::FAILURE
+            }
+            None => printed,
+        })
 }
 
 /// Installs the trace writer (for `--trace` or `--spike-ms`).

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod demo;
+pub mod flags;
 pub mod headless;
 pub mod number;
 pub mod overlap;
@@ -14,34 +15,36 @@ pub mod trace_args;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Command;
 
-/// Pixel-perfect collision against a dense, fading particle field.
-#[derive(Parser, Debug)]
-#[command(
-    name = "hitfield",
-    version,
-    about,
-    args_conflicts_with_subcommands = true
-)]
-pub struct Cli {
-    /// With no subcommand: the demo window.
-    #[command(flatten)]
-    pub demo: demo::DemoArgs,
-    /// What to run.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
+use flags::{Given, Where};
+use setting_flags::SettingFlags;
 
-/// The subcommands.
-#[derive(Subcommand, Debug)]
-pub enum Command {
-    /// Run the simulation with no display and print a JSON report.
-    Headless(headless::HeadlessArgs),
-    /// Test two PNG sprites for pixel-perfect overlap and print JSON.
-    Overlap(overlap::OverlapArgs),
-    /// Sweep particle counts, intervals and threads; write CSV, a chart and an accuracy table.
-    Bench(bench::BenchArgs),
+/// The command line, made from the flags' rows ([`flags::FLAGS`]) and
+/// the settings' rows (the setting flags of the demo and `headless`).
+pub fn command() -> Command {
+    let with_settings = |cmd: Command, at| SettingFlags::add(flags::add(cmd, at));
+    let root = Command::new("hitfield")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(env!("CARGO_PKG_DESCRIPTION"))
+        .args_conflicts_with_subcommands(true);
+    with_settings(root, Where::Demo)
+        .subcommand(with_settings(
+            Command::new("headless")
+                .about("Run the simulation with no display and print a JSON report"),
+            Where::Headless,
+        ))
+        .subcommand(flags::add(
+            Command::new("overlap")
+                .about("Test two PNG sprites for pixel-perfect overlap and print JSON"),
+            Where::Overlap,
+        ))
+        .subcommand(flags::add(
+            Command::new("bench").about(
+                "Sweep particle counts, intervals and threads; write CSV, a chart and an accuracy table",
+            ),
+            Where::Bench,
+        ))
 }
 
 /// Exit status for bad input (usage errors, unreadable files, bad values).
@@ -73,7 +76,7 @@ pub fn usage_error(message: impl std::fmt::Display) -> ExitCode {
 /// range errors do; anything else keeps clap's lines (the missing
 /// arguments' names, the did-you-mean tip, the usage line), without blank
 /// lines and the `--help` hint.
-fn clap_message(err: &clap::Error) -> String {
+pub(crate) fn clap_message(err: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let text = |kind| match err.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
@@ -106,8 +109,8 @@ fn clap_message(err: &clap::Error) -> String {
 
 /// Parses the command line and runs what it names.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let matches = match command().try_get_matches() {
+        Ok(matches) => matches,
         Err(err) => {
             use clap::error::ErrorKind;
             if matches!(
@@ -120,10 +123,10 @@ pub fn main() -> ExitCode {
             return usage_error(clap_message(&err));
         }
     };
-    match cli.command {
-        None => demo::run(cli.demo),
-        Some(Command::Headless(args)) => headless::run(args),
-        Some(Command::Overlap(args)) => overlap::run(args),
-        Some(Command::Bench(args)) => bench::run(args),
+    match matches.subcommand() {
+        Some(("headless", m)) => headless::run(&Given(m)),
+        Some(("overlap", m)) => overlap::run(&Given(m)),
+        Some(("bench", m)) => bench::run(&Given(m)),
+        _ => demo::run(&Given(&matches)),
     }
 }

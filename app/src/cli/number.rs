@@ -37,23 +37,16 @@ pub fn real(text: &str) -> Result<f64, String> {
         .map_err(|_| "must be a number, such as 100 or 1e2".to_string())
 }
 
-/// A count (such as `--frames`) of at least `min`.
-pub fn count(text: &str, min: u64) -> Result<u64, String> {
+/// A count (such as `--frames`) from `min` to `max`.
+pub fn count(text: &str, min: u64, max: u64) -> Result<u64, String> {
     let Whole(v) = whole(text)?;
     if v < i128::from(min) {
         return Err(format!("must be at least {min}"));
     }
-    u64::try_from(v).map_err(|_| format!("must be at most {}", u64::MAX))
-}
-
-/// A step or frame count of 0 or more (`hitfield headless --frames`).
-pub fn steps(text: &str) -> Result<u64, String> {
-    count(text, 0)
-}
-
-/// A frame count of 1 or more (the demo's `--frames`).
-pub fn frames(text: &str) -> Result<u64, String> {
-    count(text, 1)
+    u64::try_from(v)
+        .ok()
+        .filter(|&v| v <= max)
+        .ok_or_else(|| format!("must be at most {max}"))
 }
 
 #[cfg(test)]
@@ -74,7 +67,8 @@ mod tests {
 
     #[test]
     fn counts_have_a_minimum() {
-        assert_eq!(count("1e2", 1), Ok(100));
-        assert!(count("0", 1).is_err());
+        assert_eq!(count("1e2", 1, u64::MAX), Ok(100));
+        assert!(count("0", 1, u64::MAX).is_err());
+        assert_eq!(count("256", 0, 255), Err("must be at most 255".to_string()));
     }
 }

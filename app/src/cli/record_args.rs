@@ -1,37 +1,39 @@
 //! Clip flags of `hitfield headless`: `--record PATH` and how the clip is
-//! written (`--record-scale`, `--record-max-mb`, `--record-every`).
+//! written (`--record-scale`, `--record-max-mb`, `--record-every`; their
+//! rows are in `flags/rows.rs`).
 
 use std::path::PathBuf;
 
-use clap::Args;
-
+use super::flags::Given;
 use crate::clip::{ClipOptions, DEFAULT_MAX_MB, DEFAULT_SCALE};
 
-/// Largest `--record-max-mb` (1 GiB).
-const MAX_MB: f64 = 1024.0;
-/// Smallest `--record-max-mb` (64 KiB).
-const MIN_MB: f64 = 0.0625;
-/// Smallest `--record-scale`.
-const MIN_SCALE: f64 = 0.05;
-
-/// `--record`, `--record-scale`, `--record-max-mb` and `--record-every`.
-#[derive(Args, Debug, Clone, Default)]
+/// `--record`, `--record-scale`, `--record-max-mb` and `--record-every`:
+/// the values typed (`None` when not given).
+#[derive(Debug, Clone, Default)]
 pub struct RecordArgs {
-    /// Write the field canvas as an animated GIF to PATH (it must end in .gif and its folder must exist) [default: off]
-    #[arg(long, value_name = "PATH", value_parser = gif_path)]
     pub record: Option<PathBuf>,
-    /// Clip size over canvas size, 0.05 to 1 [default: 0.25]
-    #[arg(long, value_name = "S", allow_hyphen_values = true, value_parser = scale)]
     pub record_scale: Option<f64>,
-    /// Size limit of the clip in MiB, 0.0625 to 1024; at the limit no more frames are added and stderr says so [default: 8]
-    #[arg(long, value_name = "MB", allow_hyphen_values = true, value_parser = max_mb)]
     pub record_max_mb: Option<f64>,
-    /// One clip frame every K steps, 1 or more [default: 1]
-    #[arg(long, value_name = "K", allow_hyphen_values = true, value_parser = every)]
     pub record_every: Option<u64>,
 }
 
 impl RecordArgs {
+    /// The clip flags clap read; `--record`'s path is checked here.
+    pub fn from(given: &Given) -> Result<RecordArgs, String> {
+        let record = match given.get::<PathBuf>("record") {
+            Some(path) => {
+                Some(gif_path(&path).map_err(|e| format!("--record {}: {e}", path.display()))?)
+            }
+            None => None,
+        };
+        Ok(RecordArgs {
+            record,
+            record_scale: given.typed("record-scale"),
+            record_max_mb: given.typed("record-max-mb"),
+            record_every: given.typed("record-every"),
+        })
+    }
+
     /// One frame every this many steps.
     pub fn every(&self) -> u64 {
         self.record_every.unwrap_or(1)
@@ -62,9 +64,8 @@ impl RecordArgs {
     }
 }
 
-/// Parses `--record`: a path ending in `.gif` whose folder exists.
-fn gif_path(text: &str) -> Result<PathBuf, String> {
-    let path = PathBuf::from(text);
+/// Checks `--record`: a path ending in `.gif` whose folder exists.
+fn gif_path(path: &std::path::Path) -> Result<PathBuf, String> {
     let is_gif = path
         .extension()
         .and_then(|e| e.to_str())
@@ -82,32 +83,7 @@ fn gif_path(text: &str) -> Result<PathBuf, String> {
     if path.is_dir() {
         return Err("is a folder".to_string());
     }
-    Ok(path)
-}
-
-/// Parses `--record-scale`: above 0.05 and at most 1.
-fn scale(text: &str) -> Result<f64, String> {
-    let s = super::number::real(text)?;
-    if s.is_finite() && (MIN_SCALE..=1.0).contains(&s) {
-        Ok(s)
-    } else {
-        Err(format!("must be from {MIN_SCALE} to 1"))
-    }
-}
-
-/// Parses `--record-max-mb`.
-fn max_mb(text: &str) -> Result<f64, String> {
-    let mb = super::number::real(text)?;
-    if mb.is_finite() && (MIN_MB..=MAX_MB).contains(&mb) {
-        Ok(mb)
-    } else {
-        Err(format!("must be from {MIN_MB} to {MAX_MB} MiB"))
-    }
-}
-
-/// Parses `--record-every`: 1 or more steps.
-fn every(text: &str) -> Result<u64, String> {
-    super::number::count(text, 1)
+    Ok(path.to_path_buf())
 }
 
 #[cfg(test)]
@@ -115,21 +91,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn values_are_checked() {
-        assert!(gif_path("clip.gif").is_ok() && gif_path("./CLIP.GIF").is_ok());
+    fn paths_are_checked_and_defaults_kept() {
+        let gif = |p: &str| gif_path(std::path::Path::new(p));
+        assert!(gif("clip.gif").is_ok() && gif("./CLIP.GIF").is_ok());
         for bad in ["clip.png", "clip", "/no/such/folder/c.gif", ""] {
-            assert!(gif_path(bad).is_err(), "{bad}");
+            assert!(gif(bad).is_err(), "{bad}");
         }
-        assert_eq!(scale("0.25"), Ok(0.25));
-        for bad in ["0", "-1", "1.5", "nan", "inf", "half"] {
-            assert!(scale(bad).is_err(), "{bad}");
-        }
-        assert_eq!(max_mb("8"), Ok(8.0));
-        for bad in ["0", "0.01", "-8", "2000", "nan"] {
-            assert!(max_mb(bad).is_err(), "{bad}");
-        }
-        assert_eq!(every("2"), Ok(2));
-        assert!(every("0").is_err() && every("1.5").is_err());
         let args = RecordArgs {
             record_every: Some(3),
             ..RecordArgs::default()

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use crate::spike::SpikeWatch;
 use crate::stats::frame::Part;
 use crate::stats::profile::Profiler;
+use crate::trace::spike::SpikeWatch;
 use hitfield::profile::Stage;
 use hitfield::world::World;
 
@@ -65,10 +65,8 @@ pub fn run(
 
 /// Prints a spike capture's message on stderr.
 fn tell(news: Option<Result<String, String>>) {
-    match news {
-        Some(Ok(message)) => eprintln!("hitfield: {message}"),
-        Some(Err(message)) => eprintln!("hitfield: error: --spike-ms: {message}"),
-        None => {}
+    if let Some(news) = news {
+        crate::trace::spike::tell(&news, "--spike-ms");
     }
 }
 

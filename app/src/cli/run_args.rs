@@ -3,30 +3,36 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
 use hitfield::assets;
 use hitfield::rgba::RgbaImage;
 use hitfield::settings::{Settings, SettingsError};
 
+use super::flags::Given;
 use super::setting_flags::SettingFlags;
 
 /// Flags shared by the demo and `hitfield headless`: the setting flags
-/// (made from the settings' rows, see [`SettingFlags`]), the sprites and
-/// the preset.
-#[derive(Args, Debug, Clone, Default)]
+/// (made from the settings' rows, see [`SettingFlags`]), `--ship` and
+/// `--preset`.
+#[derive(Debug, Clone, Default)]
 pub struct RunArgs {
     /// The setting flags given.
-    #[command(flatten)]
     pub flags: SettingFlags,
-    /// A ship sprite PNG, or a folder of them (repeatable) [default: the three bundled ships]
-    #[arg(long = "ship", value_name = "PATH")]
+    /// `--ship` paths, in order.
     pub ship: Vec<PathBuf>,
-    /// A TOML preset of settings, applied before the other flags [default: none, the settings' defaults]
-    #[arg(long, value_name = "PATH")]
+    /// `--preset`.
     pub preset: Option<PathBuf>,
 }
 
 impl RunArgs {
+    /// The flags clap read.
+    pub fn from(given: &Given) -> RunArgs {
+        RunArgs {
+            flags: SettingFlags::from(given.0),
+            ship: given.all("ship"),
+            preset: given.get("preset"),
+        }
+    }
+
     /// Turns a validation error into a one-line message naming the flag
     /// that set the value (or the preset it came from).
     fn explain(&self, err: &SettingsError) -> String {

@@ -1,13 +1,13 @@
 //! The setting flags (`--particles`, `--width`, ...): made at run time from
-//! the settings' rows with clap's builder API, and flattened into the
-//! derive-based parser. A row with a flag gets one here; nothing else names it.
+//! the settings' rows with clap's builder API, beside the app's own flags
+//! (`flags/`). A row with a flag gets one here; nothing else names it.
 //!
 //! Each flag's name, value name and help come from its row. Numeric flags
 //! accept a leading `-` as part of their value (`--width -3`,
 //! `--sample-interval-ms -inf`), so a negative number is reported against
 //! its flag rather than as an unknown argument.
 
-use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use clap::{Arg, ArgAction, ArgMatches, Command};
 use hitfield::settings::{rows, Kind, Row, Settings, SettingsError};
 
 use super::number;
@@ -49,35 +49,23 @@ fn arg(row: &'static Row) -> Option<Arg> {
     })
 }
 
-impl Args for SettingFlags {
-    fn augment_args(cmd: Command) -> Command {
+impl SettingFlags {
+    /// `cmd` with a flag for every row that has one.
+    pub fn add(cmd: Command) -> Command {
         flagged().filter_map(arg).fold(cmd, Command::arg)
     }
 
-    fn augment_args_for_update(cmd: Command) -> Command {
-        Self::augment_args(cmd)
-    }
-}
-
-impl FromArgMatches for SettingFlags {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let mut flags = SettingFlags::default();
-        flags.update_from_arg_matches(matches)?;
-        Ok(flags)
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        for row in flagged() {
-            if let Ok(Some(value)) = matches.try_get_one::<Typed>(row.key) {
-                self.given.retain(|(r, _)| r.key != row.key);
-                self.given.push((row, *value));
-            }
+    /// The setting flags clap read, in the rows' order.
+    pub fn from(matches: &ArgMatches) -> SettingFlags {
+        let given = flagged().filter_map(|row| match matches.try_get_one::<Typed>(row.key) {
+            Ok(Some(value)) => Some((row, *value)),
+            _ => None,
+        });
+        SettingFlags {
+            given: given.collect(),
         }
-        Ok(())
     }
-}
 
-impl SettingFlags {
     /// These flags with `key`'s set to `value`, as if typed (for tests).
     /// Keys without a flag are ignored.
     #[cfg(test)]
@@ -133,17 +121,15 @@ fn flag_of(row: &Row) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
 
-    #[derive(Parser, Debug)]
-    struct Line {
-        #[command(flatten)]
-        flags: SettingFlags,
+    fn parse(args: &[&str]) -> Result<SettingFlags, clap::Error> {
+        let m = SettingFlags::add(Command::new("x")).try_get_matches_from(args)?;
+        Ok(SettingFlags::from(&m))
     }
 
     #[test]
     fn every_row_with_a_flag_gets_one_with_its_help() {
-        let cmd = <Line as clap::CommandFactory>::command();
+        let cmd = SettingFlags::add(Command::new("x"));
         for row in flagged() {
             let long = row.flag.map(|f| f.long).unwrap_or_default();
             let arg = cmd.get_arguments().find(|a| a.get_long() == Some(long));
@@ -158,16 +144,16 @@ mod tests {
 
     #[test]
     fn flags_parse_and_apply_through_their_rows() {
-        let line = Line::try_parse_from(["x", "--particles", "2e4", "--sample-interval-ms", "-1"])
-            .expect("parses");
-        assert!(line.flags.given("field.particles") && !line.flags.given("field.seed"));
+        let flags =
+            parse(&["x", "--particles", "2e4", "--sample-interval-ms", "-1"]).expect("parses");
+        assert!(flags.given("field.particles") && !flags.given("field.seed"));
         let mut s = Settings::default();
-        let err = line.flags.apply(&mut s).expect_err("negative interval");
+        let err = flags.apply(&mut s).expect_err("negative interval");
         assert_eq!(
             err,
             "--sample-interval-ms -1: must be at least 0 milliseconds"
         );
-        let bad = Line::try_parse_from(["x", "--ships", "many"]).expect_err("not a number");
+        let bad = parse(&["x", "--ships", "many"]).expect_err("not a number");
         assert_eq!(bad.kind(), clap::error::ErrorKind::ValueValidation);
         let seed = SettingFlags::default().with("field.seed", Typed::Whole(u64::MAX.into()));
         seed.apply(&mut s).expect("the largest seed");

@@ -2,7 +2,7 @@
 //! field's room at 1:1 and the particle count keeps the default density,
 //! for whatever the user did not set.
 
-use hitfield::settings::Settings;
+use hitfield::settings::{FieldSettings, Settings};
 
 use super::layout::{Regions, Wanted};
 
@@ -23,9 +23,12 @@ impl FitToWindow {
     };
 }
 
-/// The default particle density: 100,000 particles on the default
-/// 1280×720 canvas.
-pub const PARTICLES_PER_PIXEL: f64 = 100_000.0 / (1280.0 * 720.0);
+/// The default particle density: the default particle count over the
+/// default canvas's area (100,000 on 1280×720 today).
+pub fn particles_per_pixel() -> f64 {
+    let f = FieldSettings::default();
+    f.particles as f64 / (f64::from(f.width) * f64::from(f.height))
+}
 /// The largest canvas side the demo picks by itself (WebGL and OpenGL
 /// implementations take textures of this size).
 pub const MAX_SIDE: u32 = 4096;
@@ -45,7 +48,7 @@ pub fn fit_to_window(settings: &mut Settings, fit: FitToWindow, screen_w: f32, s
     (f.width, f.height) = (side(room.w), side(room.h));
     if fit.particles {
         let area = f64::from(f.width) * f64::from(f.height);
-        f.particles = (area * PARTICLES_PER_PIXEL).round() as usize;
+        f.particles = (area * particles_per_pixel()).round() as usize;
     }
 }
 
@@ -63,7 +66,7 @@ mod tests {
             (room.w as u32, room.h as u32)
         );
         let density = s.field.particles as f64 / f64::from(s.field.width * s.field.height);
-        assert!((density - PARTICLES_PER_PIXEL).abs() < 1e-5, "{density}");
+        assert!((density - particles_per_pixel()).abs() < 1e-5, "{density}");
         assert!(s.validate().is_ok());
     }
 
@@ -77,7 +80,8 @@ mod tests {
         };
         fit_to_window(&mut s, only_canvas, 1920.0, 1080.0);
         assert_eq!(s.field.particles, 1234);
-        assert_ne!((s.field.width, s.field.height), (1280, 720));
+        let d = FieldSettings::default();
+        assert_ne!((s.field.width, s.field.height), (d.width, d.height));
         let mut t = Settings::default();
         fit_to_window(&mut t, FitToWindow::default(), 1920.0, 1080.0);
         assert_eq!(t, Settings::default());

@@ -98,7 +98,7 @@ pub struct TraceOptions {
     /// The folder for T's traces and spike captures (`--trace-dir`).
     pub dir: PathBuf,
     /// Capture on spike (`--spike-ms`), if on from the start.
-    pub spike: Option<crate::spike::SpikeOptions>,
+    pub spike: Option<crate::trace::spike::SpikeOptions>,
 }
 
 impl Default for TraceOptions {

@@ -7,12 +7,14 @@
 //! subscriber. The writer is on only while recording or keeping the spike
 //! ring: off, a span costs the registry's bookkeeping and two atomic loads.
 //! Every file is capped ([`sink`]); the spike ring ([`ring`]) keeps the
-//! last frames' spans in memory. Times come from a [`Clock`], so the same
+//! last frames' spans in memory, and [`spike`] writes them when a frame
+//! is slow (capture on spike, for the headless runner and the demo). Times come from a [`Clock`], so the same
 //! code runs in the browser (where only the busy time is used).
 
 mod event;
 mod ring;
 mod sink;
+pub mod spike;
 
 use std::cell::Cell;
 use std::path::Path;

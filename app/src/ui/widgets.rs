@@ -324,26 +324,14 @@ impl Ui {
         for (i, label) in labels.iter().enumerate() {
             let b = Rect::new(r.x + i as f32 * (w + gap), r.y, w, r.h);
             let on = lit.get(i).copied().unwrap_or(false);
-            let hot = self.hovered(b);
-            if self.clicked(b) {
-                hit = Some(i);
-                self.focus = None;
-            }
-            let bg = match (on, hot) {
-                (true, true) => theme::ACCENT_HOT,
-                (true, false) => theme::ACCENT,
-                (false, true) => theme::WIDGET_HOT,
-                (false, false) => theme::WIDGET_BG,
+            let lit_hot = if on {
+                theme::ACCENT_HOT
+            } else {
+                theme::WIDGET_HOT
             };
-            draw_rectangle(b.x, b.y, b.w, b.h, bg);
-            let tw = measure(label, theme::FONT);
-            text(
-                label,
-                b.x + (b.w - tw) * 0.5,
-                b.y + 17.0,
-                theme::FONT,
-                theme::TEXT,
-            );
+            if self.cell(b, label, on, lit_hot, 17.0) {
+                hit = Some(i);
+            }
         }
         hit
     }
@@ -359,30 +347,33 @@ impl Ui {
         let mut changed = false;
         for (i, opt) in options.iter().enumerate() {
             let b = Rect::new(x0 + i as f32 * w, r.y, w - 2.0, r.h);
-            let hot = self.hovered(b);
-            if self.clicked(b) && *selected != i {
+            let on = *selected == i;
+            let hot = if on { theme::ACCENT } else { theme::WIDGET_HOT };
+            if self.cell(b, opt, on, hot, 16.0) && !on {
                 *selected = i;
                 changed = true;
-                self.focus = None;
             }
-            let bg = if *selected == i {
-                theme::ACCENT
-            } else if hot {
-                theme::WIDGET_HOT
-            } else {
-                theme::WIDGET_BG
-            };
-            draw_rectangle(b.x, b.y, b.w, b.h, bg);
-            let tw = measure(opt, theme::FONT);
-            text(
-                opt,
-                b.x + (b.w - tw) * 0.5,
-                b.y + 16.0,
-                theme::FONT,
-                theme::TEXT,
-            );
         }
         changed
+    }
+
+    /// One cell of a button row or a segmented choice at `b`: its
+    /// background (`theme::ACCENT` when `on`, `hot` under the mouse) and
+    /// its label centred, `text_y` below its top. True when clicked.
+    fn cell(&mut self, b: Rect, label: &str, on: bool, hot: Color, text_y: f32) -> bool {
+        let clicked = self.clicked(b);
+        if clicked {
+            self.focus = None;
+        }
+        let bg = match (self.hovered(b), on) {
+            (true, _) => hot,
+            (false, true) => theme::ACCENT,
+            (false, false) => theme::WIDGET_BG,
+        };
+        draw_rectangle(b.x, b.y, b.w, b.h, bg);
+        let x = b.x + (b.w - measure(label, theme::FONT)) * 0.5;
+        text(label, x, b.y + text_y, theme::FONT, theme::TEXT);
+        clicked
     }
 }
 

@@ -1,13 +1,14 @@
 """hitfield: exact pixel collision, rotated and scaled, with pygame-ce's mask API.
 
-- ``Mask`` and ``from_surface``: pygame-ce's ``pygame.mask.Mask`` and
-  ``pygame.mask.from_surface``, same names, arguments and results
-  (``from hitfield import mask`` in place of ``from pygame import mask``).
+- ``Mask`` (alias ``MaskType``), ``from_surface`` and ``from_threshold``:
+  pygame-ce's ``pygame.mask`` names, same arguments and results (pygame-ce's
+  own ``mask_test.py`` passes with them; ``from hitfield import mask`` in
+  place of ``from pygame import mask``).
 - ``Pose``, ``overlap``, ``intersects``, ``overlap_mask``, ``PosedMask``,
   ``collide_all``: masks placed with rotation (radians, clockwise on
   screen, about the centre) and scale; exact by the library's coverage rule.
 - ``World``: the particle field and its ships; ``world.canvas()`` is the
-  RGBA canvas without a copy.
+  RGBA canvas without a copy; ``settings()`` lists the keywords it takes.
 """
 
 from ._hitfield import (
@@ -23,12 +24,17 @@ from ._hitfield import (
     intersects,
     overlap,
     overlap_mask,
+    settings,
 )
-from ._pygame import from_surface, to_pygame
+from ._pygame import from_surface, from_threshold, to_pygame
+
+#: pygame's other name for ``Mask``.
+MaskType = Mask
 
 __all__ = [
     "Contact",
     "Mask",
+    "MaskType",
     "Overlap",
     "Pose",
     "PosedMask",
@@ -37,8 +43,10 @@ __all__ = [
     "default_sprites",
     "from_rgba",
     "from_surface",
+    "from_threshold",
     "intersects",
     "overlap",
     "overlap_mask",
+    "settings",
     "to_pygame",
 ]

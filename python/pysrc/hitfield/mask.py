@@ -1,7 +1,11 @@
 """``pygame.mask``'s names: ``from hitfield import mask`` then ``mask.Mask``,
-``mask.from_surface`` as in pygame-ce."""
+``mask.MaskType``, ``mask.from_surface``, ``mask.from_threshold`` as in
+pygame-ce."""
 
 from ._hitfield import Mask, from_rgba
-from ._pygame import from_surface, to_pygame
+from ._pygame import from_surface, from_threshold, to_pygame
 
-__all__ = ["Mask", "from_rgba", "from_surface", "to_pygame"]
+#: pygame's other name for ``Mask``.
+MaskType = Mask
+
+__all__ = ["Mask", "MaskType", "from_rgba", "from_surface", "from_threshold", "to_pygame"]

@@ -10,6 +10,7 @@
 //! per-pixel reference).
 
 pub(in crate::collide) mod edges;
+mod limit;
 pub(in crate::collide) mod pair;
 pub(in crate::collide) mod raster;
 mod shared;
@@ -23,6 +24,8 @@ use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
 use raster::RasterMethod;
 
+pub use limit::PosedSizeError;
+
 /// A sprite's world-aligned coverage for one pose.
 ///
 /// Build it once per pose ([`PosedMask::new`], or [`PosedMask::rebuild`] to
@@ -30,7 +33,11 @@ use raster::RasterMethod;
 /// ([`PosedMask::intersects`], [`PosedMask::overlap`]) or against a plain
 /// mask in any pose ([`PosedMask::intersects_mask`],
 /// [`PosedMask::overlap_mask`]). An invalid pose, an empty or oversized mask
-/// gives an empty posed mask, which collides with nothing.
+/// gives an empty posed mask, which collides with nothing; so does a mask
+/// and scale whose coverage could pass [`PosedMask::MAX_SIDE`] a side,
+/// refused before anything is allocated ([`PosedMask::try_new`] and
+/// [`PosedMask::try_rebuild`] say so as an error; the free functions of
+/// [`super`] build only the shared window and have no such bound).
 ///
 /// ```
 /// use hitfield::prelude::*;
@@ -125,9 +132,14 @@ impl PosedMask {
         window: Option<&PixelRect>,
     ) {
         let cover = std::mem::replace(&mut self.cover, Mask::from_words(0, 0, Vec::new()));
-        let words = cover.into_words();
-        let (cover, (x, y)) =
-            raster::coverage(mask, pose, words, &mut self.scratch, method, window);
+        let mut words = cover.into_words();
+        let (cover, (x, y)) = if window.is_none() && Self::check_size(mask, pose).is_err() {
+            // Past the size bound: empty, nothing allocated.
+            words.clear();
+            (Mask::from_words(0, 0, words), (0, 0))
+        } else {
+            raster::coverage(mask, pose, words, &mut self.scratch, method, window)
+        };
         self.clipped = window.is_some();
         self.cover = cover;
         (self.x, self.y) = (x, y);

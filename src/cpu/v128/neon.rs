@@ -116,6 +116,8 @@ impl I4 {
         // SAFETY: NEON (module docs).
         I4(unsafe { vdupq_n_s32(v) })
     }
+    /// (Only the tests build lanes from an array.)
+    #[cfg(test)]
     #[inline(always)]
     pub fn from_array(a: [i32; LANES]) -> I4 {
         // SAFETY: NEON; `a` holds four integers.

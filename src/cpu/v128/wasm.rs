@@ -103,6 +103,8 @@ impl I4 {
     pub fn splat(v: i32) -> I4 {
         I4(i32x4_splat(v))
     }
+    /// (Only the tests build lanes from an array.)
+    #[cfg(test)]
     #[inline(always)]
     pub fn from_array(a: [i32; LANES]) -> I4 {
         I4(i32x4(a[0], a[1], a[2], a[3]))

@@ -2,13 +2,15 @@
 //! ([`Prepared`]) into the task's zone, files the trails drawn later, and
 //! notes the particles leaving the bin.
 
-use super::flags::{CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
+use super::flags::{BLOCK, CODE_SHIFT, DIRECT, MEDIUM, SHORT, WRAPPED};
 use super::lines::Line;
+use super::merge::{self, Merge3};
 use super::migrate::Leftovers;
 use super::prefetch;
 use super::prepared::{unpack_pixel, Prepared};
 use super::shared::Shared;
 use super::zone::Zone;
+use crate::cpu::Chosen;
 use crate::field::bins::Bin;
 use crate::field::raster::{line_pixels, merge_pixel, merge_pixels};
 use crate::field::trails::Segment;
@@ -31,9 +33,34 @@ pub(super) struct Block<'a> {
 /// particles leaving the bin there.
 ///
 /// Never inlined: inlined into the task's closure (which it was once the
-/// `trace` span went in there) it ran about 12% slower.
+/// `trace` span went in there) it ran about 12% slower. With AVX2 (or
+/// AVX-512, `isa`), the usual trail's pixels are merged in one vector
+/// ([`merge::Avx2`]).
 #[inline(never)]
-pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+pub(super) fn draw(isa: Chosen, block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    match isa {
+        // SAFETY: a chosen set's proof exists only on a CPU that has it,
+        // and AVX-512's includes AVX2 (`crate::cpu`).
+        #[cfg(target_arch = "x86_64")]
+        Chosen::Avx2(_) | Chosen::Avx512(_) => unsafe { draw_avx2(block, zone, left) },
+        _ => draw_with::<merge::Plain>(block, zone, left),
+    }
+}
+
+/// [`draw_with`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn draw_avx2(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
+    draw_with::<merge::Avx2>(block, zone, left)
+}
+
+/// Stage 2 of [`draw`], merging usual trails with `M`, which the CPU must
+/// have.
+#[inline(always)]
+fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
     let &Block {
         prep,
         n,
@@ -42,36 +69,32 @@ pub(super) fn draw(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftovers) {
         s,
         ..
     } = block;
-    let (from, mid, to) = (&prep.from[..n], &prep.mid[..n], &prep.to[..n]);
-    let (colour, flags) = (&prep.colour[..n], &prep.flags[..n]);
+    // (No block holds more: this lets the compiler drop the index checks.)
+    let n = n.min(BLOCK);
+    let (from, to) = (&prep.from[..n], &prep.to[..n]);
     // The leavers' identities (a column stage 1 does not read) are fetched
     // while the trails are drawn.
     leavers(prep, n, |i| {
         prefetch::line(bin.id.as_ptr().wrapping_add(start + i))
     });
-    let pixels = zone.as_ptr();
-    for i in 0..n {
-        let f = flags[i];
-        if let (Some(&a), Some(&b)) = (from.get(i + AHEAD), to.get(i + AHEAD)) {
-            prefetch::line(pixels.wrapping_add(a as usize));
-            prefetch::line(pixels.wrapping_add(b as usize));
-        }
-        if f == DIRECT | SHORT {
-            // The usual trail ([`Line::Short`]): its two ends and the
-            // pixel between them are the whole line, and merging a pixel
-            // twice changes nothing.
-            let c = colour[i].to_le_bytes();
-            merge_pixels(zone, [from[i] as usize, mid[i] as usize, to[i] as usize], c);
-        } else if f & MEDIUM != 0 {
-            // Three or four steps: the ends and three inner pixels.
-            let c = colour[i].to_le_bytes();
-            let a = from[i];
-            let inner = s.lines.inner(f >> CODE_SHIFT);
-            let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
-            merge_pixels(zone, [a as usize, at(0), at(1), at(2), to[i] as usize], c);
-        } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
-            draw_other(block, i, zone, left);
-        }
+    // Stage 1 proves a usual trail's pixels lie in the zone ([`SHORT`]);
+    // a medium one's are checked once a trail, not once a pixel.
+    let len = zone.len();
+    let palette = s.palette;
+    // The trail pixels `AHEAD` particles on are asked for as each is
+    // drawn (split in two loops so the first needs no bounds test).
+    let ahead = n.saturating_sub(AHEAD);
+    for i in 0..ahead {
+        let pixels = zone.as_ptr();
+        // SAFETY: `i < ahead = n − AHEAD`, so `i + AHEAD < n`, the
+        // slices' length (the compiler kept a check here).
+        let (f, t) = unsafe { (*from.get_unchecked(i + AHEAD), *to.get_unchecked(i + AHEAD)) };
+        prefetch::line(pixels.wrapping_add(f as usize));
+        prefetch::line(pixels.wrapping_add(t as usize));
+        draw_one::<M>(block, i, zone, (len, palette), left);
+    }
+    for i in ahead..n {
+        draw_one::<M>(block, i, zone, (len, palette), left);
     }
     leavers(prep, n, |i| left.leave(bin, start + i, s.bands));
 }
@@ -130,7 +153,7 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
     let Some(second) = z.holds((top, bottom)) else {
         return false;
     };
-    let c = prep.colour[i].to_le_bytes();
+    let c = prep.colour(i, s.palette).to_le_bytes();
     merge_pixel(&mut zone[((y1 - second) * w + x1) as usize], c);
     if mid2 {
         merge_pixel(&mut zone[((my2 - second) * w + mx2) as usize], c);
@@ -141,6 +164,64 @@ fn draw_wrapped(b: &Block, i: usize, zone: &mut [[u8; 4]]) -> bool {
         merge_pixel(&mut zone[(z.row_of(my1) * w + mx1) as usize], c);
     }
     true
+}
+
+/// Stage 2 for particle `i` of `block` (`zone` is `len` pixels; colour
+/// keys from `palette`, hoisted as the compiler reloaded it).
+#[inline(always)]
+fn draw_one<M: Merge3>(
+    block: &Block,
+    i: usize,
+    zone: &mut [[u8; 4]],
+    (len, palette): (usize, &[u32; 256]),
+    left: &mut Leftovers,
+) {
+    let &Block { prep, s, .. } = block;
+    let (from, mid, to) = (&prep.from, &prep.mid, &prep.to);
+    let flags = &prep.flags;
+    let f = flags[i];
+    if f == DIRECT | SHORT {
+        // The usual trail ([`Line::Short`]): its two ends and the
+        // pixel between them are the whole line, and merging a pixel
+        // twice changes nothing.
+        let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
+        debug_assert!(at.iter().all(|&i| i < len));
+        // SAFETY: stage 1 sets SHORT only when all three indices are
+        // below the zone's length ([`SHORT`]); `draw` picks an `M` the
+        // CPU has.
+        unsafe { M::merge3(zone.as_mut_ptr().cast(), at, prep.colour(i, palette)) };
+    } else if f & MEDIUM != 0 {
+        // Three or four steps: the ends and three inner pixels.
+        let a = from[i];
+        let inner = s.lines.inner(f >> CODE_SHIFT);
+        let at = |k: usize| a.wrapping_add_signed(inner[k]) as usize;
+        let at = [a as usize, at(0), at(1), at(2), to[i] as usize];
+        merge_in(zone, len, at, prep.colour(i, palette));
+    } else if f != WRAPPED || !draw_wrapped(block, i, zone) {
+        draw_other(block, i, zone, left);
+    }
+}
+
+/// Merges colour key `c` into the pixels at `at` of `zone` (`len`
+/// pixels), as [`merge_pixels`] does; an index past the zone panics there
+/// as it would in `merge_pixels` (stage 1 never records one).
+#[inline(always)]
+fn merge_in<const N: usize>(zone: &mut [[u8; 4]], len: usize, at: [usize; N], c: u32) {
+    if at.iter().all(|&i| i < len) {
+        let p = zone.as_mut_ptr().cast::<u32>();
+        // SAFETY: every index is below `len`, the zone's length in pixels
+        // (`[u8; 4]` and `u32` have the same size; unaligned, and
+        // little-endian as `merge_key`). All are read before any is written, as in
+        // `merge_pixels`.
+        unsafe {
+            let old = at.map(|i| u32::from_le(p.add(i).read_unaligned()));
+            for (i, o) in at.into_iter().zip(old) {
+                p.add(i).write_unaligned(o.max(c).to_le());
+            }
+        }
+    } else {
+        merge_pixels(zone, at, c.to_le_bytes());
+    }
 }
 
 /// A word with the low `n` bits set (all 64 for `n ≥ 64`).
@@ -160,7 +241,7 @@ fn draw_other(b: &Block, i: usize, zone: &mut [[u8; 4]], left: &mut Leftovers) {
     let &Block {
         prep, bin, z, s, ..
     } = b;
-    let colour = prep.colour[i].to_le_bytes();
+    let colour = prep.colour(i, s.palette).to_le_bytes();
     let j = b.start + i;
     if prep.flags[i] & DIRECT != 0 {
         // Both ends are in the zone; so is every row between them, unless

@@ -133,7 +133,7 @@ mod tests {
                 for i in 0..n {
                     let flags = want.flags[i];
                     assert_eq!(got.flags[i], flags, "{}", at(i));
-                    assert_eq!(got.colour[i], want.colour[i], "{}", at(i));
+                    assert_eq!(got.shade[i], want.shade[i], "{}", at(i));
                     if flags & DIRECT != 0 {
                         let ends = |p: &Prepared| (p.from[i], p.mid[i], p.to[i]);
                         assert_eq!(ends(&got), ends(&want), "{}", at(i));

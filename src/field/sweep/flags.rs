@@ -10,7 +10,8 @@ pub(crate) const DIRECT: u32 = 1;
 /// Flag (only with [`DIRECT`]): the line is at most two steps long, so its
 /// pixels are its two ends and the middle one, which is one step from the
 /// start towards the end on each axis that moves (Bresenham's choice,
-/// unit-tested).
+/// unit-tested). All three pixels' zone indices are below the zone's
+/// length (stage 1 checks them; stage 2 merges them unchecked).
 pub(crate) const SHORT: u32 = 2;
 /// Flag (only with [`DIRECT`], never with [`SHORT`]): the line is three or
 /// four steps long on its major axis (and at most four on the other); its

@@ -91,7 +91,7 @@ fn step_bin(bin: &mut Bin, zone: &mut [[u8; 4]], z: Zone, s: &Shared, left: &mut
             z,
             s,
         };
-        draw(&block, zone, left);
+        draw(isa, &block, zone, left);
         start = end;
     }
     left.remove_leavers(bin);

@@ -36,6 +36,7 @@ mod dispatch;
 mod flags;
 mod job;
 mod lines;
+mod merge;
 mod migrate;
 mod plan;
 mod prefetch;

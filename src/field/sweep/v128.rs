@@ -5,7 +5,7 @@
 //! exactly the scalar arithmetic of [`crate::field::particles::move_one`]
 //! and [`Prepared::set`] in the same order, no fused multiply-adds, and the
 //! conversions saturate as Rust's `as` does. The table look-ups (flow
-//! brightness, sine and cosine, palette) are four scalar loads each: these
+//! brightness, sine and cosine) are four scalar loads each: these
 //! targets have no gather. A lane still outside the canvas after one wrap,
 //! or whose angle is too large for a 32-bit index, is redone by the scalar
 //! code.
@@ -36,7 +36,6 @@ pub(super) fn prepare(
     let m = s.motion;
     let (inv_cell, cols, rows, brightness) = s.flow.lookup_parts();
     let table = s.sincos.table();
-    let palette = s.palette;
 
     let inv_cell = F4::splat(inv_cell);
     let last_col = I4::splat(cols as i32 - 1);
@@ -111,7 +110,6 @@ pub(super) fn prepare(
 
         // `as u8` saturates: the clamp gives NaN for NaN, which converts to 0.
         let shade = (spd * shade_scale).max(zero).min(top_shade).trunc_i32();
-        let colour = I4::from_array(shade.to_array().map(|c| palette[c as u8 as usize] as i32));
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (x.trunc_i32(), y.trunc_i32());
@@ -149,7 +147,9 @@ pub(super) fn prepare(
         let medium = (medium_limit.gt(dx.abs()) & medium_limit.gt(dy.abs())).and_not(short);
         let code = dy * code_row + dx + code_bias;
         let medium_bits = medium_flag | code.shl::<{ CODE_SHIFT as i32 }>();
-        let flags = (direct & direct_flag) | (direct & short & short_flag);
+        // SHORT promises stage 2 all three pixels lie in the zone.
+        let ends_in = from.min_u32(zone_last).eq(from) & mid.min_u32(zone_last).eq(mid);
+        let flags = (direct & direct_flag) | (direct & short & ends_in & short_flag);
         let flags = flags | (direct & medium & medium_bits);
         // Other wrapped lanes are not direct: their flags are just WRAPPED.
         let flags = flags | (wrapped & wrapped_flag).and_not(direct);
@@ -176,7 +176,7 @@ pub(super) fn prepare(
         from.store_u32(&mut out.from[i..]);
         to.store_u32(&mut out.to[i..]);
         mid.store_u32(&mut out.mid[i..]);
-        colour.store_u32(&mut out.colour[i..]);
+        shade.store_u32(&mut out.shade[i..]);
         flags.store_u32(&mut out.flags[i..]);
         if irregular != 0 {
             redo_lanes(i, irregular, xs, ys, speeds, wanders, s, z, out);

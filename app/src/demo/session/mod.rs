@@ -44,7 +44,7 @@ use super::letterbox::Letterbox;
 use super::overlay;
 use super::screenshot::save_window_png;
 use super::Capture;
-use crate::spike::SpikeWatch;
+use crate::trace::spike::SpikeWatch;
 use crate::trace::Tracing;
 use controls::Controls;
 use input::Pointer;

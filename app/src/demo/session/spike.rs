@@ -1,10 +1,10 @@
-//! Capture on spike in the window: the spike ring marked at each frame's
-//! start, each frame's work checked after it, and the file written named
-//! in the status bar and on stderr.
+//! The window's side of capture on spike (`trace::spike`): the panel's
+//! threshold followed, each frame's work handed to the watch, and what it
+//! wrote named in the status bar.
 
 use super::super::platform;
 use super::Session;
-use crate::spike::{SpikeOptions, SpikeWatch};
+use crate::trace::spike::{SpikeOptions, SpikeWatch};
 
 impl Session {
     /// Starts capture on spike with `options` (desktop only: the browser
@@ -65,15 +65,7 @@ impl Session {
 
     /// Says on stderr and in the status bar what a spike capture did.
     pub(super) fn tell_spike(&mut self, news: Result<String, String>) {
-        match news {
-            Ok(message) => {
-                eprintln!("hitfield: {message}");
-                self.status.post(message, false);
-            }
-            Err(message) => {
-                eprintln!("hitfield: error: spike capture: {message}");
-                self.status.post(format!("spike capture: {message}"), true);
-            }
-        }
+        let line = crate::trace::spike::tell(&news, "spike capture");
+        self.status.post(line, news.is_err());
     }
 }

@@ -1,4 +1,5 @@
-//! Stage 1 with AVX2 (8 particles per step) and AVX-512 (16).
+//! Stage 1 with AVX2 (8 particles per step) and AVX-512 (16): one body
+//! (`body.rs`) over the lanes of each (`lanes.rs`, `avx2.rs`, `avx512.rs`).
 //!
 //! Each lane does exactly the scalar arithmetic of
 //! [`crate::field::particles::move_one`] and [`Prepared::set`]: the same
@@ -12,6 +13,8 @@
 
 mod avx2;
 mod avx512;
+mod body;
+mod lanes;
 mod splat;
 
 use super::prepared::Prepared;
@@ -33,7 +36,7 @@ pub(crate) fn prepare_avx2(
     out: &mut Prepared,
 ) {
     // SAFETY: `isa` proves the CPU has AVX2 and the rest of `Isa::Avx2`.
-    unsafe { avx2::prepare(xs, ys, speeds, wanders, s, z, out) }
+    unsafe { with_avx2(xs, ys, speeds, wanders, s, z, out) }
 }
 
 /// Stage 1 with AVX-512 (`isa` proves the CPU has it).
@@ -50,5 +53,41 @@ pub(crate) fn prepare_avx512(
 ) {
     // SAFETY: `isa` proves the CPU has AVX-512 F and the rest of
     // `Isa::Avx512`.
-    unsafe { avx512::prepare(xs, ys, speeds, wanders, s, z, out) }
+    unsafe { with_avx512(xs, ys, speeds, wanders, s, z, out) }
+}
+
+/// The body on AVX2's lanes, compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn with_avx2(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    body::prepare::<avx2::V256>(xs, ys, speeds, wanders, s, z, out)
+}
+
+/// The body on AVX-512's lanes, compiled for AVX-512 F.
+///
+/// # Safety
+/// The CPU must support AVX-512 F.
+#[target_feature(enable = "avx512f")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn with_avx512(
+    xs: &mut [f32],
+    ys: &mut [f32],
+    speeds: &[f32],
+    wanders: &[f32],
+    s: &Shared,
+    z: Zone,
+    out: &mut Prepared,
+) {
+    body::prepare::<avx512::V512>(xs, ys, speeds, wanders, s, z, out)
 }

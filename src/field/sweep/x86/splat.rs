@@ -52,7 +52,6 @@ pub(super) struct Splat<F, I> {
     pub wrap_rows: I,
     pub bin: I,
     pub other_band: I,
-    pub one: I,
     pub three: I,
     /// One past the longest [`MEDIUM`] line, and what turns `(dx, dy)`
     /// into its [`super::super::line_code`].
@@ -102,7 +101,6 @@ impl<F: Copy, I: Copy> Splat<F, I> {
             wrap_rows: i(z.wrap as i32),
             bin: i(z.bin as i32),
             other_band: i(z.other_band as i32),
-            one: i(1),
             three: i(3),
             medium_limit: i(MEDIUM_STEPS + 1),
             code_bias: i(MEDIUM_STEPS * (2 * MEDIUM_STEPS + 1) + MEDIUM_STEPS),

@@ -1,4 +1,6 @@
-//! `hitfield bench --memory`: the field step's cost model, measured.
+//! The field step's cost model, measured: `cargo run -p hitfield-benches
+//! --release --bin memory [-- --out DIR]` writes `memory.md` and
+//! `memory.csv` into DIR (default `bench-out`).
 //!
 //! What the memory system does on the field's own sizes (a plain copy and
 //! a streaming read-modify-write over the particle state's bytes and over
@@ -7,14 +9,29 @@
 //! its layout ([`StepBytes`]); the report gives the rate the step moves
 //! them at as a fraction of the streaming read-modify-write's.
 
+mod program;
+
 use rayon::prelude::*;
 
 use hitfield::field::Field;
 use hitfield::profile::{Stage, StageTimes};
 use hitfield::settings::FieldSettings;
 use hitfield::stats::percentile;
+use hitfield_table::Table;
+use program::{pool, time_ms};
 
-use super::time_ms;
+fn main() -> std::process::ExitCode {
+    program::main(|| {
+        let (out, _) = program::flags(&[])?;
+        let total = ticks();
+        let mut done = 0;
+        let model = run(|| {
+            done += 1;
+            eprintln!("memory cases and field steps: {done}/{total}");
+        })?;
+        write_report(&out, &model)
+    })
+}
 
 /// Bytes of particle state a particle has: x, y, own speed and own wander
 /// (`f32` each) plus its identity (`u32`), as the bins keep them.
@@ -123,10 +140,7 @@ fn time_pass(
     bytes: usize,
     threads: usize,
 ) -> Result<MemoryRow, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("thread pool: {e}"))?;
+    let pool = pool(threads)?;
     let words = bytes / 8;
     let chunk = words.div_ceil(threads).max(1);
     // Filled with a pattern, so every page is really there before timing.
@@ -168,11 +182,7 @@ fn time_step(particles: usize, threads: usize) -> Result<StepRow, String> {
         seed: 1,
         ..FieldSettings::default()
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("thread pool: {e}"))?;
-    pool.install(|| {
+    pool(threads)?.install(|| {
         let mut field = Field::new(&settings).map_err(|e| e.to_string())?;
         let mut times = StageTimes::default();
         for _ in 0..WARMUP {
@@ -196,7 +206,7 @@ fn time_step(particles: usize, threads: usize) -> Result<StepRow, String> {
     })
 }
 
-/// Everything `hitfield bench --memory` measured.
+/// Everything the program measured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CostModel {
     pub memory: Vec<MemoryRow>,
@@ -249,54 +259,88 @@ fn rmw_for<'a>(model: &'a CostModel, step: &StepRow) -> Option<&'a MemoryRow> {
     })
 }
 
-/// The cost model's tables, in Markdown.
-pub fn report_markdown(model: &CostModel) -> String {
-    let mut md = String::from(
-        "## Memory system (hitfield bench --memory)\n\n\
-         Each pass reads and writes every byte of its buffer once (GB/s counts both); \
-         median of 15 passes after one warm-up pass. `copy`: one buffer into another; \
-         `rmw`: every 64-bit word of one buffer read, incremented and written back. \
-         State sizes are 20 bytes a particle.\n\n\
-         | case | buffer | MB | threads | ms a pass | GB/s |\n|---|---|---:|---:|---:|---:|\n",
-    );
+/// Writes `memory.md` (the tables with their notes) and `memory.csv`
+/// (memory rows, then step rows) into `out`.
+fn write_report(out: &std::path::Path, model: &CostModel) -> Result<(), String> {
+    let mut memory = Table::new("case,buffer,MB,threads,ms a pass,GB/s".split(','));
     for m in &model.memory {
-        md.push_str(&format!(
-            "| {} | {} | {:.1} | {} | {:.3} | {:.1} |\n",
-            m.kind,
-            m.what,
-            m.bytes as f64 / 1e6,
-            m.threads,
-            m.ms,
-            m.gb_per_s()
-        ));
+        memory.push([
+            m.kind.to_string(),
+            m.what.clone(),
+            format!("{:.1}", m.bytes as f64 / 1e6),
+            m.threads.to_string(),
+            format!("{:.3}", m.ms),
+            format!("{:.1}", m.gb_per_s()),
+        ]);
     }
-    md.push_str(&format!(
-        "\n## Field step against it\n\n\
+    let mut steps = Table::new(
+        "particles,threads,step ms,particles stage ms,flow ms,ns/particle,MB streamed,GB/s,of rmw"
+            .split(','),
+    );
+    for s in &model.steps {
+        let fraction = rmw_for(model, s).map_or("–".to_string(), |m| {
+            format!("{:.0}%", 100.0 * s.gb_per_s() / m.gb_per_s().max(1e-9))
+        });
+        steps.push([
+            s.particles.to_string(),
+            s.threads.to_string(),
+            format!("{:.2}", s.step_ms),
+            format!("{:.2}", s.particles_ms),
+            format!("{:.3}", s.flow_ms),
+            format!("{:.2}", s.ns_per_particle()),
+            format!("{:.1}", s.bytes.streamed() as f64 / 1e6),
+            format!("{:.1}", s.gb_per_s()),
+            fraction,
+        ]);
+    }
+    let mut md = format!(
+        "## Memory system (cargo run -p hitfield-benches --release --bin memory)\n\n\
+         Each pass reads and writes every byte of its buffer once (GB/s counts both); \
+         median of {PASSES} passes after one warm-up pass. `copy`: one buffer into another; \
+         `rmw`: every 64-bit word of one buffer read, incremented and written back. \
+         State sizes are {STATE_BYTES} bytes a particle.\n\n{}\n\
+         ## Field step against it\n\n\
          Library defaults (1280×720), seed 1, {WARMUP} steps, then the median of {STEPS}. \
          Streamed bytes a step: particle state read ({STATE_READ} B) and written ({STATE_WRITTEN} B) \
          for every particle, and the canvas read and written by the fade; trail pixels \
          (3 a particle on a calm step, read and written) land in the zone the fade has just \
          brought into the cache. The fraction is the step's rate over the streaming \
-         read-modify-write's on a buffer the size of the particle state, same threads.\n\n\
-         | particles | threads | step ms | particles stage ms | flow ms | ns/particle | MB streamed | GB/s | of rmw |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-    ));
-    for s in &model.steps {
-        let fraction = rmw_for(model, s).map_or("–".to_string(), |m| {
-            format!("{:.0}%", 100.0 * s.gb_per_s() / m.gb_per_s().max(1e-9))
-        });
-        md.push_str(&format!(
-            "| {} | {} | {:.2} | {:.2} | {:.3} | {:.2} | {:.1} | {:.1} | {fraction} |\n",
-            s.particles,
-            s.threads,
-            s.step_ms,
-            s.particles_ms,
-            s.flow_ms,
-            s.ns_per_particle(),
-            s.bytes.streamed() as f64 / 1e6,
-            s.gb_per_s()
-        ));
+         read-modify-write's on a buffer the size of the particle state, same threads.\n\n{}",
+        memory.markdown(),
+        steps.markdown()
+    );
+    md.push_str(&summary(model));
+    let mut csv = Table::new("kind,buffer,bytes,threads,ms,gb_per_s".split(','));
+    for m in &model.memory {
+        let (ms, rate) = (format!("{:.4}", m.ms), format!("{:.3}", m.gb_per_s()));
+        csv.push([
+            m.kind.to_string(),
+            m.what.clone(),
+            m.bytes.to_string(),
+            m.threads.to_string(),
+            ms,
+            rate,
+        ]);
     }
+    for s in &model.steps {
+        let (ms, rate) = (format!("{:.4}", s.step_ms), format!("{:.3}", s.gb_per_s()));
+        let what = format!("{} particles", s.particles);
+        csv.push([
+            "step".to_string(),
+            what,
+            s.bytes.streamed().to_string(),
+            s.threads.to_string(),
+            ms,
+            rate,
+        ]);
+    }
+    program::write_report(out, "memory", &csv, &md)
+}
+
+/// The lines under the tables: the spread of time per particle and the
+/// speed-up of 2 threads at 1M.
+fn summary(model: &CostModel) -> String {
+    let mut md = String::new();
     let per_particle: Vec<f64> = model
         .steps
         .iter()
@@ -329,33 +373,6 @@ pub fn report_markdown(model: &CostModel) -> String {
     md
 }
 
-/// The cost model as CSV: memory rows, then step rows.
-pub fn csv(model: &CostModel) -> String {
-    let mut csv = String::from("kind,buffer,bytes,threads,ms,gb_per_s\n");
-    for m in &model.memory {
-        csv.push_str(&format!(
-            "{},{},{},{},{:.4},{:.3}\n",
-            m.kind,
-            m.what,
-            m.bytes,
-            m.threads,
-            m.ms,
-            m.gb_per_s()
-        ));
-    }
-    for s in &model.steps {
-        csv.push_str(&format!(
-            "step,{} particles,{},{},{:.4},{:.3}\n",
-            s.particles,
-            s.bytes.streamed(),
-            s.threads,
-            s.step_ms,
-            s.gb_per_s()
-        ));
-    }
-    csv
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +383,36 @@ mod tests {
         assert_eq!(b.state, 24_000_000);
         assert_eq!(b.canvas, 2 * 4 * 1280 * 720);
         assert_eq!(b.streamed(), 24_000_000 + 7_372_800);
+    }
+
+    #[test]
+    fn the_report_fills_every_column() {
+        let rmw = MemoryRow {
+            kind: "rmw",
+            what: "state of 1000".into(),
+            bytes: 20_000,
+            threads: 1,
+            ms: 0.01,
+        };
+        let step = StepRow {
+            particles: 1000,
+            threads: 1,
+            step_ms: 0.1,
+            particles_ms: 0.05,
+            flow_ms: 0.01,
+            bytes: StepBytes::of(1000, 64, 64),
+        };
+        let model = CostModel {
+            memory: vec![rmw],
+            steps: vec![step],
+        };
+        let out = std::env::temp_dir().join(format!("hitfield-memory-{}", std::process::id()));
+        write_report(&out, &model).expect("written");
+        let csv = std::fs::read_to_string(out.join("memory.csv")).expect("csv");
+        assert!(csv.lines().all(|l| l.split(',').count() == 6), "{csv}");
+        let md = std::fs::read_to_string(out.join("memory.md")).expect("md");
+        assert!(md.contains("| 1000 | 1 | 0.10 |"), "{md}");
+        let _ = std::fs::remove_dir_all(out);
     }
 
     #[test]

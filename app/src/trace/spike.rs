@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::Tracing;
 use crate::paths::shown;
-use crate::trace::Tracing;
 
 /// Frames kept before a spike (two seconds at 60 steps a second).
 pub const FRAMES_BEFORE: u64 = 120;
@@ -132,7 +132,7 @@ impl SpikeWatch {
         self.written += 1;
         let path = spike_path(&self.options.dir, p.step);
         let from = p.frame.saturating_sub(FRAMES_BEFORE);
-        let args = crate::trace::raw_args(&SpikeNote {
+        let args = super::raw_args(&SpikeNote {
             frame: (self.unit == "frame").then_some(p.frame),
             step: p.step,
             work_ms: (p.work_ms * 1e3).round() / 1e3,
@@ -176,4 +176,20 @@ fn spike_path(dir: &Path, step: u64) -> PathBuf {
         n += 1;
     }
     path
+}
+
+/// Says on stderr what a spike capture did (`what` names the capture in
+/// an error: `--spike-ms`, `spike capture`); the line, without the
+/// `hitfield: ` prefix, is returned for a status bar.
+pub fn tell(news: &Result<String, String>, what: &str) -> String {
+    match news {
+        Ok(message) => {
+            eprintln!("hitfield: {message}");
+            message.clone()
+        }
+        Err(message) => {
+            eprintln!("hitfield: error: {what}: {message}");
+            format!("{what}: {message}")
+        }
+    }
 }

@@ -7,15 +7,18 @@ all cores). The same frame is also tested the pygame way (``rotate``,
 times are shown. Touching sprites are outlined red, and the pixels they
 share (``hitfield.overlap_mask``) are painted white.
 
-    python rotated_sprites.py
-    python rotated_sprites.py --frames 30 --save sprites.png   # headless too
+    python -m hitfield.examples.rotated_sprites
+    python -m hitfield.examples.rotated_sprites --frames 30 --save sprites.png   # headless too
 """
+
+from __future__ import annotations
 
 import argparse
 import math
 import os
 import random
 import time
+from collections.abc import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -24,14 +27,16 @@ import pygame  # noqa: E402
 import hitfield  # noqa: E402
 
 
-def pygame_pairs(images, poses, sizes):
+def pygame_pairs(
+    images: Sequence[pygame.Surface], poses: Sequence[hitfield.Pose], sizes: Sequence[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], list[tuple[pygame.mask.Mask, pygame.Rect]]]:
     """The pygame way: rotate each image, rebuild its mask, overlap the pairs whose rects meet."""
-    rotated = []
+    rotated: list[tuple[pygame.mask.Mask, pygame.Rect]] = []
     for img, pose, size in zip(images, poses, sizes):
         turned = pygame.transform.rotate(img, -math.degrees(pose.rotation))
         rect = turned.get_rect(center=pose.centre(size))
         rotated.append((pygame.mask.from_surface(turned), rect))
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for i in range(len(rotated)):
         mi, ri = rotated[i]
         for j in range(i + 1, len(rotated)):
@@ -41,13 +46,21 @@ def pygame_pairs(images, poses, sizes):
     return pairs, rotated
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The example's command line."""
+    ap = argparse.ArgumentParser(
+        prog=prog, description="Spinning sprites colliding exactly, against pygame's way of doing it."
+    )
     ap.add_argument("--frames", type=int, default=0, help="stop after this many frames (0: run until closed)")
     ap.add_argument("--save", help="save the last frame to this PNG")
-    ap.add_argument("--sprites", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=3)
-    args = ap.parse_args()
+    ap.add_argument("--sprites", type=int, default=40, help="sprites on screen (default 40)")
+    ap.add_argument("--seed", type=int, default=3, help="seed of their start positions and spins (default 3)")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
+    """Runs the example with ``argv`` (default: the command line's)."""
+    args = parser(prog).parse_args(argv)
 
     rng = random.Random(args.seed)
     size = (960, 600)

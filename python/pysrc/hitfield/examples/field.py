@@ -4,13 +4,18 @@ Arrow keys fly the player's ship (ship 0); the canvas pixels that hit each
 ship in its last sample are painted yellow. The field is shown straight from
 the world's canvas, without a copy: ``pygame.image.frombuffer(world.canvas(), ...)``.
 
-    python field.py                      # a window, until closed
-    python field.py --frames 60 --save field.png   # headless too (SDL_VIDEODRIVER=dummy)
+    python -m hitfield                   # a window, until closed
+    python -m hitfield --frames 60 --save field.png   # headless too (SDL_VIDEODRIVER=dummy)
+
+(``python -m hitfield`` runs this module, ``hitfield.examples.field``.)
 """
+
+from __future__ import annotations
 
 import argparse
 import math
 import os
+from collections.abc import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -19,19 +24,29 @@ import pygame  # noqa: E402
 import hitfield  # noqa: E402
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The example's command line (``python -m hitfield --help`` prints it)."""
+    ap = argparse.ArgumentParser(
+        prog=prog,
+        description="The particle field and its ships in a pygame window; arrow keys fly ship 0.",
+        epilog="The other example: python -m hitfield.examples.rotated_sprites --help",
+    )
     ap.add_argument("--frames", type=int, default=0, help="stop after this many frames (0: run until closed)")
     ap.add_argument("--save", help="save the last frame to this PNG")
-    ap.add_argument("--particles", type=int, default=100_000)
-    ap.add_argument("--ships", type=int, default=6)
-    ap.add_argument("--width", type=int, default=960)
-    ap.add_argument("--height", type=int, default=540)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    ap.add_argument("--particles", type=int, default=100_000, help="particles in the field (default 100000)")
+    ap.add_argument("--ships", type=int, default=6, help="ships; ship 0 is the player's (default 6)")
+    ap.add_argument("--width", type=int, default=960, help="canvas width in pixels (default 960)")
+    ap.add_argument("--height", type=int, default=540, help="canvas height in pixels (default 540)")
+    ap.add_argument("--seed", type=int, default=1, help="the field's seed (default 1)")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> None:
+    """Runs the example with ``argv`` (default: the command line's)."""
+    args = parser(prog).parse_args(argv)
 
     world = hitfield.World(
-        particles=args.particles, count=args.ships, width=args.width, height=args.height, seed=args.seed
+        particles=args.particles, ships=args.ships, width=args.width, height=args.height, seed=args.seed
     )
     pygame.init()
     screen = pygame.display.set_mode(world.size)

@@ -1,4 +1,4 @@
-//! The sustained case of `hitfield bench --sustained`: a field left running,
+//! The sustained case: a field left running,
 //! as a user who leaves the demo open would. The flow's phase changes the
 //! work per step (fast, vertical or wrapping flows cost more than calm
 //! ones), so a few hundred timed steps of one state say little; this steps
@@ -9,18 +9,77 @@
 //! straightforward port of the Flash demo (`benches/peer/flash_port.rs`)
 //! runs the same steps in turns of [`TURN`] with hitfield's, so the ratio
 //! compares the two on the same machine state.
+//!
+//! `cargo run -p hitfield-benches --release --bin sustained [-- --steps N
+//! --configs LIST --out DIR]` writes `sustained.md` and `sustained.csv`
+//! into DIR (default `bench-out`).
 
-#[path = "../../../benches/peer/flash_port.rs"]
+#[path = "peer/flash_port.rs"]
 #[allow(dead_code)]
 mod flash_port;
+mod program;
 
 use hitfield::field::Field;
 use hitfield::profile::StageTimes;
 use hitfield::settings::FieldSettings;
 use hitfield::stats::percentile;
+use hitfield_table::Table;
 
-use super::time_ms;
 use flash_port::FlashPort;
+use program::{pool, time_ms};
+
+/// Steps of each run unless `--steps` says otherwise (at least [`WINDOW`]).
+const STEPS: usize = 7000;
+/// The configurations unless `--configs` says otherwise.
+const CONFIGS: &str = "1000000:2,1000000:1,2000000:2,2000000:1";
+
+fn main() -> std::process::ExitCode {
+    program::main(|| {
+        let (out, given) = program::flags(&["steps", "configs"])?;
+        let mut steps = STEPS.to_string();
+        let mut configs = CONFIGS.to_string();
+        for (name, value) in given {
+            match name.as_str() {
+                "steps" => steps = value,
+                _ => configs = value,
+            }
+        }
+        let n: usize = steps.parse().ok().filter(|&n| n >= WINDOW).ok_or(format!(
+            "--steps {steps}: must be a whole number, at least {WINDOW}"
+        ))?;
+        let command = format!("--bin sustained -- --steps {steps} --configs {configs}");
+        let mut results = Vec::new();
+        for (particles, threads) in parse_configs(&configs)? {
+            let spec = SustainedSpec {
+                particles,
+                threads,
+                steps: n,
+                peer: particles == 1_000_000,
+            };
+            eprintln!("{particles} particles, {threads} thread(s)");
+            results.push(run(&spec, || eprint!("."))?);
+            eprintln!();
+        }
+        let (csv, md) = report(&command, &results);
+        program::write_report(&out, "sustained", &csv, &md)
+    })
+}
+
+/// Parses `--configs`: `PARTICLES:THREADS` pairs separated by commas.
+fn parse_configs(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    text.split(',')
+        .map(|pair| {
+            let bad = || {
+                format!("--configs: {pair:?} is not PARTICLES:THREADS (counts, threads at least 1)")
+            };
+            let (p, t) = pair.trim().split_once(':').ok_or_else(bad)?;
+            match (p.parse(), t.parse()) {
+                (Ok(p), Ok(t)) if t > 0 => Ok((p, t)),
+                _ => Err(bad()),
+            }
+        })
+        .collect()
+}
 
 /// Seed of the sustained runs (its busy phases: steps 1,000–3,000 and
 /// 5,000–6,000; calm: 3,000–4,000 and 6,000–7,000).
@@ -133,12 +192,8 @@ pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<Sustai
         seed: SEED,
         ..FieldSettings::default()
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(spec.threads.max(1))
-        .build()
-        .map_err(|e| format!("thread pool: {e}"))?;
     let dt = 1.0 / 60.0;
-    pool.install(|| {
+    pool(spec.threads)?.install(|| {
         let mut field = Field::new(&settings).map_err(|e| e.to_string())?;
         // The port's own resident set, measured as it is built, is taken
         // off the process's, so the figures are the field's alone.
@@ -188,16 +243,24 @@ pub fn run(spec: &SustainedSpec, mut tick: impl FnMut() + Send) -> Result<Sustai
     })
 }
 
-/// The sustained tables, in Markdown.
-pub fn report_markdown(command: &str, results: &[SustainedResult]) -> String {
-    let mut md = format!(
-        "## Sustained field ({command})\n\n1280×720, library defaults, seed {SEED}, no ships; every \
-         `Field::step` timed (wall clock, ms). Windows are the mean step of each {WINDOW} steps; \
-         calm is the mean of the first {CALM} steps. The Flash port runs the same steps in turns \
-         of {TURN} with hitfield's, in the same process, so both see the same machine.\n\n\
-         | particles | threads | steps | window min | window median | window max | slowest/fastest | mean | p50 | p95 | calm | port mean | hitfield/port (run) | hitfield/port (calm) |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+/// The sustained results: the CSV table, and the Markdown report.
+fn report(command: &str, results: &[SustainedResult]) -> (Table, String) {
+    let mut table = Table::new(
+        "particles,threads,steps,window min,window median,window max,\
+         slowest/fastest,mean,p50,p95,calm,port mean,hitfield/port (run),\
+         hitfield/port (calm)"
+            .split(','),
     );
+    let mut csv = Table::new(
+        "particles,threads,steps,window_min_ms,window_median_ms,window_max_ms,\
+         mean_ms,p50_ms,p95_ms,calm_ms,port_mean_ms,port_calm_ms,windows_ms,\
+         port_windows_ms"
+            .split(','),
+    );
+    let windows = |s: &Series| {
+        let w: Vec<String> = s.windows.iter().map(|m| format!("{m:.4}")).collect();
+        w.join(" ")
+    };
     for r in results {
         let f = &r.field;
         let (lo, mid, hi) = f.window_range();
@@ -209,11 +272,35 @@ pub fn report_markdown(command: &str, results: &[SustainedResult]) -> String {
             ),
             None => ("–".into(), "–".into(), "–".into()),
         };
-        md.push_str(&format!(
-            "| {} | {} | {} | {lo:.2} | {mid:.2} | {hi:.2} | {:.2}× | {:.2} | {:.2} | {:.2} | {:.2} | {port} | {ratio} | {calm_ratio} |\n",
-            r.spec.particles, r.spec.threads, r.spec.steps, f.swing(), f.mean, f.p50, f.p95, f.calm
-        ));
+        let spec = [r.spec.particles, r.spec.threads, r.spec.steps].map(|n| n.to_string());
+        let figures = |digits: usize| [lo, mid, hi].map(|v| format!("{v:.digits$}"));
+        let whole = |digits: usize| [f.mean, f.p50, f.p95, f.calm].map(|v| format!("{v:.digits$}"));
+        table.push(
+            spec.iter()
+                .cloned()
+                .chain(figures(2))
+                .chain([format!("{:.2}×", f.swing())])
+                .chain(whole(2))
+                .chain([port, ratio, calm_ratio]),
+        );
+        let (pm, pc) = r.peer.as_ref().map_or((String::new(), String::new()), |p| {
+            (format!("{:.4}", p.mean), format!("{:.4}", p.calm))
+        });
+        let port_windows = r.peer.as_ref().map_or(String::new(), windows);
+        csv.push(spec.into_iter().chain(figures(4)).chain(whole(4)).chain([
+            pm,
+            pc,
+            windows(f),
+            port_windows,
+        ]));
     }
+    let mut md = format!(
+        "## Sustained field (cargo run -p hitfield-benches --release {command})\n\n1280×720, library defaults, seed {SEED}, no ships; every \
+         `Field::step` timed (wall clock, ms). Windows are the mean step of each {WINDOW} steps; \
+         calm is the mean of the first {CALM} steps. The Flash port runs the same steps in turns \
+         of {TURN} with hitfield's, in the same process, so both see the same machine.\n\n{}",
+        table.markdown()
+    );
     md.push_str("\nWindow means in order (ms):\n\n");
     for r in results {
         let w: Vec<String> = r.field.windows.iter().map(|m| format!("{m:.2}")).collect();
@@ -271,7 +358,7 @@ pub fn report_markdown(command: &str, results: &[SustainedResult]) -> String {
         );
         rss.iter().for_each(|l| md.push_str(l));
     }
-    md
+    (csv, md)
 }
 
 /// hitfield's window means over the port's, window by window.
@@ -282,37 +369,6 @@ fn window_ratios(field: &Series, port: &Series) -> Vec<f64> {
         .zip(&port.windows)
         .map(|(f, p)| f / p.max(1e-9))
         .collect()
-}
-
-/// The sustained results as CSV.
-pub fn csv(results: &[SustainedResult]) -> String {
-    let mut csv = String::from(
-        "particles,threads,steps,window_min_ms,window_median_ms,window_max_ms,mean_ms,p50_ms,p95_ms,calm_ms,port_mean_ms,port_calm_ms,windows_ms,port_windows_ms\n",
-    );
-    for r in results {
-        let f = &r.field;
-        let (lo, mid, hi) = f.window_range();
-        let (pm, pc) = r.peer.as_ref().map_or((String::new(), String::new()), |p| {
-            (format!("{:.4}", p.mean), format!("{:.4}", p.calm))
-        });
-        let windows = |s: &Series| {
-            let w: Vec<String> = s.windows.iter().map(|m| format!("{m:.4}")).collect();
-            w.join(" ")
-        };
-        csv.push_str(&format!(
-            "{},{},{},{lo:.4},{mid:.4},{hi:.4},{:.4},{:.4},{:.4},{:.4},{pm},{pc},{},{}\n",
-            r.spec.particles,
-            r.spec.threads,
-            r.spec.steps,
-            f.mean,
-            f.p50,
-            f.p95,
-            f.calm,
-            windows(f),
-            r.peer.as_ref().map_or(String::new(), windows)
-        ));
-    }
-    csv
 }
 
 #[cfg(test)]
@@ -331,6 +387,26 @@ mod tests {
         assert_eq!(s.calm, 1.0);
         assert_eq!(s.p50, 3.0);
         assert!((s.mean - 2.2).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_report_fills_every_column() {
+        let steps = [vec![1.0; 1000], vec![3.0; 1000]].concat();
+        let result = SustainedResult {
+            spec: SustainedSpec {
+                particles: 1000,
+                threads: 1,
+                steps: 2000,
+                peer: true,
+            },
+            field: Series::of(&steps),
+            peer: Some(Series::of(&steps)),
+            rss_mb: Some((10.0, 11.0)),
+        };
+        let (csv, md) = report("--bin sustained", &[result]);
+        assert!(csv.csv().lines().all(|l| l.split(',').count() == 14));
+        assert!(md.contains("| 1000 | 1 | 2000 | 1.00 |"), "{md}");
+        assert!(md.contains("RSS 10 MB after 1000 steps"), "{md}");
     }
 
     #[test]

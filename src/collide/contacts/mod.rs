@@ -1,0 +1,301 @@
+//! Every touching pair among many sprites: "these masks in these poses".
+//!
+//! One pipeline, used by `World`'s contact stage, Python's `collide_all`,
+//! `examples/many_sprites.rs` and `benches/best_of.rs`:
+//!
+//! 1. each pose's world box ([`Pose::world_bounds`]: a few float
+//!    operations, no rasterising);
+//! 2. sweep and prune over the boxes ([`SweepAndPrune`]): the candidate
+//!    pairs;
+//! 3. the posed mask of each sprite in a candidate pair, built once
+//!    (skipped when the caller's posed mask is already built for that mask
+//!    and pose: [`Contacts::find_with`]);
+//! 4. each candidate pair tested exactly at word speed through the two
+//!    posed masks, with its [`Overlap`] measured when asked for.
+//!
+//! Steps 3 and 4 spread over rayon's pool when [`ContactOptions::parallel`]
+//! allows it and the frame has enough work to pay for waking the threads
+//! ([`Contacts::PARALLEL_PIXELS`]). The answer does not depend on threads:
+//! pairs come out sorted by `(a, b)`, bit for bit what
+//! [`super::intersects`] and [`super::overlap`] give for each pair
+//! (property tested against the per-pixel reference).
+//!
+//! A sprite whose coverage could pass [`PosedMask::MAX_SIDE`] a side is
+//! refused, before anything is built, with [`ContactError::TooLarge`]
+//! naming its index; so are lists of different lengths.
+
+mod narrow;
+
+use std::borrow::Borrow;
+
+use super::broadphase::SweepAndPrune;
+use super::posed::{PosedMask, PosedSizeError};
+use super::{Overlap, QueryOptions};
+use crate::mask::Mask;
+use crate::pose::{PixelRect, Pose};
+
+/// What [`Contacts`] finds, and how.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactOptions {
+    /// Measure each touching pair ([`Touch::overlap`]); when false only
+    /// which pairs touch is found (cheaper: the scan stops at the first
+    /// shared word).
+    pub overlap: bool,
+    /// Use rayon's pool when the frame is large enough to pay for it.
+    pub parallel: bool,
+    /// Exact (the default) or approximate pair tests. Approximate tests
+    /// sample the masks in their poses ([`super::overlap_with`]) and build
+    /// no posed mask.
+    pub query: QueryOptions,
+}
+
+impl Default for ContactOptions {
+    /// Exact, with overlaps, parallel where it pays.
+    fn default() -> Self {
+        ContactOptions {
+            overlap: true,
+            parallel: true,
+            query: QueryOptions::default(),
+        }
+    }
+}
+
+/// Two sprites that touch: indices `a < b` into the lists given, and what
+/// they share when [`ContactOptions::overlap`] asked for it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Touch {
+    /// The lower index.
+    pub a: usize,
+    /// The higher index.
+    pub b: usize,
+    /// What they share (`Some` exactly when overlaps were asked for).
+    pub overlap: Option<Overlap>,
+}
+
+/// Why [`Contacts::find`] refused its input (nothing was built).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ContactError {
+    /// The lists differ in length.
+    #[error("{masks} masks but {poses} poses{posed}; give one of each per sprite", posed = posed_text(*.posed))]
+    Lengths {
+        /// Number of masks.
+        masks: usize,
+        /// Number of poses.
+        poses: usize,
+        /// Number of posed masks ([`Contacts::find_with`]), if given.
+        posed: Option<usize>,
+    },
+    /// Sprite `index` could cover more than [`PosedMask::MAX_SIDE`] a side.
+    #[error("sprite {index}: {error}")]
+    TooLarge {
+        /// Its index in the lists.
+        index: usize,
+        /// Its size, scale and the limit.
+        error: PosedSizeError,
+    },
+}
+
+fn posed_text(posed: Option<usize>) -> String {
+    posed.map_or_else(String::new, |n| format!(" and {n} posed masks"))
+}
+
+/// Finds every touching pair of sprites, keeping its buffers (boxes, the
+/// sweep's order, posed masks, results) between calls: a steady scene
+/// allocates nothing.
+///
+/// ```
+/// use hitfield::prelude::*;
+/// use hitfield::collide::{ContactOptions, Contacts};
+///
+/// let square = Mask::try_from_fn(8, 8, |_, _| true)?;
+/// let masks = [&square, &square, &square];
+/// let poses = [
+///     Pose::at(0.0, 0.0),
+///     Pose::at(6.0, 0.0).rotated(0.5), // touches the first
+///     Pose::at(100.0, 0.0),            // alone
+/// ];
+/// let mut contacts = Contacts::new(); // keep it between frames
+/// let found = contacts.find(&masks, &poses, &ContactOptions::default())?;
+/// assert_eq!(found.len(), 1);
+/// assert_eq!((found[0].a, found[0].b), (0, 1));
+/// let o = found[0].overlap.expect("overlaps were asked for");
+/// assert_eq!(Some(o), collide::overlap(&square, &poses[0], &square, &poses[1]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Contacts {
+    sweep: SweepAndPrune,
+    boxes: Vec<Option<PixelRect>>,
+    needed: Vec<bool>,
+    posed: Vec<PosedMask>,
+    found: Vec<Touch>,
+    /// [`Contacts::PARALLEL_PIXELS`], unless a test lowers it.
+    parallel_pixels: u64,
+    /// Candidate pairs (boxes touching) of the last call.
+    candidates: usize,
+}
+
+impl Default for Contacts {
+    fn default() -> Self {
+        Contacts {
+            sweep: SweepAndPrune::new(),
+            boxes: Vec::new(),
+            needed: Vec::new(),
+            posed: Vec::new(),
+            found: Vec::new(),
+            parallel_pixels: Self::PARALLEL_PIXELS,
+            candidates: 0,
+        }
+    }
+}
+
+impl Contacts {
+    /// Posed pixels (the sum of the needed sprites' boxes) from which the
+    /// work goes to rayon's pool: about 120 µs of rasterising on one core
+    /// (an 80×80 sprite's box, 113² pixels at any turn, builds in about
+    /// 1.5 µs), past which two threads pay for their wake-up on an idle machine.
+    /// Waking the pool's threads can cost milliseconds on a busy machine,
+    /// so smaller frames are done on the calling thread.
+    pub const PARALLEL_PIXELS: u64 = 1_000_000;
+
+    /// Empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many pairs the last call's broad phase passed on (their boxes
+    /// touch): the exact tests it ran.
+    pub fn candidate_pairs(&self) -> usize {
+        self.candidates
+    }
+
+    internal! {
+        /// Sets the posed pixels from which work goes parallel (tests use 0
+        /// to run the parallel path on small scenes). Feature `internals`.
+        pub fn set_parallel_pixels(&mut self, pixels: u64) {
+            self.parallel_pixels = pixels;
+        }
+    }
+
+    /// Every pair `a < b` of `masks[a]` in `poses[a]` and `masks[b]` in
+    /// `poses[b]` that share a world pixel, sorted by `(a, b)`. Posed
+    /// masks are built into this finder's own storage (every call builds
+    /// them again: it cannot tell a mask changed in place).
+    pub fn find<M: Borrow<Mask> + Sync>(
+        &mut self,
+        masks: &[M],
+        poses: &[Pose],
+        options: &ContactOptions,
+    ) -> Result<&[Touch], ContactError> {
+        let mut posed = std::mem::take(&mut self.posed);
+        posed.resize_with(masks.len(), PosedMask::default);
+        let result = self.run(masks, poses, &mut posed, false, options);
+        self.posed = posed;
+        result?;
+        Ok(&self.found)
+    }
+
+    /// [`Contacts::find`] with the caller's posed masks, `posed[i]` for
+    /// sprite `i`, kept between calls: one already built for its mask and
+    /// pose ([`PosedMask::is_for`]) is reused, any other is rebuilt when
+    /// its sprite is in a candidate pair. Give each sprite its own posed
+    /// mask, and rebuild it yourself after changing its mask in place.
+    pub fn find_with<M: Borrow<Mask> + Sync>(
+        &mut self,
+        masks: &[M],
+        poses: &[Pose],
+        posed: &mut [PosedMask],
+        options: &ContactOptions,
+    ) -> Result<&[Touch], ContactError> {
+        if posed.len() != masks.len() {
+            return Err(ContactError::Lengths {
+                masks: masks.len(),
+                poses: poses.len(),
+                posed: Some(posed.len()),
+            });
+        }
+        self.run(masks, poses, posed, true, options)?;
+        Ok(&self.found)
+    }
+
+    /// The pipeline; `posed` is as long as `masks`, its entries reused
+    /// when `reuse` and already built for their sprite.
+    fn run<M: Borrow<Mask> + Sync>(
+        &mut self,
+        masks: &[M],
+        poses: &[Pose],
+        posed: &mut [PosedMask],
+        reuse: bool,
+        options: &ContactOptions,
+    ) -> Result<(), ContactError> {
+        self.found.clear();
+        self.candidates = 0;
+        if masks.len() != poses.len() {
+            return Err(ContactError::Lengths {
+                masks: masks.len(),
+                poses: poses.len(),
+                posed: None,
+            });
+        }
+        for (index, (m, p)) in masks.iter().zip(poses).enumerate() {
+            PosedMask::check_size(m.borrow(), p)
+                .map_err(|error| ContactError::TooLarge { index, error })?;
+        }
+        self.boxes.clear();
+        self.boxes.extend(masks.iter().zip(poses).map(|(m, p)| {
+            let m = m.borrow();
+            p.world_bounds(m.width(), m.height())
+        }));
+        let pairs = {
+            crate::trace::span!("collide.broadphase", ships = masks.len());
+            self.sweep.pairs(&self.boxes)
+        };
+        self.candidates = pairs.len();
+        // The sprites in a candidate pair: their posed masks are needed,
+        // and their boxes' area says whether the frame pays for the pool.
+        self.needed.clear();
+        self.needed.resize(masks.len(), false);
+        for &(a, b) in pairs {
+            self.needed[a] = true;
+            self.needed[b] = true;
+        }
+        let area: u64 = (self.boxes.iter().zip(&self.needed))
+            .filter(|(_, &n)| n)
+            .filter_map(|(b, _)| b.map(|r| r.area()))
+            .fold(0u64, u64::saturating_add);
+        let parallel = options.parallel && area >= self.parallel_pixels;
+        let exact = options.query.is_exact();
+        let (needed, found) = (&self.needed, &mut self.found);
+        let mut work = move || {
+            if exact {
+                narrow::build(masks, poses, posed, needed, reuse, parallel);
+            }
+            let sprites = narrow::Sprites {
+                masks,
+                poses,
+                posed,
+                exact,
+                options,
+            };
+            sprites.test(pairs, parallel, found);
+        };
+        if parallel {
+            // Both stages inside the pool: the calling thread hands the
+            // frame over once, not once a stage.
+            rayon::scope(|_| work());
+        } else {
+            work();
+        }
+        Ok(())
+    }
+}
+
+/// Every touching pair of `masks[i]` in `poses[i]`, with fresh buffers
+/// (keep a [`Contacts`] instead when calling every frame).
+pub fn contacts<M: Borrow<Mask> + Sync>(
+    masks: &[M],
+    poses: &[Pose],
+    options: &ContactOptions,
+) -> Result<Vec<Touch>, ContactError> {
+    Ok(Contacts::new().find(masks, poses, options)?.to_vec())
+}
