@@ -155,17 +155,24 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
     let ymin_f = float(out.ymin as f64);
     let kmin = int(out.kmin);
     let row_bits = int(64 * out.per_row as i64);
+    // `1 − x` for falling crossings as `(x ^ −1) + 2`, else `x`.
+    let (flip, flip2) = (
+        int(-i64::from(f.cross.falling)),
+        int(2 * i64::from(f.cross.falling)),
+    );
     let n = list.len();
+    let (lines, los, his) = (list.line.as_ptr(), list.lo.as_ptr(), list.hi.as_ptr());
     let mut total = 0usize;
     let group = (VECTORS + 1) * L::N;
     for (g, slots) in (0..n).step_by(L::N).zip(scratch.chunks_exact_mut(group)) {
         // Only the lanes below `n − g` are loaded; they lie within the
         // three lists, which have the same length.
+        let live = L::first_n(n - g);
         let load = always(
             #[inline(always)]
-            |v: &[i64]| L::load_n(v.as_ptr().add(g).cast(), n - g),
+            |v: *const i64| L::load_where(live, v.add(g).cast()),
         );
-        let (line, lo, hi) = (load(&list.line), load(&list.lo), load(&list.hi));
+        let (line, lo, hi) = (load(lines), load(los), load(his));
         // The rows the extended edge reaches (as `Flips::rows`).
         let along = L::to_f64(L::sub(line, line0));
         let (y_line, x_line) = (L::fmul(along, dy_line), L::fmul(along, dx_line));
@@ -187,7 +194,7 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
             L::fge(L::fmax(xa, xb), x_first),
             L::fle(L::fmin(xa, xb), x_last),
         );
-        let valid = L::m_and(L::first_n(n - g), reach_out);
+        let valid = L::m_and(live, reach_out);
         let clamp = always(
             #[inline(always)]
             |y: L::F| L::fmin(L::fmax(y, lo_row), hi_row),
@@ -208,10 +215,7 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
         // The first row: `Crossing::first_past`, a float estimate, then one
         // exact check; `rest = step·k − n` lies in `[0, step)`.
         let start = L::add(s0, product(s1, s1_f, first, first_f));
-        let mut past = L::sub(line, start);
-        if f.cross.falling {
-            past = L::sub(ones, past);
-        }
+        let past = L::add(L::xor(L::sub(line, start), flip), flip2);
         let x = L::fmul(L::to_f64(past), inv);
         let t = L::trunc(x);
         let k = L::inc_where(L::flt(t, x), L::to_i64(t));
@@ -295,12 +299,14 @@ unsafe fn step_rows<L: Lanes>(
             #[inline(always)]
             |slot: usize| L::load(p.add(slot * L::N)),
         );
-        let (count, mut rest, mut at) = (load(COUNT), load(REST), load(AT));
+        let (mut count, mut rest, mut at) = (load(COUNT), load(REST), load(AT));
         let mut column = L::xor(load(COLUMN), sign);
         let mut checked = L::xor(load(CHECKED), sign);
         let span = L::xor(load(SPAN), sign);
-        for r in 0..slots[VECTORS * L::N] {
-            let active = L::gt(count, int(r));
+        for _ in 0..slots[VECTORS * L::N] {
+            // Lanes with rows left (`count` counts down).
+            let active = L::gt(count, L::zero());
+            count = L::add(count, int(-1));
             let inside = L::gt_where(active, width, column);
             let hit = L::gt_where(inside, span, checked);
             flips += L::flip_bits(words.as_mut_ptr(), flipped.add(flips), hit, at);

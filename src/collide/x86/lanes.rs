@@ -41,6 +41,9 @@ pub(super) trait Lanes: Copy {
     /// The first `n` lanes from `p` (all when `n ≥ N`), the rest 0; lanes
     /// past `n` are never read.
     unsafe fn load_n(p: *const u64, n: usize) -> Self::V;
+    /// The lanes of `m` from `p`, the rest 0; lanes outside `m` are never
+    /// read.
+    unsafe fn load_where(m: Self::M, p: *const u64) -> Self::V;
     unsafe fn store(p: *mut u64, v: Self::V);
     /// The first `n` lanes to `p` (all when `n ≥ N`); nothing past them is
     /// written.
@@ -83,7 +86,7 @@ pub(super) trait Lanes: Copy {
     unsafe fn gt(a: Self::V, b: Self::V) -> Self::M;
     /// `m & (a > b)`, signed (one instruction with a mask register).
     unsafe fn gt_where(m: Self::M, a: Self::V, b: Self::V) -> Self::M;
-    /// The first `n` lanes.
+    /// The first `n` lanes (`n` a length: below 2^63).
     unsafe fn first_n(n: usize) -> Self::M;
     /// The lanes whose bit is set in `bits`.
     unsafe fn mask_of(bits: u32) -> Self::M;
@@ -189,7 +192,8 @@ impl Lanes for Avx2 {
         fn gt(a: __m256i, b: __m256i) -> __m256i { _mm256_cmpgt_epi64(a, b) }
         fn gt_where(m: __m256i, a: __m256i, b: __m256i) -> __m256i { Self::and(m, Self::gt(a, b)) }
         fn xor_where(m: __m256i, v: __m256i, x: __m256i) -> __m256i { Self::xor(v, Self::and(m, x)) }
-        fn first_n(n: usize) -> __m256i { Self::gt(Self::splat(n.min(4) as i64), Self::index()) }
+        fn first_n(n: usize) -> __m256i { Self::gt(Self::splat(n as i64), Self::index()) }
+        fn load_where(m: __m256i, p: *const u64) -> __m256i { _mm256_maskload_epi64(p.cast(), m) }
         fn mask_of(bits: u32) -> __m256i {
             let bit = _mm256_setr_epi64x(1, 2, 4, 8);
             Self::eq(Self::and(Self::splat(i64::from(bits)), bit), bit)
@@ -223,7 +227,7 @@ impl Lanes for Avx2 {
         if n >= 4 {
             Self::load(p)
         } else {
-            _mm256_maskload_epi64(p.cast(), Self::first_n(n))
+            Self::load_where(Self::first_n(n), p)
         }
     }
 
@@ -333,6 +337,7 @@ impl Lanes for Avx512 {
         fn gt_where(m: __mmask8, a: __m512i, b: __m512i) -> __mmask8 { _mm512_mask_cmpgt_epi64_mask(m, a, b) }
         fn xor_where(m: __mmask8, v: __m512i, x: __m512i) -> __m512i { _mm512_mask_xor_epi64(v, m, v, x) }
         fn first_n(n: usize) -> __mmask8 { if n >= 8 { 0xff } else { (1u8 << n) - 1 } }
+        fn load_where(m: __mmask8, p: *const u64) -> __m512i { _mm512_maskz_loadu_epi64(m, p.cast()) }
         fn mask_of(bits: u32) -> __mmask8 { bits as u8 }
         fn m_and(a: __mmask8, b: __mmask8) -> __mmask8 { a & b }
         fn any(m: __mmask8) -> bool { m != 0 }
@@ -388,7 +393,7 @@ impl Lanes for Avx512 {
         if n >= 8 {
             Self::load(p)
         } else {
-            _mm512_maskz_loadu_epi64(Self::first_n(n), p.cast())
+            Self::load_where(Self::first_n(n), p)
         }
     }
 }

@@ -115,10 +115,11 @@ unsafe fn groups<L: Lanes, const SHIFTED: bool>(
         let mut at = 0;
         while at + per_step <= total {
             if far {
-                // A hint for each 64-byte line of the step: never faults,
+                // A hint for each 64-byte line of the step (`at` and
+                // `per_step` are multiples of eight words): never faults,
                 // even past the masks' ends.
-                for line in (at.next_multiple_of(8)..at + per_step).step_by(8) {
-                    let ahead = line + PREFETCH_WORDS;
+                for line in (0..per_step).step_by(8) {
+                    let ahead = at + line + PREFETCH_WORDS;
                     _mm_prefetch::<_MM_HINT_T0>(a.wrapping_add(ahead).cast());
                     _mm_prefetch::<_MM_HINT_T0>(lo.wrapping_add(ahead).cast());
                 }
@@ -155,25 +156,42 @@ unsafe fn groups<L: Lanes, const SHIFTED: bool>(
     let m_first = cut(lane);
     let last_j = L::add(lane, L::splat((n * (groups - 1)) as i64));
     let m_last = cut(last_j);
-    for row in 0..rows.rows {
-        let (ra, rb) = (row * rows.a_stride, row * rows.b_stride);
-        let r = L::splat(row as i64);
-        for g in 0..groups {
-            // With one group, `m_last` is `m_first` (both cut word 0).
-            let (m, k) = if g + 1 == groups {
-                (m_last, tail)
-            } else if g == 0 {
-                (m_first, n)
-            } else {
-                (ones, n)
-            };
-            let j = L::add(lane, L::splat((n * g) as i64));
-            if !f(bits(ra + n * g, rb + n * g, k, m), j, r, g) {
-                return false;
+    // Offsets and the row vector move on by a row a step; rows of one
+    // group (most posed masks) skip the group loop.
+    let one = L::splat(1);
+    let mut each_row = always(
+        #[inline(always)]
+        |single: bool| {
+            let (mut ra, mut rb, mut r) = (0, 0, L::zero());
+            for _ in 0..rows.rows {
+                if single {
+                    if !f(bits(ra, rb, tail, m_last), lane, r, 0) {
+                        return false;
+                    }
+                }
+                for g in 0..if single { 0 } else { groups } {
+                    let (m, k) = if g + 1 == groups {
+                        (m_last, tail)
+                    } else if g == 0 {
+                        (m_first, n)
+                    } else {
+                        (ones, n)
+                    };
+                    let j = L::add(lane, L::splat((n * g) as i64));
+                    if !f(bits(ra + n * g, rb + n * g, k, m), j, r, g) {
+                        return false;
+                    }
+                }
+                (ra, rb, r) = (ra + rows.a_stride, rb + rows.b_stride, L::add(r, one));
             }
-        }
+            true
+        },
+    );
+    if groups == 1 {
+        each_row(true)
+    } else {
+        each_row(false)
     }
-    true
 }
 
 /// [`groups`] with the shift known at compile time to be 0 or not.
@@ -194,7 +212,7 @@ pub(super) unsafe fn each_group<L: Lanes>(
 
 /// [`crate::collide::kernels::ScanKernels::first_row`]: `per_test` groups
 /// ORed before one branch; the first row is then found word by word from
-/// the first row of those groups.
+/// the last group tested clear.
 ///
 /// # Safety
 /// As [`groups`].
@@ -207,22 +225,24 @@ unsafe fn first_row<L: Lanes>(rows: &Rows, per_test: usize) -> Option<usize> {
         rows,
         #[inline(always)]
         |w, _, r, _| {
-            if n == 0 {
-                since = r;
-            }
             acc = L::or(acc, w);
             n += 1;
             if n < per_test {
                 return true;
             }
             n = 0;
-            L::is_zero(acc)
+            let clear = L::is_zero(acc);
+            if clear {
+                since = r;
+            }
+            clear
         },
     );
     if finished && L::is_zero(acc) {
         return None;
     }
-    // Lane 0 holds the lowest row of the groups that hit.
+    // Rows before lane 0 of the last group tested clear hold nothing (row
+    // 0 when none was).
     let from = L::lane0(since) as usize;
     (from..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
 }
