@@ -11,7 +11,6 @@
 //!   exact walkers the general scanner uses; cost follows the pixels.
 
 use super::edges::{self, Outline};
-use crate::collide::kernels::raster::row_start::in_range;
 use crate::collide::kernels::raster::{or_bits, EdgeScratch, RasterKernels};
 use crate::collide::kernels::Plain;
 use crate::collide::sprite::{Place, Placed};
@@ -173,10 +172,7 @@ fn build<K: RasterKernels>(
 #[inline(always)]
 pub(crate) fn fill<K: RasterKernels>(isa: K, placed: &Placed, rect: &PixelRect, words: &mut [u64]) {
     if let Place::Map(map) = placed.place {
-        if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
-            return;
-        }
-        if in_range(&map.map, rect) && isa.walk(placed.mask, &map, rect, words) {
+        if isa.walk(placed.mask, &map, rect, words) {
             return;
         }
         words.fill(0);
@@ -257,10 +253,9 @@ mod tests {
             let size = (rect.width() as usize).div_ceil(64) * rect.height() as usize;
             let mut plain = vec![0u64; size];
             fill_with(Plain, &placed, &rect, &mut plain);
-            let walkable = in_range(&map.map, &rect);
             let mut check = |k: usize, walk: &dyn Fn(&mut [u64]) -> bool| {
                 let mut simd = vec![0u64; size];
-                if walkable && walk(&mut simd) {
+                if walk(&mut simd) {
                     assert_eq!(simd, plain, "case {case}, set {k}");
                     compared[k] += 1;
                 }

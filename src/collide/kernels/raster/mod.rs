@@ -66,10 +66,9 @@ pub(crate) trait RasterKernels: ScanKernels {
     }
 
     /// Sets the covered pixels of `mask` under `map` in the zeroed `words`
-    /// (rows of `rect`, not empty, every sample in the walkers' exact range:
-    /// [`row_start::in_range`]) by a vector pixel walk, or returns false
-    /// (the words then unspecified) where the set has none or declines the
-    /// pose; the caller then walks with the scan kernels' walker.
+    /// (rows of `rect`) by a vector pixel walk, or returns false (the words
+    /// then unspecified) where the set has none or declines the pose; the
+    /// caller then walks with the scan kernels' walker.
     #[inline(always)]
     fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
         let _ = (mask, map, rect, words);

@@ -8,7 +8,7 @@
 use super::walker::{Axis, SIGN};
 use crate::collide::kernels::raster::or_bits;
 use crate::collide::kernels::raster::row_start::{
-    linear_fits, row_start, row_start_linear, RowStart,
+    in_range, linear_fits, row_start, row_start_linear, RowStart,
 };
 use crate::collide::sprite::SolidMap;
 use crate::collide::transformed::windows::TexelWindows;
@@ -24,13 +24,15 @@ pub(crate) fn steps_fit(du: i64, dv: i64) -> bool {
     7 * du.unsigned_abs().min(one << 8) <= 8 * one && dv.unsigned_abs() <= one
 }
 
-/// `RasterKernels::walk`, eight samples per window. Returns false, having
-/// written nothing, when the steps do not fit a window ([`steps_fit`]) or
-/// the mask keeps no windows; the caller then uses the gathering walker.
+/// Sets the covered pixels of `mask` under `map` in `words` (rows of
+/// `rect`), walking each row's estimated span eight samples per window.
+/// Returns false, having written nothing, when the steps do not fit a
+/// window ([`steps_fit`]), the mask keeps no windows, or a row's
+/// coordinates leave the walker's exact range; the caller then uses the
+/// gathering walker.
 ///
 /// # Safety
-/// The CPU must have AVX2; `rect` is not empty and passed
-/// `row_start::in_range`.
+/// The CPU must have AVX2 ([`crate::collide::x86::Avx2::detect`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 pub(crate) unsafe fn fill_windowed_avx2(
     mask: &Mask,
@@ -40,12 +42,15 @@ pub(crate) unsafe fn fill_windowed_avx2(
 ) -> bool {
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
-    if !steps_fit(du, dv) {
+    if !steps_fit(du, dv) || !in_range(m, rect) {
         return false;
     }
     let Some(windows) = TexelWindows::cached(mask) else {
         return false;
     };
+    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
+        return true;
+    }
     // The walk runs in mask texels (the windows' coordinates): outside the
     // solid box the mask is clear, which is what the box check would give.
     let texel0 = (

@@ -4,7 +4,7 @@
 
 use crate::collide::kernels::gather::MAX_STEP;
 use crate::collide::kernels::raster::or_bits;
-use crate::collide::kernels::raster::row_start::{linear_fits, row_start, RowStart};
+use crate::collide::kernels::raster::row_start::{in_range, linear_fits, row_start, RowStart};
 use crate::collide::sprite::{LinearSpans, SolidMap};
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
@@ -71,13 +71,14 @@ impl Axis {
     }
 }
 
-/// `RasterKernels::walk`, sixteen samples at a time. Returns false, having
-/// written nothing, when the steps pass the walkers' limit or the mask has
-/// 2^30 dwords; the caller then uses the general walkers.
+/// Sets the covered pixels of `mask` under `map` in `words` (rows of
+/// `rect`), walking each row's estimated span sixteen samples at a time.
+/// Returns false, having written nothing useful, when a row's coordinates
+/// leave the walker's exact range (absurd poses); the caller then uses the
+/// general walkers.
 ///
 /// # Safety
-/// The CPU must have AVX-512 F and DQ; `rect` is not empty and passed
-/// `row_start::in_range`.
+/// The CPU must have AVX-512 F and DQ ([`crate::collide::x86::Avx512::detect`]).
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn fill_walk_avx512(
     mask: &Mask,
@@ -85,13 +86,16 @@ pub(crate) unsafe fn fill_walk_avx512(
     rect: &PixelRect,
     words: &mut [u64],
 ) -> bool {
-    // Texel dwords are indexed by 32-bit lanes.
-    if mask.words().len() * 2 >= 1 << 30 {
-        return false;
-    }
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
-    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP {
+    let dwords = mask.words().len() * 2;
+    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || dwords >= 1 << 30 {
+        return false;
+    }
+    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
+        return true;
+    }
+    if !in_range(m, rect) {
         return false;
     }
     let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
@@ -167,7 +171,7 @@ pub(crate) unsafe fn fill_walk_avx512(
                 for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
                     // SAFETY: only lanes in `valid` are read; there the texel
                     // lies inside the solid box, so inside the mask, and its
-                    // dword index is below 2^30 (checked on entry).
+                    // dword index is below `dwords` < 2^30.
                     let got = unsafe {
                         _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
                     };
@@ -190,7 +194,7 @@ const ROW_BATCH: usize = 32;
 /// inside the estimate's two-pixel margin, and the same exact starts.
 ///
 /// # Safety
-/// The CPU must have AVX-512 F and DQ; `rect` passed `row_start::in_range` and its
+/// The CPU must have AVX-512 F and DQ; `rect` passed [`in_range`] and its
 /// coordinates, `lin.origin` and `lin.bounds` are below 2^52 in size.
 #[target_feature(enable = "avx512f,avx512dq")]
 unsafe fn starts8(
