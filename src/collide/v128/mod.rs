@@ -125,14 +125,3 @@ unsafe fn first_row_wide(rows: &Rows) -> Option<usize> {
         acc.any()
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::collide::kernels::check::check_row_kernels;
-    use crate::cpu::Simd128;
-
-    #[test]
-    fn simd128_row_kernels_match_bit_by_bit() {
-        check_row_kernels(Simd128::detect().expect("this build has the 128-bit layer"));
-    }
-}

@@ -313,19 +313,3 @@ pub(super) unsafe fn count_avx2(rows: &Rows) -> u64 {
 pub(super) unsafe fn count_avx512(rows: &Rows) -> u64 {
     count::<Avx512>(rows)
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::collide::kernels::check::check_row_kernels;
-    use crate::cpu::{Avx2, Avx512};
-
-    #[test]
-    fn row_kernels_match_bit_by_bit() {
-        if let Some(isa) = Avx2::detect() {
-            check_row_kernels(isa);
-        }
-        if let Some(isa) = Avx512::detect() {
-            check_row_kernels(isa);
-        }
-    }
-}
