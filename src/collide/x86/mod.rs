@@ -18,6 +18,7 @@ mod lanes;
 mod prefix;
 mod rows;
 mod stats;
+mod walk;
 
 pub(crate) use crate::cpu::{Avx2, Avx512};
 

@@ -7,11 +7,10 @@
 
 use super::walker::{Axis, SIGN};
 use crate::collide::kernels::raster::or_bits;
-use crate::collide::kernels::raster::row_start::{
-    in_range, linear_fits, row_start, row_start_linear, RowStart,
-};
+use crate::collide::kernels::raster::row_start::RowStart;
 use crate::collide::sprite::SolidMap;
 use crate::collide::transformed::windows::TexelWindows;
+use crate::collide::x86::walk::by_rows;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
@@ -42,15 +41,12 @@ pub(crate) unsafe fn fill_windowed_avx2(
 ) -> bool {
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
-    if !steps_fit(du, dv) || !in_range(m, rect) {
+    if !steps_fit(du, dv) {
         return false;
     }
     let Some(windows) = TexelWindows::cached(mask) else {
         return false;
     };
-    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
-        return true;
-    }
     // The walk runs in mask texels (the windows' coordinates): outside the
     // solid box the mask is clear, which is what the box check would give.
     let texel0 = (
@@ -68,30 +64,14 @@ pub(crate) unsafe fn fill_windowed_avx2(
         low: ((7 * du).min(0), (7 * dv).min(0)),
         step8: (8 * du, 8 * dv),
     };
-    let spans = map.spans();
-    let linear = spans.linear().filter(|lin| linear_fits(lin, rect));
-    let per_row = (rect.width() as usize).div_ceil(64);
-    // Each row's span and exact start are found for a batch of rows first:
-    // rows are independent, so the CPU overlaps their float and multiply
-    // chains there, which it does less well between the groups' loads.
-    let mut starts = [None::<RowStart>; ROW_BATCH];
-    let mut rows = (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1)));
-    for y0 in (rect.y0..rect.y1).step_by(ROW_BATCH) {
-        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
-        for (k, start) in starts[..n].iter_mut().enumerate() {
-            let y = y0 + k as i64;
-            *start = match &linear {
-                Some(lin) => row_start_linear(lin, m, rect, y),
-                None => row_start(m, &spans, rect, y),
-            };
-        }
-        for (start, (_, row)) in starts[..n].iter().zip(rows.by_ref()) {
-            if let Some(start) = start {
-                walk.row(start, texel0, rect.x0, row);
-            }
-        }
-    }
-    true
+    by_rows::<ROW_BATCH>(
+        map,
+        rect,
+        words,
+        |_, _| None,
+        #[inline(always)]
+        |start, row| walk.row(start, texel0, rect.x0, row),
+    )
 }
 
 /// Rows whose starts are found before their samples are read.

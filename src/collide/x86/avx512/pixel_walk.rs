@@ -4,8 +4,9 @@
 
 use crate::collide::kernels::gather::MAX_STEP;
 use crate::collide::kernels::raster::or_bits;
-use crate::collide::kernels::raster::row_start::{in_range, linear_fits, row_start, RowStart};
+use crate::collide::kernels::raster::row_start::RowStart;
 use crate::collide::sprite::{LinearSpans, SolidMap};
+use crate::collide::x86::walk::by_rows;
 use crate::mask::{low_bits, Mask};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
@@ -88,102 +89,97 @@ pub(crate) unsafe fn fill_walk_avx512(
 ) -> bool {
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
-    let dwords = mask.words().len() * 2;
-    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || dwords >= 1 << 30 {
+    // Texel dwords are indexed by 32-bit lanes.
+    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || mask.words().len() * 2 >= 1 << 30 {
         return false;
     }
-    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
-        return true;
-    }
-    if !in_range(m, rect) {
-        return false;
-    }
-    let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
-    let width = _mm512_set1_epi32(m.width as i32);
-    let height = _mm512_set1_epi32(m.height as i32);
-    let col0 = _mm512_set1_epi32(map.texel0.0 as i32);
-    let row0 = _mm512_set1_epi32(map.texel0.1 as i32);
-    let stride = _mm512_set1_epi32((mask.words_per_row() * 2) as i32);
-    let low5 = _mm512_set1_epi32(31);
-    let one = _mm512_set1_epi32(1);
-    let base = mask.words().as_ptr().cast::<i32>();
-    let spans = map.spans();
-    // Rows' spans in vectors when the estimate is linear in the row and
-    // every column bound is exact in a double.
-    let linear = spans.linear().filter(|lin| linear_fits(lin, rect));
-    let per_row = (rect.width() as usize).div_ceil(64);
-    // Each row's span and exact start are found for a batch of rows first:
-    // rows are independent, so the CPU overlaps their float and multiply
-    // chains here, which it cannot while gathers fill its window.
-    let mut starts = [None::<RowStart>; ROW_BATCH];
-    let rows = words.chunks_exact_mut(per_row.max(1));
-    let mut rows = (rect.y0..rect.y1).zip(rows).peekable();
-    while rows.peek().is_some() {
-        let y0 = rows.peek().map_or(rect.y1, |(y, _)| *y);
-        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
-        match &linear {
-            // Eight rows per vector while all of them are in the batch.
-            Some(lin) => {
-                for k in (0..n).step_by(8) {
-                    if k + 8 <= n {
-                        // SAFETY: the caller's AVX-512 F and DQ; `linear`
-                        // checked the sizes.
-                        let eight = unsafe { starts8(lin, m, rect, y0 + k as i64) };
-                        starts[k..k + 8].copy_from_slice(&eight);
-                    } else {
-                        for (q, start) in starts[k..n].iter_mut().enumerate() {
-                            *start = row_start(m, &spans, rect, y0 + (k + q) as i64);
-                        }
-                    }
-                }
+    let walk = Gather {
+        u_axis: Axis::new(du),
+        v_axis: Axis::new(dv),
+        width: _mm512_set1_epi32(m.width as i32),
+        height: _mm512_set1_epi32(m.height as i32),
+        col0: _mm512_set1_epi32(map.texel0.0 as i32),
+        row0: _mm512_set1_epi32(map.texel0.1 as i32),
+        stride: _mm512_set1_epi32((mask.words_per_row() * 2) as i32),
+        base: mask.words().as_ptr().cast::<i32>(),
+    };
+    by_rows::<ROW_BATCH>(
+        map,
+        rect,
+        words,
+        // SAFETY (both): inlined here, with AVX-512 F and DQ; `by_rows`
+        // checked the sizes `starts8` needs.
+        #[inline(always)]
+        |lin, y| Some(unsafe { starts8(lin, m, rect, y) }),
+        #[inline(always)]
+        |start, row| unsafe { walk.row(start, rect.x0, row) },
+    )
+}
+
+/// What the walk's gathers read: the axes, the solid box's size and first
+/// texel, and the mask's dwords.
+struct Gather {
+    u_axis: Axis,
+    v_axis: Axis,
+    width: __m512i,
+    height: __m512i,
+    col0: __m512i,
+    row0: __m512i,
+    /// Dwords a mask row.
+    stride: __m512i,
+    base: *const i32,
+}
+
+impl Gather {
+    /// Sets the covered pixels of one row from its start (`x0`: the row's
+    /// first column).
+    ///
+    /// # Safety
+    /// The start's samples stay in the exact range (`row_start::in_range`)
+    /// and the mask has fewer than 2^30 dwords.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    unsafe fn row(&self, start: &RowStart, x0: i64, row: &mut [u64]) {
+        let RowStart { x0: from, x1, u, v } = *start;
+        let (mut ul, mut vl) = (self.u_axis.lanes(u), self.v_axis.lanes(v));
+        let (low5, one) = (_mm512_set1_epi32(31), _mm512_set1_epi32(1));
+        let mut x = from;
+        while x < x1 {
+            let len = (x1 - x).min(64) as u32;
+            // Four groups' addresses first, then their gathers, so the
+            // gathers overlap.
+            let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
+            let groups = len.div_ceil(16) as usize;
+            for lane in lanes.iter_mut().take(groups) {
+                let valid = _mm512_cmplt_epu32_mask(ul.1, self.width)
+                    & _mm512_cmplt_epu32_mask(vl.1, self.height);
+                let col = _mm512_add_epi32(ul.1, self.col0);
+                let index = _mm512_add_epi32(
+                    _mm512_mullo_epi32(_mm512_add_epi32(vl.1, self.row0), self.stride),
+                    _mm512_srli_epi32::<5>(col),
+                );
+                *lane = (index, _mm512_and_si512(col, low5), valid);
+                ul = self.u_axis.advance(ul);
+                vl = self.v_axis.advance(vl);
             }
-            None => {
-                for (k, start) in starts[..n].iter_mut().enumerate() {
-                    *start = row_start(m, &spans, rect, y0 + k as i64);
-                }
+            let mut bits = 0u64;
+            for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
+                // SAFETY: only lanes in `valid` are read; there the texel
+                // lies inside the solid box, so inside the mask, and its
+                // dword index is below 2^30 (the caller's).
+                let got = _mm512_mask_i32gather_epi32::<4>(
+                    _mm512_setzero_si512(),
+                    valid,
+                    index,
+                    self.base,
+                );
+                let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
+                bits |= u64::from(lit) << (16 * g);
             }
-        }
-        for (k, (_, row)) in rows.by_ref().take(n).enumerate() {
-            let Some(RowStart { x0, x1, u, v }) = starts[k] else {
-                continue;
-            };
-            let (mut ul, mut vl) = (u_axis.lanes(u), v_axis.lanes(v));
-            let mut x = x0;
-            while x < x1 {
-                let len = (x1 - x).min(64) as u32;
-                // Four groups' addresses first, then their gathers, so the
-                // gathers overlap.
-                let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
-                let groups = len.div_ceil(16) as usize;
-                for lane in lanes.iter_mut().take(groups) {
-                    let valid = _mm512_cmplt_epu32_mask(ul.1, width)
-                        & _mm512_cmplt_epu32_mask(vl.1, height);
-                    let col = _mm512_add_epi32(ul.1, col0);
-                    let index = _mm512_add_epi32(
-                        _mm512_mullo_epi32(_mm512_add_epi32(vl.1, row0), stride),
-                        _mm512_srli_epi32::<5>(col),
-                    );
-                    *lane = (index, _mm512_and_si512(col, low5), valid);
-                    ul = u_axis.advance(ul);
-                    vl = v_axis.advance(vl);
-                }
-                let mut bits = 0u64;
-                for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
-                    // SAFETY: only lanes in `valid` are read; there the texel
-                    // lies inside the solid box, so inside the mask, and its
-                    // dword index is below `dwords` < 2^30.
-                    let got = unsafe {
-                        _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
-                    };
-                    let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
-                    bits |= u64::from(lit) << (16 * g);
-                }
-                or_bits(row, (x - rect.x0) as usize, bits & low_bits(len));
-                x += i64::from(len);
-            }
+            or_bits(row, (x - x0) as usize, bits & low_bits(len));
+            x += i64::from(len);
         }
     }
-    true
 }
 
 /// Rows whose starts are found before their samples are read.
