@@ -36,6 +36,7 @@ use edges::{flip_edges_avx2, flip_edges_avx512, seed_left_avx512};
 use prefix::{prefix_xor_rows_avx2, prefix_xor_rows_avx512};
 use rows::{count_avx2, count_avx512, first_row_avx2, first_row_avx512, packed};
 use stats::{stats_avx2, stats_avx512};
+use walk::Frame;
 
 /// `kernel(rows)` where `ok` and the rows stay inside their masks, else
 /// `portable()`. Called from the impls below only: their `self` proves
@@ -160,7 +161,7 @@ impl RasterKernels for Avx2 {
     #[inline(always)]
     fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
         // SAFETY: as in `flip_edges`.
-        unsafe { fill_windowed_avx2(mask, map, rect, words) }
+        unsafe { fill_windowed_avx2(Frame { mask, map, rect }, words) }
     }
 }
 
@@ -192,6 +193,6 @@ impl RasterKernels for Avx512 {
     #[inline(always)]
     fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
         // SAFETY: as in `flip_edges`.
-        unsafe { fill_walk_avx512(mask, map, rect, words) }
+        unsafe { fill_walk_avx512(Frame { mask, map, rect }, words) }
     }
 }

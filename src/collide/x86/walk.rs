@@ -7,20 +7,29 @@ use crate::collide::kernels::raster::row_start::{
     in_range, linear_fits, row_start, row_start_linear, RowStart,
 };
 use crate::collide::sprite::{LinearSpans, SolidMap};
+use crate::mask::Mask;
 use crate::pose::PixelRect;
 
-/// Calls `row(start, words)` on each covered row of `rect` (its words in
-/// `words`), the starts of `BATCH` rows found before their samples are
+/// What a pixel walk fills: the covered pixels of `mask` under `map`, in
+/// the rows of `rect`.
+#[derive(Clone, Copy)]
+pub(super) struct Frame<'a> {
+    pub(super) mask: &'a Mask,
+    pub(super) map: &'a SolidMap,
+    pub(super) rect: &'a PixelRect,
+}
+
+/// Calls `row(start, words)` on each covered row of the frame's rectangle
+/// (its words in `words`), the starts of `BATCH` rows found before their samples are
 /// read: rows are independent, so the CPU overlaps their float and
 /// multiply chains there, which it does less well between the walk's
 /// loads. `eight(lin, y)` may give the eight rows from `y` at once from
 /// the linear estimate (a vector form; `None` takes them one by one).
-/// Returns false, having written nothing, when a sample of `rect` would
+/// Returns false, having written nothing, when a sample of the rectangle would
 /// leave the walkers' exact range ([`in_range`]).
 #[inline(always)]
 pub(super) fn by_rows<const BATCH: usize>(
-    map: &SolidMap,
-    rect: &PixelRect,
+    Frame { map, rect, .. }: Frame,
     words: &mut [u64],
     mut eight: impl FnMut(&LinearSpans, i64) -> Option<[Option<RowStart>; 8]>,
     mut row: impl FnMut(&RowStart, &mut [u64]),

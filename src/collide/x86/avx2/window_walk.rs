@@ -8,11 +8,10 @@
 use super::walker::{Axis, SIGN};
 use crate::collide::kernels::raster::or_bits;
 use crate::collide::kernels::raster::row_start::RowStart;
-use crate::collide::sprite::SolidMap;
 use crate::collide::transformed::windows::TexelWindows;
-use crate::collide::x86::walk::by_rows;
-use crate::mask::{low_bits, Mask};
-use crate::pose::{PixelRect, FRAC_BITS};
+use crate::collide::x86::walk::{by_rows, Frame};
+use crate::mask::low_bits;
+use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
 /// True when eight consecutive samples with steps `(du, dv)` (fixed point)
@@ -33,12 +32,8 @@ pub(crate) fn steps_fit(du: i64, dv: i64) -> bool {
 /// # Safety
 /// The CPU must have AVX2 ([`crate::collide::x86::Avx2::detect`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-pub(crate) unsafe fn fill_windowed_avx2(
-    mask: &Mask,
-    map: &SolidMap,
-    rect: &PixelRect,
-    words: &mut [u64],
-) -> bool {
+pub(in crate::collide::x86) unsafe fn fill_windowed_avx2(frame: Frame, words: &mut [u64]) -> bool {
+    let Frame { mask, map, rect } = frame;
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
     if !steps_fit(du, dv) {
@@ -65,8 +60,7 @@ pub(crate) unsafe fn fill_windowed_avx2(
         step8: (8 * du, 8 * dv),
     };
     by_rows::<ROW_BATCH>(
-        map,
-        rect,
+        frame,
         words,
         |_, _| None,
         #[inline(always)]

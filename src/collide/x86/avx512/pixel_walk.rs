@@ -5,9 +5,9 @@
 use crate::collide::kernels::gather::MAX_STEP;
 use crate::collide::kernels::raster::or_bits;
 use crate::collide::kernels::raster::row_start::RowStart;
-use crate::collide::sprite::{LinearSpans, SolidMap};
-use crate::collide::x86::walk::by_rows;
-use crate::mask::{low_bits, Mask};
+use crate::collide::sprite::LinearSpans;
+use crate::collide::x86::walk::{by_rows, Frame};
+use crate::mask::low_bits;
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
 use std::arch::x86_64::*;
 /// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
@@ -81,12 +81,8 @@ impl Axis {
 /// # Safety
 /// The CPU must have AVX-512 F and DQ ([`crate::collide::x86::Avx512::detect`]).
 #[target_feature(enable = "avx512f")]
-pub(crate) unsafe fn fill_walk_avx512(
-    mask: &Mask,
-    map: &SolidMap,
-    rect: &PixelRect,
-    words: &mut [u64],
-) -> bool {
+pub(in crate::collide::x86) unsafe fn fill_walk_avx512(frame: Frame, words: &mut [u64]) -> bool {
+    let Frame { mask, map, rect } = frame;
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
     // Texel dwords are indexed by 32-bit lanes.
@@ -104,8 +100,7 @@ pub(crate) unsafe fn fill_walk_avx512(
         base: mask.words().as_ptr().cast::<i32>(),
     };
     by_rows::<ROW_BATCH>(
-        map,
-        rect,
+        frame,
         words,
         // SAFETY (both): inlined here, with AVX-512 F and DQ; `by_rows`
         // checked the sizes `starts8` needs.
