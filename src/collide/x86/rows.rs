@@ -164,10 +164,8 @@ unsafe fn groups<L: Lanes, const SHIFTED: bool>(
         |single: bool| {
             let (mut ra, mut rb, mut r) = (0, 0, L::zero());
             for _ in 0..rows.rows {
-                if single {
-                    if !f(bits(ra, rb, tail, m_last), lane, r, 0) {
-                        return false;
-                    }
+                if single && !f(bits(ra, rb, tail, m_last), lane, r, 0) {
+                    return false;
                 }
                 for g in 0..if single { 0 } else { groups } {
                     let (m, k) = if g + 1 == groups {
