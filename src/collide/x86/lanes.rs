@@ -144,6 +144,7 @@ macro_rules! ops {
         $( #[inline(always)] unsafe fn $name($($arg: $ty),*) $(-> $ret)? $body )*
     };
 }
+pub(super) use ops;
 
 /// `1.5·2^52`: adding it puts an integer below 2^51 in the low mantissa
 /// bits of a double (AVX2 has no 64-bit integer ↔ float conversions).

@@ -15,6 +15,7 @@ mod avx2;
 mod avx512;
 mod edges;
 mod lanes;
+pub(crate) mod lanes32;
 mod prefix;
 mod rows;
 mod stats;

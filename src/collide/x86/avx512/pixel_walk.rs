@@ -1,76 +1,18 @@
 //! The AVX-512 pixel walk of the rasteriser: sixteen samples per masked
-//! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves (a carry
-//! moves between them, so stepping stays exact, as in the AVX2 walker).
+//! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves
+//! ([`Axis`]: a carry moves between them, so stepping stays exact, as in
+//! the AVX2 walker).
 
 use crate::collide::kernels::gather::MAX_STEP;
 use crate::collide::kernels::raster::or_bits;
 use crate::collide::kernels::raster::row_start::RowStart;
 use crate::collide::sprite::LinearSpans;
+use crate::collide::x86::lanes32::{Axis, SolidBox};
 use crate::collide::x86::walk::{by_rows, Frame};
+use crate::collide::x86::Avx512;
 use crate::mask::low_bits;
-use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
+use crate::pose::{PixelMap, PixelRect};
 use std::arch::x86_64::*;
-/// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
-/// `16·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves.
-#[derive(Clone, Copy)]
-struct Axis {
-    off_lo: __m512i,
-    off_hi: __m512i,
-    step_lo: __m512i,
-    step_hi: __m512i,
-}
-
-impl Axis {
-    #[target_feature(enable = "avx512f")]
-    fn new(d: i64) -> Axis {
-        let mut lo = [0i32; 16];
-        let mut hi = [0i32; 16];
-        for j in 0..16 {
-            let t = d.wrapping_mul(j as i64);
-            lo[j] = t as i32;
-            hi[j] = (t >> FRAC_BITS) as i32;
-        }
-        let step = d.wrapping_mul(16);
-        // SAFETY: both arrays hold sixteen i32.
-        let (off_lo, off_hi) = unsafe {
-            (
-                _mm512_loadu_epi32(lo.as_ptr()),
-                _mm512_loadu_epi32(hi.as_ptr()),
-            )
-        };
-        Axis {
-            off_lo,
-            off_hi,
-            step_lo: _mm512_set1_epi32(step as i32),
-            step_hi: _mm512_set1_epi32((step >> FRAC_BITS) as i32),
-        }
-    }
-
-    /// Lanes `start + j·d`: the fractions added, one carried into the
-    /// integers where the unsigned sum wrapped.
-    #[target_feature(enable = "avx512f")]
-    fn lanes(&self, start: i64) -> (__m512i, __m512i) {
-        let lo = _mm512_add_epi32(_mm512_set1_epi32(start as i32), self.off_lo);
-        let carry = _mm512_cmplt_epu32_mask(lo, self.off_lo);
-        let hi = _mm512_add_epi32(_mm512_set1_epi32((start >> FRAC_BITS) as i32), self.off_hi);
-        (
-            lo,
-            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
-        )
-    }
-
-    /// Moves lanes sixteen samples on.
-    #[target_feature(enable = "avx512f")]
-    fn advance(&self, (lo, hi): (__m512i, __m512i)) -> (__m512i, __m512i) {
-        let lo = _mm512_add_epi32(lo, self.step_lo);
-        let carry = _mm512_cmplt_epu32_mask(lo, self.step_lo);
-        let hi = _mm512_add_epi32(hi, self.step_hi);
-        (
-            lo,
-            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
-        )
-    }
-}
 
 /// Sets the covered pixels of `mask` under `map` in `words` (rows of
 /// `rect`), walking each row's estimated span sixteen samples at a time.
@@ -89,15 +31,18 @@ pub(in crate::collide::x86) unsafe fn fill_walk_avx512(frame: Frame, words: &mut
     if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || mask.words().len() * 2 >= 1 << 30 {
         return false;
     }
-    let walk = Gather {
-        u_axis: Axis::new(du),
-        v_axis: Axis::new(dv),
-        width: _mm512_set1_epi32(m.width as i32),
-        height: _mm512_set1_epi32(m.height as i32),
-        col0: _mm512_set1_epi32(map.texel0.0 as i32),
-        row0: _mm512_set1_epi32(map.texel0.1 as i32),
-        stride: _mm512_set1_epi32((mask.words_per_row() * 2) as i32),
-        base: mask.words().as_ptr().cast::<i32>(),
+    // SAFETY: AVX-512 F is enabled here; `texel0` lies inside the mask.
+    let walk = unsafe {
+        Gather {
+            u_axis: Axis::new(du),
+            v_axis: Axis::new(dv),
+            solid: SolidBox::new(
+                mask.words(),
+                mask.words_per_row(),
+                map.texel0,
+                (m.width, m.height),
+            ),
+        }
     };
     by_rows::<ROW_BATCH>(
         frame,
@@ -111,18 +56,11 @@ pub(in crate::collide::x86) unsafe fn fill_walk_avx512(frame: Frame, words: &mut
     )
 }
 
-/// What the walk's gathers read: the axes, the solid box's size and first
-/// texel, and the mask's dwords.
+/// What the walk's gathers read: the axes and the solid box.
 struct Gather {
-    u_axis: Axis,
-    v_axis: Axis,
-    width: __m512i,
-    height: __m512i,
-    col0: __m512i,
-    row0: __m512i,
-    /// Dwords a mask row.
-    stride: __m512i,
-    base: *const i32,
+    u_axis: Axis<Avx512>,
+    v_axis: Axis<Avx512>,
+    solid: SolidBox<Avx512>,
 }
 
 impl Gather {
@@ -137,39 +75,15 @@ impl Gather {
     unsafe fn row(&self, start: &RowStart, x0: i64, row: &mut [u64]) {
         let RowStart { x0: from, x1, u, v } = *start;
         let (mut ul, mut vl) = (self.u_axis.lanes(u), self.v_axis.lanes(v));
-        let (low5, one) = (_mm512_set1_epi32(31), _mm512_set1_epi32(1));
         let mut x = from;
         while x < x1 {
             let len = (x1 - x).min(64) as u32;
-            // Four groups' addresses first, then their gathers, so the
-            // gathers overlap.
-            let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
-            let groups = len.div_ceil(16) as usize;
-            for lane in lanes.iter_mut().take(groups) {
-                let valid = _mm512_cmplt_epu32_mask(ul.1, self.width)
-                    & _mm512_cmplt_epu32_mask(vl.1, self.height);
-                let col = _mm512_add_epi32(ul.1, self.col0);
-                let index = _mm512_add_epi32(
-                    _mm512_mullo_epi32(_mm512_add_epi32(vl.1, self.row0), self.stride),
-                    _mm512_srli_epi32::<5>(col),
-                );
-                *lane = (index, _mm512_and_si512(col, low5), valid);
-                ul = self.u_axis.advance(ul);
-                vl = self.v_axis.advance(vl);
-            }
             let mut bits = 0u64;
-            for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
-                // SAFETY: only lanes in `valid` are read; there the texel
-                // lies inside the solid box, so inside the mask, and its
-                // dword index is below 2^30 (the caller's).
-                let got = _mm512_mask_i32gather_epi32::<4>(
-                    _mm512_setzero_si512(),
-                    valid,
-                    index,
-                    self.base,
-                );
-                let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
-                bits |= u64::from(lit) << (16 * g);
+            for g in 0..len.div_ceil(16) {
+                // The caller's: fewer than 2^30 dwords.
+                bits |= self.solid.bits(ul.hi, vl.hi) << (16 * g);
+                self.u_axis.advance(&mut ul);
+                self.v_axis.advance(&mut vl);
             }
             or_bits(row, (x - x0) as usize, bits & low_bits(len));
             x += i64::from(len);

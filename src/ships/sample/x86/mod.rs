@@ -15,30 +15,96 @@ pub(super) mod sse2;
 
 pub(in crate::ships) use crate::cpu::{Avx2, Avx512};
 
-use super::texels::{TexelGrid, Texels};
+use super::texels::{mark_portable, TexelGrid, Texels};
+use crate::collide::x86::lanes32::{Axis, Lanes32};
 use crate::ships::hits::HitPixels;
 use crate::ships::sample::rows::{sample_with, Kernels, Rows, Target};
 use crate::ships::sample::FieldTest;
 
 /// A group of 32-bit lanes, one pixel each, with what the sampling
-/// kernels do per group. Every method is `unsafe` only for the CPU
-/// features: it runs inlined into an entry point that enables them.
+/// kernels do per group beyond [`Lanes32`]. Every method is `unsafe` only
+/// for the CPU features: it runs inlined into an entry point that enables
+/// them.
 #[allow(clippy::missing_safety_doc)]
-trait Lanes: Copy {
-    /// Pixels a group.
-    const N: usize;
-    /// What [`Lanes::mark`] needs of a [`TexelGrid`], as vectors.
-    type Map: Copy;
+trait Lanes: Lanes32 {
+    /// Whether [`Lanes::send`] sends the lanes that missed to the texels'
+    /// junk bit (AVX2, which has no compress; else they are dropped).
+    const JUNK: bool;
 
-    unsafe fn map(grid: &TexelGrid) -> Self::Map;
     /// Bit `l` set when lane `l` of `group` passes the per-byte minimums
     /// `min` (every byte of the pixel at least its minimum); the pixels
     /// from `from`, read only in the lanes of `group` (masked loads).
     unsafe fn field_group(min: i32, from: *const i32, group: u32) -> u32;
     /// The sign bits of 64 bytes from `p`, which are then zeroed.
     unsafe fn take64(p: *mut u8) -> u64;
-    /// [`Kernels::mark`].
-    unsafe fn mark<T: Texels>(m: &Self::Map, u: i64, v: i64, hit: u64, texels: &mut T);
+    /// Sets texel `bit` of each lane of `ok` (each below the texels'
+    /// size); `junk` is the texels' junk bit when [`Lanes::JUNK`].
+    unsafe fn send<T: Texels>(ok: Self::M, bit: Self::V, junk: usize, texels: &mut T);
+}
+
+/// A sample's [`TexelGrid`] as vectors for [`mark`]: the lanes' texel
+/// axes (the integer halves of `u + l·du` and `v + l·dv`, as the gathering
+/// walks step theirs) and the sprite's limits, biased.
+#[derive(Clone, Copy)]
+pub(in crate::ships) struct Map<L: Lanes32> {
+    grid: TexelGrid,
+    /// Whether every bit index fits in 31 bits (else marking is portable).
+    fits: bool,
+    u: Axis<L>,
+    v: Axis<L>,
+    width_b: L::V,
+    height_b: L::V,
+    stride: L::V,
+    /// Takes the biases out of `j·stride + i` computed on biased lanes.
+    unbias: L::V,
+}
+
+/// [`Kernels::map`].
+#[inline(always)]
+unsafe fn map<L: Lanes32>(grid: &TexelGrid) -> Map<L> {
+    let biased = |n: u32| L::splat(n as i32 ^ L::BIAS);
+    let stride = grid.stride as i32;
+    Map {
+        grid: *grid,
+        fits: grid.bits() <= i32::MAX as usize,
+        u: Axis::new(grid.du),
+        v: Axis::new(grid.dv),
+        width_b: biased(grid.width),
+        height_b: biased(grid.height),
+        stride: L::splat(stride),
+        unbias: L::splat(L::BIAS.wrapping_mul(stride.wrapping_add(1)).wrapping_neg()),
+    }
+}
+
+/// [`Kernels::mark`]: `N` pixels per step, texel `i` and `j` of every
+/// lane checked against the sprite and turned into bit indices
+/// `j·stride + i`, those of the hit lanes sent ([`Lanes::send`]).
+/// Portable when the indices do not fit or the texels lack a junk bit
+/// that [`Lanes::send`] needs.
+#[inline(always)]
+unsafe fn mark<L: Lanes, T: Texels>(m: &Map<L>, u: i64, v: i64, hit: u64, texels: &mut T) {
+    let junk = match texels.junk() {
+        _ if !m.fits => None,
+        Some(junk) => Some(junk),
+        None => (!L::JUNK).then_some(0),
+    };
+    let Some(junk) = junk else {
+        mark_portable(&m.grid, u, v, hit, texels);
+        return;
+    };
+    let n = L::N;
+    // Only the groups up to the last hit.
+    let groups = (64 - hit.leading_zeros() as usize).div_ceil(n);
+    for q in 0..groups {
+        let first = (n * q) as i64;
+        let i = m.u.lanes(u.wrapping_add(first.wrapping_mul(m.grid.du))).hi;
+        let j = m.v.lanes(v.wrapping_add(first.wrapping_mul(m.grid.dv))).hi;
+        // Unsigned: a negative i or j is outside too.
+        let inside = L::m_and(L::below(i, m.width_b), L::below(j, m.height_b));
+        let ok = L::m_and(inside, L::mask_of((hit >> (n * q)) as u32));
+        let bit = L::add(L::mul(j, m.stride), L::add(i, m.unbias));
+        L::send(ok, bit, junk, texels);
+    }
 }
 
 /// [`Kernels::field_bits`]: only the groups from the first cared-for
@@ -76,14 +142,14 @@ unsafe fn pack<L: Lanes>(bytes: &mut [u8], words: &mut [u64]) {
 /// [`Kernels`] for the set `$isa` (an `$isa` value exists only once its
 /// features were detected, so calling the kernels is sound).
 macro_rules! kernels {
-    ($isa:ty, $map:ty) => {
+    ($isa:ty) => {
         impl Kernels for $isa {
-            type Map = $map;
+            type Map = Map<$isa>;
 
             #[inline(always)]
             fn map(self, grid: &TexelGrid) -> Self::Map {
                 // SAFETY: see the macro.
-                unsafe { <$isa as Lanes>::map(grid) }
+                unsafe { map(grid) }
             }
 
             #[inline(always)]
@@ -95,7 +161,7 @@ macro_rules! kernels {
             #[inline(always)]
             fn mark<T: Texels>(self, map: &Self::Map, u: i64, v: i64, hit: u64, texels: &mut T) {
                 // SAFETY: see the macro.
-                unsafe { <$isa as Lanes>::mark(map, u, v, hit, texels) }
+                unsafe { mark(map, u, v, hit, texels) }
             }
 
             #[inline(always)]
@@ -112,8 +178,8 @@ macro_rules! kernels {
     };
 }
 
-kernels!(Avx2, avx2::Map);
-kernels!(Avx512, avx512::Map);
+kernels!(Avx2);
+kernels!(Avx512);
 
 /// Hints every cache line of `pixels` into L1.
 #[inline(always)]
