@@ -2,9 +2,12 @@
 //! vector of 64-bit lanes ([`lanes::Lanes`], four or eight lanes) and
 //! instantiated by thin `#[target_feature]` entry points (the row and
 //! statistics kernels, `rows.rs` and `stats.rs`; the edge rasteriser's
-//! flips and prefix pass, `edges.rs` and `prefix.rs`), and what one set
-//! alone has in its folder (AVX2's gathering walker and window walk,
-//! `avx2/`; AVX-512's strided rows and gathering pixel walk, `avx512/`).
+//! flips and prefix pass, `edges.rs` and `prefix.rs`); the gathering walks'
+//! axes and solid-box gathers written once over 32-bit lanes
+//! ([`lanes32::Lanes32`], eight or sixteen, shared with the sampling
+//! kernels); and what one set alone has in its folder (AVX2's gathering
+//! walker and window walk, `avx2/`; AVX-512's strided rows and gathering
+//! pixel walk, `avx512/`).
 //!
 //! The convention in `collide/`: `kernels/` defines the traits
 //! ([`ScanKernels`], [`crate::collide::kernels::gather::Walker`],
