@@ -1,16 +1,28 @@
-//! The AVX2 sampling lanes: eight pixels a group (masked loads through a
-//! lane mask), the texels of eight pixels per step sent to a junk bit
+//! The AVX2 sampling lanes: eight pixels a group (texel lanes as split
+//! 32-bit halves, masked loads through a lane mask), the texels of eight pixels per step sent to a junk bit
 //! where they missed (no compress), the scratch pack 32 bytes per
 //! `vpmovmskb`.
 
 use std::arch::x86_64::*;
 
 use super::{Avx2, Lanes};
-use crate::collide::x86::lanes32::Lanes32;
+use crate::collide::x86::lanes32::{Axis, Lanes32};
 use crate::ships::sample::texels::Texels;
 
 impl Lanes for Avx2 {
     const JUNK: bool = true;
+    /// Split into 32-bit halves, as the gathering walks step theirs.
+    type Axis = Axis<Avx2>;
+
+    #[inline(always)]
+    unsafe fn axis(d: i64) -> Axis<Avx2> {
+        Axis::new(d)
+    }
+
+    #[inline(always)]
+    unsafe fn integer_parts(axis: &Axis<Avx2>, start: i64) -> __m256i {
+        axis.lanes(start).hi
+    }
 
     /// A pixel passes when max(p, min) == p in all four bytes.
     #[inline(always)]

@@ -10,6 +10,34 @@ use crate::ships::sample::texels::Texels;
 
 impl Lanes for Avx512 {
     const JUNK: bool = false;
+    /// `l·d` for lanes 0..8 and 8..16 as 64-bit lanes, and the permute
+    /// that picks sixteen high halves out of two vectors (one
+    /// `vpermt2d`, which AVX2 lacks: there the halves are split).
+    type Axis = ([__m512i; 2], __m512i);
+
+    #[inline(always)]
+    unsafe fn axis(d: i64) -> Self::Axis {
+        let off: [[i64; 8]; 2] =
+            std::array::from_fn(|h| std::array::from_fn(|l| d.wrapping_mul((8 * h + l) as i64)));
+        let odd: [i32; 16] = std::array::from_fn(|l| 2 * l as i32 + 1);
+        // Every array is 64 bytes.
+        let load = |p: *const i64| p.cast::<__m512i>().read_unaligned();
+        (
+            [load(off[0].as_ptr()), load(off[1].as_ptr())],
+            load(odd.as_ptr().cast()),
+        )
+    }
+
+    /// Sixteen 64-bit sums, their high halves gathered into one vector.
+    #[inline(always)]
+    unsafe fn integer_parts((off, high_halves): &Self::Axis, start: i64) -> __m512i {
+        let start = _mm512_set1_epi64(start);
+        let (low, high) = (
+            _mm512_add_epi64(start, off[0]),
+            _mm512_add_epi64(start, off[1]),
+        );
+        _mm512_permutex2var_epi32(low, *high_halves, high)
+    }
 
     /// A pixel passes when max(p, min) == p in all four bytes; the masked
     /// compare keeps the lanes of `group` only.

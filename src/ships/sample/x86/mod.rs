@@ -16,7 +16,7 @@ pub(super) mod sse2;
 pub(in crate::ships) use crate::cpu::{Avx2, Avx512};
 
 use super::texels::{mark_portable, TexelGrid, Texels};
-use crate::collide::x86::lanes32::{Axis, Lanes32};
+use crate::collide::x86::lanes32::Lanes32;
 use crate::ships::hits::HitPixels;
 use crate::ships::sample::rows::{sample_with, Kernels, Rows, Target};
 use crate::ships::sample::FieldTest;
@@ -26,10 +26,17 @@ use crate::ships::sample::FieldTest;
 /// for the CPU features: it runs inlined into an entry point that enables
 /// them.
 #[allow(clippy::missing_safety_doc)]
-trait Lanes: Lanes32 {
+pub(in crate::ships) trait Lanes: Lanes32 {
     /// Whether [`Lanes::send`] sends the lanes that missed to the texels'
     /// junk bit (AVX2, which has no compress; else they are dropped).
     const JUNK: bool;
+    /// One texel axis: the lane offsets `l·d`.
+    type Axis: Copy;
+
+    unsafe fn axis(d: i64) -> Self::Axis;
+    /// The integer halves of `start + l·d`, biased (exact modulo 2^64,
+    /// as [`TexelGrid::uv`]).
+    unsafe fn integer_parts(axis: &Self::Axis, start: i64) -> Self::V;
 
     /// Bit `l` set when lane `l` of `group` passes the per-byte minimums
     /// `min` (every byte of the pixel at least its minimum); the pixels
@@ -43,15 +50,14 @@ trait Lanes: Lanes32 {
 }
 
 /// A sample's [`TexelGrid`] as vectors for [`mark`]: the lanes' texel
-/// axes (the integer halves of `u + l·du` and `v + l·dv`, as the gathering
-/// walks step theirs) and the sprite's limits, biased.
+/// axes ([`Lanes::Axis`]) and the sprite's limits, biased.
 #[derive(Clone, Copy)]
-pub(in crate::ships) struct Map<L: Lanes32> {
+pub(in crate::ships) struct Map<L: Lanes> {
     grid: TexelGrid,
     /// Whether every bit index fits in 31 bits (else marking is portable).
     fits: bool,
-    u: Axis<L>,
-    v: Axis<L>,
+    u: L::Axis,
+    v: L::Axis,
     width_b: L::V,
     height_b: L::V,
     stride: L::V,
@@ -61,14 +67,14 @@ pub(in crate::ships) struct Map<L: Lanes32> {
 
 /// [`Kernels::map`].
 #[inline(always)]
-unsafe fn map<L: Lanes32>(grid: &TexelGrid) -> Map<L> {
+unsafe fn map<L: Lanes>(grid: &TexelGrid) -> Map<L> {
     let biased = |n: u32| L::splat(n as i32 ^ L::BIAS);
     let stride = grid.stride as i32;
     Map {
         grid: *grid,
         fits: grid.bits() <= i32::MAX as usize,
-        u: Axis::new(grid.du),
-        v: Axis::new(grid.dv),
+        u: L::axis(grid.du),
+        v: L::axis(grid.dv),
         width_b: biased(grid.width),
         height_b: biased(grid.height),
         stride: L::splat(stride),
@@ -97,8 +103,8 @@ unsafe fn mark<L: Lanes, T: Texels>(m: &Map<L>, u: i64, v: i64, hit: u64, texels
     let groups = (64 - hit.leading_zeros() as usize).div_ceil(n);
     for q in 0..groups {
         let first = (n * q) as i64;
-        let i = m.u.lanes(u.wrapping_add(first.wrapping_mul(m.grid.du))).hi;
-        let j = m.v.lanes(v.wrapping_add(first.wrapping_mul(m.grid.dv))).hi;
+        let i = L::integer_parts(&m.u, u.wrapping_add(first.wrapping_mul(m.grid.du)));
+        let j = L::integer_parts(&m.v, v.wrapping_add(first.wrapping_mul(m.grid.dv)));
         // Unsigned: a negative i or j is outside too.
         let inside = L::m_and(L::below(i, m.width_b), L::below(j, m.height_b));
         let ok = L::m_and(inside, L::mask_of((hit >> (n * q)) as u32));
