@@ -17,6 +17,7 @@ use crate::collide::kernels::raster::{Family, Flips, RowStep, Seeds, ROUNDING};
 use crate::cpu::{Avx2, Avx512};
 use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 /// Where each lane of a group of edges stands at its first row, as
 /// vectors of the scratch (slot `k` is `N` `i64` from `k·N` on): the rows
@@ -63,9 +64,9 @@ fn fits_doubles(e: &Edges) -> bool {
 
 /// Flips, for every edge of `list` and every output row it reaches, the
 /// pixel where the crossed coordinate passes the edge's line, when the
-/// checked coordinate there lies in the edge. `scratch` and `flipped` only
-/// grow (every slot read is written first in this call), so a steady
-/// caller neither allocates nor clears them.
+/// checked coordinate there lies in the edge. `scratch` and `flipped` keep
+/// their capacity between calls, so a steady caller neither allocates nor
+/// clears them.
 ///
 /// Two passes: every group's first row (independent work, so the CPU
 /// overlaps the groups' long float and multiply chains), then every
@@ -89,16 +90,19 @@ unsafe fn flip_edges<L: Lanes, const DOUBLES: bool>(
     }
     let group = (VECTORS + 1) * L::N;
     let slots = list.len().div_ceil(L::N) * group;
-    if scratch.len() < slots {
-        scratch.resize(slots, 0);
-    }
-    let lanes = &mut scratch[..slots];
+    // Neither vector is cleared or zeroed: the passes write before they
+    // read (a skipped group only its round count), in spare capacity.
+    scratch.clear();
+    scratch.reserve(slots);
+    let lanes = &mut scratch.spare_capacity_mut()[..slots];
     let total = first_rows::<L, DOUBLES>(list, f, out, lanes);
-    if flipped.len() < total + L::N {
-        flipped.resize(total + L::N, 0);
-    }
+    flipped.clear();
+    flipped.reserve(total + L::N);
     let count = step_rows::<L>(f, out, lanes, words, flipped.as_mut_ptr());
-    for &at in &flipped[..count] {
+    // SAFETY: `step_rows` wrote the first `count` slots, within the
+    // capacity reserved.
+    flipped.set_len(count);
+    for &at in flipped.iter() {
         // Flipped positions lie inside the output, so are not negative.
         let at = at as usize;
         words[at >> 6] ^= 1u64 << (at & 63);
@@ -110,13 +114,14 @@ unsafe fn flip_edges<L: Lanes, const DOUBLES: bool>(
 /// the flips).
 ///
 /// # Safety
-/// As [`flip_edges`]; `scratch` holds a group's slots per group of `list`.
+/// As [`flip_edges`]; `scratch` holds a group's slots per group of `list`
+/// (written here before any read: a skipped group's round count only).
 #[inline(always)]
 unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
     list: &EdgeList,
     f: &Family,
     out: &Flips,
-    scratch: &mut [i64],
+    scratch: &mut [MaybeUninit<i64>],
 ) -> usize {
     let (int, float) = (L::splat, L::fsplat);
     let ones = int(1);
@@ -209,7 +214,7 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
         // A group with no row to flip skips the first-row search (common
         // in clipped builds).
         if !L::any(L::gt(count, L::zero())) {
-            slots[VECTORS * L::N] = 0;
+            slots[VECTORS * L::N].write(0);
             continue;
         }
         // The first row: `Crossing::first_past`, a float estimate, then one
@@ -253,7 +258,7 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
             // SAFETY: `slots` holds `VECTORS` vectors and the rounds.
             L::store(p.add(slot * L::N), v);
         }
-        slots[VECTORS * L::N] = rounds;
+        slots[VECTORS * L::N].write(rounds);
     }
     total
 }
@@ -274,7 +279,7 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
 unsafe fn step_rows<L: Lanes>(
     f: &Family,
     out: &Flips,
-    scratch: &[i64],
+    scratch: &[MaybeUninit<i64>],
     words: &mut [u64],
     flipped: *mut i64,
 ) -> usize {
@@ -294,6 +299,12 @@ unsafe fn step_rows<L: Lanes>(
     let at_step = int((64 * out.per_row as i64).wrapping_add(row_step.quotient));
     let mut flips = 0usize;
     for slots in scratch.chunks_exact((VECTORS + 1) * L::N) {
+        // SAFETY: `first_rows` wrote every group's round count, and its
+        // vectors where the count is not zero.
+        let rounds = slots[VECTORS * L::N].assume_init();
+        if rounds == 0 {
+            continue;
+        }
         let p = slots.as_ptr().cast::<u64>();
         let load = always(
             #[inline(always)]
@@ -303,7 +314,7 @@ unsafe fn step_rows<L: Lanes>(
         let mut column = L::xor(load(COLUMN), sign);
         let mut checked = L::xor(load(CHECKED), sign);
         let span = L::xor(load(SPAN), sign);
-        for _ in 0..slots[VECTORS * L::N] {
+        for _ in 0..rounds {
             // Lanes with rows left (`count` counts down).
             let active = L::gt(count, L::zero());
             count = L::add(count, int(-1));
