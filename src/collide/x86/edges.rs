@@ -204,12 +204,25 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
             #[inline(always)]
             |y: L::F| L::fmin(L::fmax(y, lo_row), hi_row),
         );
-        let y_lo = clamp(L::fsub(L::fmin(ya, yb), float(ROUNDING)));
-        let y_hi = clamp(L::fadd(L::fmax(ya, yb), float(ROUNDING)));
-        let first_f = L::fmax(L::ceil(y_lo), ymin_f);
-        let first = L::to_i64(first_f);
-        let last = L::to_i64(L::floor(y_hi));
-        let last = L::select(L::gt(last, ylast), last, ylast);
+        let y_lo = L::fsub(L::fmin(ya, yb), float(ROUNDING));
+        let y_hi = L::fadd(L::fmax(ya, yb), float(ROUNDING));
+        let (first, first_f, last) = if DOUBLES && L::WIDE_CONVERSIONS {
+            // Rows below 2^51 ([`fits_doubles`]) convert rounded in one
+            // step, then are clamped as integers.
+            let first = L::ceil_i64(y_lo);
+            let first = L::select(L::gt(ymin, first), first, ymin);
+            let last = L::floor_i64(y_hi);
+            (
+                first,
+                L::to_f64(first),
+                L::select(L::gt(last, ylast), last, ylast),
+            )
+        } else {
+            let first_f = L::fmax(L::ceil(clamp(y_lo)), ymin_f);
+            let last = L::to_i64(L::floor(clamp(y_hi)));
+            let last = L::select(L::gt(last, ylast), last, ylast);
+            (L::to_i64(first_f), first_f, last)
+        };
         let count = L::keep(valid, L::sub(L::add(last, ones), first));
         // A group with no row to flip skips the first-row search (common
         // in clipped builds).
@@ -222,8 +235,8 @@ unsafe fn first_rows<L: Lanes, const DOUBLES: bool>(
         let start = L::add(s0, product(s1, s1_f, first, first_f));
         let past = L::add(L::xor(L::sub(line, start), flip), flip2);
         let x = L::fmul(L::to_f64(past), inv);
-        let t = L::trunc(x);
-        let k = L::inc_where(L::flt(t, x), L::to_i64(t));
+        let (t, t_int) = L::trunc_both(x);
+        let k = L::inc_where(L::flt(t, x), t_int);
         let rest = L::sub(product(step, step_f, k, L::to_f64(k)), past);
         let below = L::gt(L::zero(), rest);
         let k = L::inc_where(below, k);

@@ -128,6 +128,21 @@ pub(super) trait Lanes: Copy {
     unsafe fn to_f64(v: Self::V) -> Self::F;
     /// Integral doubles as integers, exactly (as [`Lanes::to_f64`]).
     unsafe fn to_i64(f: Self::F) -> Self::V;
+    /// Rounded up and down as integers (as [`Lanes::to_i64`]).
+    #[inline(always)]
+    unsafe fn ceil_i64(a: Self::F) -> Self::V {
+        Self::to_i64(Self::ceil(a))
+    }
+    #[inline(always)]
+    unsafe fn floor_i64(a: Self::F) -> Self::V {
+        Self::to_i64(Self::floor(a))
+    }
+    /// Rounded toward zero, as a double and as an integer.
+    #[inline(always)]
+    unsafe fn trunc_both(a: Self::F) -> (Self::F, Self::V) {
+        let t = Self::trunc(a);
+        (t, Self::to_i64(t))
+    }
 }
 
 /// `f` itself: `always(#[inline(always)] |…| …)` marks a local closure of a
@@ -362,6 +377,9 @@ impl Lanes for Avx512 {
         fn trunc(a: __m512d) -> __m512d { _mm512_roundscale_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(a) }
         fn to_f64(v: __m512i) -> __m512d { _mm512_cvtepi64_pd(v) }
         fn to_i64(f: __m512d) -> __m512i { _mm512_cvtpd_epi64(f) }
+        fn ceil_i64(a: __m512d) -> __m512i { _mm512_cvt_roundpd_epi64::<{ _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC }>(a) }
+        fn floor_i64(a: __m512d) -> __m512i { _mm512_cvt_roundpd_epi64::<{ _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC }>(a) }
+        fn trunc_both(a: __m512d) -> (__m512d, __m512i) { let t = _mm512_cvttpd_epi64(a); (_mm512_cvtepi64_pd(t), t) }
         fn flip_bits(_words: *mut u64, flipped: *mut i64, m: __mmask8, at: __m512i) -> usize {
             _mm512_storeu_epi64(flipped, _mm512_maskz_compress_epi64(m, at));
             m.count_ones() as usize
