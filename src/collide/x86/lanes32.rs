@@ -39,6 +39,8 @@ pub(crate) trait Lanes32: Copy {
     unsafe fn shr_each(v: Self::V, n: Self::V) -> Self::V;
     /// `a < b` for the plain values of biased lanes (unsigned).
     unsafe fn below(a: Self::V, b: Self::V) -> Self::M;
+    /// `m && a < b`, as [`Lanes32::below`] (one masked compare with AVX-512).
+    unsafe fn below_where(m: Self::M, a: Self::V, b: Self::V) -> Self::M;
     unsafe fn m_and(a: Self::M, b: Self::M) -> Self::M;
     /// The lanes whose bit is set in `bits`.
     unsafe fn mask_of(bits: u32) -> Self::M;
@@ -67,6 +69,7 @@ impl Lanes32 for Avx2 {
         fn shr5(v: __m256i) -> __m256i { _mm256_srli_epi32::<5>(v) }
         fn shr_each(v: __m256i, n: __m256i) -> __m256i { _mm256_srlv_epi32(v, n) }
         fn below(a: __m256i, b: __m256i) -> __m256i { _mm256_cmpgt_epi32(b, a) }
+        fn below_where(m: __m256i, a: __m256i, b: __m256i) -> __m256i { _mm256_and_si256(m, Self::below(a, b)) }
         fn m_and(a: __m256i, b: __m256i) -> __m256i { _mm256_and_si256(a, b) }
         fn mask_of(bits: u32) -> __m256i {
             let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
@@ -98,6 +101,7 @@ impl Lanes32 for Avx512 {
         fn shr5(v: __m512i) -> __m512i { _mm512_srli_epi32::<5>(v) }
         fn shr_each(v: __m512i, n: __m512i) -> __m512i { _mm512_srlv_epi32(v, n) }
         fn below(a: __m512i, b: __m512i) -> __mmask16 { _mm512_cmplt_epu32_mask(a, b) }
+        fn below_where(m: __mmask16, a: __m512i, b: __m512i) -> __mmask16 { _mm512_mask_cmplt_epu32_mask(m, a, b) }
         fn m_and(a: __mmask16, b: __mmask16) -> __mmask16 { a & b }
         fn mask_of(bits: u32) -> __mmask16 { bits as u16 }
         fn inc_where(m: __mmask16, v: __m512i) -> __m512i { _mm512_mask_add_epi32(v, m, v, Self::splat(1)) }

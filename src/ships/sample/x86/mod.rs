@@ -106,9 +106,10 @@ unsafe fn mark<L: Lanes, T: Texels>(m: &Map<L>, u: i64, v: i64, hit: u64, texels
         let i = L::integer_parts(&m.u, u.wrapping_add(first.wrapping_mul(m.grid.du)));
         let j = L::integer_parts(&m.v, v.wrapping_add(first.wrapping_mul(m.grid.dv)));
         // Unsigned: a negative i or j is outside too.
-        let inside = L::m_and(L::below(i, m.width_b), L::below(j, m.height_b));
-        let ok = L::m_and(inside, L::mask_of((hit >> (n * q)) as u32));
-        let bit = L::add(L::mul(j, m.stride), L::add(i, m.unbias));
+        let ok = L::mask_of((hit >> (n * q)) as u32);
+        let ok = L::below_where(L::below_where(ok, i, m.width_b), j, m.height_b);
+        let i = if L::BIAS == 0 { i } else { L::add(i, m.unbias) };
+        let bit = L::add(L::mul(j, m.stride), i);
         L::send(ok, bit, junk, texels);
     }
 }
