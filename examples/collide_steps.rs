@@ -11,8 +11,9 @@
 //! ```
 //!
 //! Arguments: `[ROUNDS] [CASE] [ISA]` (9, every case, every set; `CASE`
-//! keeps the cases whose name contains it and `ISA` the instruction sets
-//! whose name does, for profiling one under callgrind). Cases: `translate_128_worst` (128² translated
+//! keeps the cases whose name contains it, `=CASE` the one so named, and
+//! `ISA` the instruction sets whose name contains it, for counting one
+//! under callgrind). Cases: `translate_128_worst` (128² translated
 //! `intersects`, checkerboard against its inverse at (6, 4): nothing
 //! shared, nothing exits early), `posed_ship_80` (a posed mask of the
 //! 80×80 ship rebuilt for one of 64 turned poses), `posed_walk_ship_80`
@@ -26,7 +27,10 @@
 //! (the same through a `PairQuery`, the best path there),
 //! `pair_intersects_checker_128` (a `PairQuery` of the two 128²
 //! checkerboards, both turned 33° about the same centre: the `collide`
-//! bench's `posed/128/built_in_query/worst`). Each line is a case and an instruction set, with the
+//! bench's `posed/128/built_in_query/worst`), `sample_posed_ship_80` and
+//! `sample_posed_bits_ship_80` (`ships::sample_posed_with` of the 80×80
+//! ship, prebuilt in one of 64 turned poses, over a random 1000×600
+//! canvas: scratch texel writes, then bit writes). Each line is a case and an instruction set, with the
 //! median over the rounds of the time a call (every set gives the same
 //! answers; the line ends with a checksum of them).
 
@@ -37,8 +41,11 @@ fn main() {
 
     use hitfield::collide::{self, PairQuery, PosedMask, RasterMethod};
     use hitfield::cpu::Isa;
+    use hitfield::field::Canvas;
     use hitfield::mask::Mask;
     use hitfield::pose::Pose;
+    use hitfield::settings::Channel;
+    use hitfield::ships::{sample_posed_with, HitMap, HitPixels, TexelWrites, Thresholds};
     use hitfield::stats::percentile;
 
     let rounds: usize = std::env::args()
@@ -76,6 +83,29 @@ fn main() {
     type Case<'a> = (&'static str, usize, Box<dyn FnMut(usize) -> u64 + 'a>);
     let mut posed = PosedMask::default();
     let mut walked = PosedMask::default();
+    // A canvas of random pixels (a quarter pass the thresholds) and the
+    // ship prebuilt in every pose, for the sampling cases.
+    let mut canvas = Canvas::new(1000, 600).expect("valid canvas size");
+    for p in canvas.pixels_mut() {
+        *p = [rng.u8(..), 0, 0, rng.u8(..)];
+    }
+    let thresholds = Thresholds {
+        field_alpha_min: 128,
+        colour_min: 128,
+        colour_channel: Channel::Red,
+        ship_alpha_min: 1,
+    };
+    let prebuilt: Vec<PosedMask> = poses.iter().map(|p| PosedMask::new(&ship, p)).collect();
+    let (ship_ref, canvas_ref, prebuilt_ref) = (&ship, &canvas, &prebuilt);
+    let sample = move |k: usize, writes, hits: &mut HitMap, pixels: &mut HitPixels| {
+        let posed = &prebuilt_ref[k % prebuilt_ref.len()];
+        let (canvas, t) = (black_box(canvas_ref), &thresholds);
+        u64::from(sample_posed_with(
+            writes, canvas, ship_ref, posed, t, hits, pixels,
+        ))
+    };
+    let (mut hits, mut pixels) = (HitMap::default(), HitPixels::default());
+    let (mut hits_b, mut pixels_b) = (HitMap::default(), HitPixels::default());
     let cases: Vec<Case> = vec![
         (
             "translate_128_worst",
@@ -136,10 +166,24 @@ fn main() {
                 collide::overlap(black_box(&ship), &pa, &ship, &pb).map_or(0, |o| o.count)
             }),
         ),
+        (
+            "sample_posed_ship_80",
+            640,
+            Box::new(move |k| sample(k, TexelWrites::Scratch, &mut hits, &mut pixels)),
+        ),
+        (
+            "sample_posed_bits_ship_80",
+            640,
+            Box::new(move |k| sample(k, TexelWrites::Bits, &mut hits_b, &mut pixels_b)),
+        ),
     ];
     println!("{rounds} rounds, one thread; median time a call");
     for (name, calls, mut call) in cases {
-        if !name.contains(only.as_str()) {
+        let picked = match only.strip_prefix('=') {
+            Some(exact) => name == exact,
+            None => name.contains(only.as_str()),
+        };
+        if !picked {
             continue;
         }
         for isa in Isa::supported().filter(|isa| format!("{isa:?}").contains(only_isa.as_str())) {

@@ -89,7 +89,7 @@ mod transformed;
 mod translate;
 crate::cpu::simd128! { items: mod v128; }
 #[cfg(target_arch = "x86_64")]
-mod x86;
+pub(crate) mod x86;
 
 pub use contacts::{contacts, ContactError, ContactOptions, Contacts, Touch};
 pub use options::QueryOptions;

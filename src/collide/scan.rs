@@ -172,6 +172,12 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
     let Some(region) = a.solid.intersect(&b.solid) else {
         return;
     };
+    let pair = Pair {
+        a,
+        b,
+        region: &region,
+        lat,
+    };
     match Chosen::now() {
         #[cfg(target_arch = "x86_64")]
         Chosen::Avx512(isa)
@@ -181,61 +187,51 @@ pub(super) fn scan<V: Visit>(a: &Placed, b: &Placed, lat: &Lattice, visit: &mut 
             ) =>
         {
             // SAFETY: the proof confirms every feature `scan_avx512` enables.
-            unsafe { scan_avx512(isa, a, b, &region, lat, visit) }
+            unsafe { scan_avx512(isa, pair, visit) }
         }
         #[cfg(target_arch = "x86_64")]
         Chosen::Avx512(crate::cpu::Avx512 { avx2: isa }) | Chosen::Avx2(isa) => {
             // SAFETY: the proof confirms every feature `scan_avx2` enables.
-            unsafe { scan_avx2(isa, a, b, &region, lat, visit) }
+            unsafe { scan_avx2(isa, pair, visit) }
         }
-        Chosen::Scalar => scan_with(Plain, a, b, &region, lat, visit),
+        Chosen::Scalar => scan_with(Plain, pair, visit),
         Chosen::Simd128(isa) => crate::cpu::simd128!(if {
-            scan_with(isa, a, b, &region, lat, visit)
+            scan_with(isa, pair, visit)
         } else {
             let _ = isa;
-            scan_with(Plain, a, b, &region, lat, visit)
+            scan_with(Plain, pair, visit)
         }),
     }
+}
+
+/// What a scan reads: the two placed sprites, the region their solid
+/// boxes share and the lattice.
+#[derive(Clone, Copy)]
+struct Pair<'p, 'm> {
+    a: &'p Placed<'m>,
+    b: &'p Placed<'m>,
+    region: &'p PixelRect,
+    lat: &'p Lattice,
 }
 
 /// [`scan_with`] compiled for AVX2, BMI and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn scan_avx2<V: Visit>(
-    isa: x86::Avx2,
-    a: &Placed,
-    b: &Placed,
-    region: &PixelRect,
-    lat: &Lattice,
-    visit: &mut V,
-) {
-    scan_with(isa, a, b, region, lat, visit);
+unsafe fn scan_avx2<V: Visit>(isa: x86::Avx2, pair: Pair, visit: &mut V) {
+    scan_with(isa, pair, visit);
 }
 
 /// [`scan_with`] compiled for AVX-512 (F, CD, VPOPCNTDQ) and AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq,avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn scan_avx512<V: Visit>(
-    isa: x86::Avx512,
-    a: &Placed,
-    b: &Placed,
-    region: &PixelRect,
-    lat: &Lattice,
-    visit: &mut V,
-) {
-    scan_with(isa, a, b, region, lat, visit);
+unsafe fn scan_avx512<V: Visit>(isa: x86::Avx512, pair: Pair, visit: &mut V) {
+    scan_with(isa, pair, visit);
 }
 
 /// Picks the scanner for the pair.
 #[inline(always)]
-fn scan_with<I: ScanKernels, V: Visit>(
-    isa: I,
-    a: &Placed,
-    b: &Placed,
-    region: &PixelRect,
-    lat: &Lattice,
-    visit: &mut V,
-) {
+fn scan_with<I: ScanKernels, V: Visit>(isa: I, pair: Pair, visit: &mut V) {
+    let Pair { a, b, region, lat } = pair;
     match (a.place, b.place) {
         (Place::Translate { x: ax, y: ay }, Place::Translate { x: bx, y: by }) => {
             translate::scan(isa, (a.mask, ax, ay), (b.mask, bx, by), region, lat, visit)
@@ -283,20 +279,26 @@ mod tests {
             let Some(region) = pa.solid.intersect(&pb.solid) else {
                 continue;
             };
+            let pair = Pair {
+                a: &pa,
+                b: &pb,
+                region: &region,
+                lat: &lat,
+            };
             let mut plain = Stats::default();
-            scan_with(Plain, &pa, &pb, &region, &lat, &mut plain);
+            scan_with(Plain, pair, &mut plain);
             #[cfg(target_arch = "x86_64")]
             {
                 if let Some(isa) = x86::Avx2::detect() {
                     let mut simd = Stats::default();
                     // SAFETY: `isa` proves the CPU features.
-                    unsafe { scan_avx2(isa, &pa, &pb, &region, &lat, &mut simd) };
+                    unsafe { scan_avx2(isa, pair, &mut simd) };
                     assert_eq!(plain.raw, simd.raw, "AVX2, case {case}");
                 }
                 if let Some(isa) = x86::Avx512::detect() {
                     let mut simd = Stats::default();
                     // SAFETY: `isa` proves the CPU features.
-                    unsafe { scan_avx512(isa, &pa, &pb, &region, &lat, &mut simd) };
+                    unsafe { scan_avx512(isa, pair, &mut simd) };
                     assert_eq!(plain.raw, simd.raw, "AVX-512, case {case}");
                 }
             }

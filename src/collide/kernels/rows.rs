@@ -193,7 +193,7 @@ pub(crate) fn index_sum(bits: u64) -> u64 {
 }
 
 /// Masks selecting the bit positions whose index has bit `b` set.
-const INDEX_BITS: [u64; 6] = [
+pub(crate) const INDEX_BITS: [u64; 6] = [
     0xAAAA_AAAA_AAAA_AAAA,
     0xCCCC_CCCC_CCCC_CCCC,
     0xF0F0_F0F0_F0F0_F0F0,

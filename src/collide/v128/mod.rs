@@ -9,7 +9,7 @@ mod prefix;
 use prefix::prefix_xor_rows_v128;
 
 use crate::collide::kernels::raster::RasterKernels;
-use crate::collide::kernels::ScanKernels;
+use crate::collide::kernels::{Plain, ScanKernels};
 use crate::collide::kernels::gather::{MapGather, PlainWalker};
 use crate::collide::kernels::rows::Rows;
 use crate::cpu::v128::W2;
@@ -23,12 +23,13 @@ impl RasterKernels for Simd128 {
     }
 }
 
+/// The portable walker; the first shared row two words per step.
 impl ScanKernels for Simd128 {
     type Walker<'a> = PlainWalker<'a>;
 
     #[inline(always)]
     fn walker(self, g: MapGather<'_>, du: i64, dv: i64) -> PlainWalker<'_> {
-        PlainWalker::new(g, du, dv)
+        Plain.walker(g, du, dv)
     }
 
     #[inline(always)]
@@ -123,15 +124,4 @@ unsafe fn first_row_wide(rows: &Rows) -> Option<usize> {
         }
         acc.any()
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::collide::kernels::check::check_row_kernels;
-    use crate::cpu::Simd128;
-
-    #[test]
-    fn simd128_row_kernels_match_bit_by_bit() {
-        check_row_kernels(Simd128::detect().expect("this build has the 128-bit layer"));
-    }
 }

@@ -1,42 +1,65 @@
-//! The x86-64 kernels: AVX2 walkers with masked hardware gathers, the AVX2
-//! and AVX-512 row kernels of the translation path, and the AVX2 and
-//! AVX-512 kernels of the posed-mask rasteriser (edge flips, prefix pass,
-//! sixteen-lane pixel walk).
+//! The x86-64 kernels: what AVX2 and AVX-512 share written once over a
+//! vector of 64-bit lanes ([`lanes::Lanes`], four or eight lanes) and
+//! instantiated by thin `#[target_feature]` entry points (the row and
+//! statistics kernels, `rows.rs` and `stats.rs`; the edge rasteriser's
+//! flips and prefix pass, `edges.rs` and `prefix.rs`); the gathering walks'
+//! axes and solid-box gathers written once over 32-bit lanes
+//! ([`lanes32::Lanes32`], eight or sixteen, shared with the sampling
+//! kernels); and what one set alone has in its folder (AVX2's gathering
+//! walker and window walk, `avx2/`; AVX-512's strided rows and gathering
+//! pixel walk, `avx512/`).
 //!
 //! The convention in `collide/`: `kernels/` defines the traits
-//! ([`ScanKernels`], [`crate::collide::kernels::gather::Walker`]) with their
-//! portable implementation (and the SSE2 row search every x86-64 CPU has);
-//! each architecture gets one folder (this one, `x86/`) that implements
-//! them, with one subfolder per instruction set (`avx2/`, `avx512/`), files
-//! named by what they hold.
+//! ([`ScanKernels`], [`crate::collide::kernels::gather::Walker`],
+//! [`RasterKernels`]) with their portable implementation; each
+//! architecture gets one folder (this one, `x86/`) that implements them.
 
 mod avx2;
 mod avx512;
+mod edges;
+mod lanes;
+pub(crate) mod lanes32;
+mod prefix;
+mod rows;
+mod stats;
+mod walk;
 
 pub(crate) use crate::cpu::{Avx2, Avx512};
 
 use super::kernels::ScanKernels;
 use crate::collide::kernels::gather::MapGather;
-use crate::collide::kernels::raster::{
-    flip_edges, EdgeList, EdgeScratch, Family, Flips, RasterKernels, Seeds,
-};
+use crate::collide::kernels::raster::{EdgeScratch, Edges, RasterKernels, Seeds};
 use crate::collide::kernels::rows::{RowStats, Rows};
 use crate::collide::sprite::SolidMap;
 use crate::mask::{Mask, Summary};
 use crate::pose::PixelRect;
-use avx2::edges::{fits_avx2, flip_edges_avx2};
-use avx2::prefix::prefix_xor_rows_avx2;
-use avx2::rows::first_block_avx2;
 use avx2::walker::Avx2Walker;
 use avx2::window_walk::fill_windowed_avx2;
-use avx512::edges::{flip_edges_avx512, seed_left_avx512};
 use avx512::pixel_walk::fill_walk_avx512;
-use avx512::prefix::prefix_xor_rows_avx512;
-use avx512::rows::{count_avx512, first_row_avx512};
-use avx512::stats::stats_avx512;
+use edges::{flip_edges_avx2, flip_edges_avx512, seed_left_avx512};
+use prefix::{prefix_xor_rows_avx2, prefix_xor_rows_avx512};
+use rows::{count_avx2, count_avx512, first_row_avx2, first_row_avx512, packed};
+use stats::{stats_avx2, stats_avx512};
+use walk::Frame;
 
-/// Rows the AVX2 kernel ORs before one branch.
-const AVX2_BLOCK_ROWS: usize = 16;
+/// `kernel(rows)` where `ok` and the rows stay inside their masks, else
+/// `portable()`. Called from the impls below only: their `self` proves
+/// the CPU has every feature the kernels enable.
+#[inline(always)]
+fn checked<R>(
+    rows: &Rows,
+    ok: bool,
+    kernel: unsafe fn(&Rows) -> R,
+    portable: impl FnOnce() -> R,
+) -> R {
+    if ok && rows.in_bounds() {
+        // SAFETY: the caller's proof, and `in_bounds` checked every index
+        // the kernel reads.
+        unsafe { kernel(rows) }
+    } else {
+        portable()
+    }
+}
 
 impl ScanKernels for Avx2 {
     type Walker<'a> = Avx2Walker<'a>;
@@ -51,39 +74,25 @@ impl ScanKernels for Avx2 {
         if !rows.in_bounds() {
             return rows.first_row_scalar();
         }
-        if avx2::stream::packed(rows) {
-            // SAFETY: an `Avx2` value exists only once the CPU features were
-            // detected; `in_bounds` and the packing were checked above.
-            return unsafe { avx2::stream::first_row_stream_avx2(rows) };
-        }
-        if rows.width <= 2 {
+        if rows.width <= 2 && !packed(rows) {
             // SAFETY: `in_bounds` holds (checked above).
             return unsafe { rows.first_row_narrow() };
         }
         // SAFETY: an `Avx2` value exists only once the CPU features were
         // detected, and `in_bounds` checked every index the kernel reads.
-        let block = unsafe { first_block_avx2(rows, AVX2_BLOCK_ROWS) }?;
-        let r0 = block * AVX2_BLOCK_ROWS;
-        (r0..rows.rows).find(|&r| (0..rows.width).fold(0, |acc, j| acc | rows.and(r, j)) != 0)
+        unsafe { first_row_avx2(rows) }
     }
 
     #[inline(always)]
     fn count(self, rows: &Rows) -> u64 {
-        if !rows.in_bounds() {
-            return rows.count_scalar();
-        }
-        // SAFETY: as in `first_row`.
-        unsafe { avx2::stream::count_avx2(rows) }
+        checked(rows, true, count_avx2, || rows.count_scalar())
     }
 
     #[inline(always)]
     fn stats(self, rows: &Rows) -> RowStats {
-        if !rows.in_bounds() || rows.width > avx2::stats::MAX_WIDTH || rows.rows > Rows::MAX_ROWS {
-            return rows.stats_scalar();
-        }
-        // SAFETY: as in `first_row`; the width and row count are checked
-        // above.
-        unsafe { avx2::stats::stats_avx2(rows) }
+        checked(rows, stats::fits::<Self>(rows), stats_avx2, || {
+            rows.stats_scalar()
+        })
     }
 }
 
@@ -110,7 +119,7 @@ impl ScanKernels for Avx512 {
         // mask by a permute. Five to seven: the AVX2 kernel's four-word
         // loads over 16-row blocks (dart against manta at 128 px, built in
         // advance: 214 ns with the 8-word kernel, 131 ns with AVX2).
-        if rows.width < 8 && !avx2::stream::packed(rows) {
+        if rows.width < 8 && !packed(rows) {
             if avx512::strided::rows_per_vector(rows).is_some() {
                 // SAFETY: as below; the layout was checked just above.
                 return unsafe { avx512::strided::first_row_strided_avx512(rows) };
@@ -124,20 +133,14 @@ impl ScanKernels for Avx512 {
 
     #[inline(always)]
     fn count(self, rows: &Rows) -> u64 {
-        if !rows.in_bounds() {
-            return rows.count_scalar();
-        }
-        // SAFETY: as in `first_row`.
-        unsafe { count_avx512(rows) }
+        checked(rows, true, count_avx512, || rows.count_scalar())
     }
 
     #[inline(always)]
     fn stats(self, rows: &Rows) -> RowStats {
-        if !rows.in_bounds() || rows.rows > Rows::MAX_ROWS {
-            return rows.stats_scalar();
-        }
-        // SAFETY: as in `first_row`; the row count is checked above.
-        unsafe { stats_avx512(rows) }
+        checked(rows, stats::fits::<Self>(rows), stats_avx512, || {
+            rows.stats_scalar()
+        })
     }
 }
 
@@ -147,21 +150,10 @@ impl RasterKernels for Avx2 {
     const EDGE_VISIT: f64 = 8.0;
 
     #[inline(always)]
-    fn flip_edges(
-        self,
-        list: &EdgeList,
-        f: &Family,
-        out: &Flips,
-        words: &mut [u64],
-        scratch: &mut EdgeScratch,
-        mask_side: u32,
-    ) {
-        if !fits_avx2(f, out, mask_side) {
-            return flip_edges(list, f, out, words);
-        }
+    fn flip_edges(self, e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
         // SAFETY: an `Avx2` value exists only once the CPU features were
-        // detected; the values' ranges were checked just above.
-        unsafe { flip_edges_avx2(list, f, out, words, &mut scratch.lanes) }
+        // detected.
+        unsafe { flip_edges_avx2(e, words, scratch) }
     }
 
     #[inline(always)]
@@ -173,7 +165,7 @@ impl RasterKernels for Avx2 {
     #[inline(always)]
     fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
         // SAFETY: as in `flip_edges`.
-        unsafe { fill_windowed_avx2(mask, map, rect, words) }
+        unsafe { fill_windowed_avx2(Frame { mask, map, rect }, words) }
     }
 }
 
@@ -183,20 +175,10 @@ impl RasterKernels for Avx512 {
     const EDGE_VISIT: f64 = 6.0;
 
     #[inline(always)]
-    fn flip_edges(
-        self,
-        list: &EdgeList,
-        f: &Family,
-        out: &Flips,
-        words: &mut [u64],
-        scratch: &mut EdgeScratch,
-        mask_side: u32,
-    ) {
-        let doubles = fits_avx2(f, out, mask_side);
-        let EdgeScratch { lanes, flipped } = scratch;
+    fn flip_edges(self, e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
         // SAFETY: an `Avx512` value exists only once the CPU features were
         // detected.
-        unsafe { flip_edges_avx512(list, f, out, words, lanes, flipped, doubles) }
+        unsafe { flip_edges_avx512(e, words, scratch) }
     }
 
     #[inline(always)]
@@ -215,6 +197,6 @@ impl RasterKernels for Avx512 {
     #[inline(always)]
     fn walk(self, mask: &Mask, map: &SolidMap, rect: &PixelRect, words: &mut [u64]) -> bool {
         // SAFETY: as in `flip_edges`.
-        unsafe { fill_walk_avx512(mask, map, rect, words) }
+        unsafe { fill_walk_avx512(Frame { mask, map, rect }, words) }
     }
 }

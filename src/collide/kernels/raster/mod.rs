@@ -30,21 +30,13 @@ pub(crate) trait RasterKernels: ScanKernels {
     /// AVX-512 and 7 µs by walking its 110×110 box).
     const EDGE_VISIT: f64 = 10.0;
 
-    /// Flips, for every edge of `list` and every output row it reaches,
+    /// Flips, for every edge of `e.list` and every output row it reaches,
     /// the pixel where the crossed coordinate passes the edge's line
-    /// ([`flip_edges`]); `mask_side` is the larger side of the edges' mask.
+    /// ([`flip_edges`]).
     #[inline(always)]
-    fn flip_edges(
-        self,
-        list: &EdgeList,
-        f: &Family,
-        out: &Flips,
-        words: &mut [u64],
-        scratch: &mut EdgeScratch,
-        mask_side: u32,
-    ) {
-        let _ = (scratch, mask_side);
-        flip_edges(list, f, out, words);
+    fn flip_edges(self, e: &Edges, words: &mut [u64], scratch: &mut EdgeScratch) {
+        let _ = scratch;
+        flip_edges(e.list, e.family, e.out, words);
     }
 
     /// XORs into each row's first bit the coverage (by `mask`'s texels) of
@@ -85,6 +77,18 @@ pub(crate) trait RasterKernels: ScanKernels {
 }
 
 impl RasterKernels for super::Plain {}
+
+/// One family of a mask's edges under a map, for
+/// [`RasterKernels::flip_edges`]: the edges, how they meet the rows, the
+/// output, and the larger side of their mask (the vector kernels' float
+/// shortcuts need lines below 2^46).
+pub(crate) struct Edges<'a> {
+    pub(crate) list: &'a EdgeList,
+    pub(crate) family: &'a Family,
+    pub(crate) out: &'a Flips,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) mask_side: u32,
+}
 
 /// Boundary edges on one family of grid lines (all horizontal or all
 /// vertical), as parallel arrays: edge `e` is grid line `line[e]` (fixed

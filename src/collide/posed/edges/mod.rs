@@ -32,7 +32,7 @@ mod outline;
 pub(crate) use outline::Outline;
 
 use crate::collide::kernels::raster::{
-    Crossing, EdgeScratch, Family, Flips, Geometry, RasterKernels, Seeds,
+    Crossing, EdgeScratch, Edges, Family, Flips, Geometry, RasterKernels, Seeds,
 };
 use crate::mask::{Mask, Summary};
 use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
@@ -112,12 +112,17 @@ impl Outline {
                 ext: (map.dv_dx.min(0), map.dv_dx.max(0)),
             }),
         ];
-        // The vector kernels' float shortcuts need the mask's lines below
-        // 2^46 (`x86::edges::fits_doubles`).
         let mask_side = mask.width().max(mask.height());
         for (list, family) in [horizontal, vertical].into_iter().zip(families) {
-            if let Some(family) = family {
-                isa.flip_edges(list, &family, &flips, words, scratch, mask_side);
+            if let Some(family) = &family {
+                let out = &flips;
+                let e = Edges {
+                    list,
+                    family,
+                    out,
+                    mask_side,
+                };
+                isa.flip_edges(&e, words, scratch);
             }
         }
         if cut_left {

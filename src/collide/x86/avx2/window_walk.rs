@@ -5,15 +5,14 @@
 //! such a window (turned at any angle, at scale 1 or larger); gathers are
 //! slow on AMD Zen, and a window costs one load.
 
-use super::walker::{Axis, SIGN};
 use crate::collide::kernels::raster::or_bits;
-use crate::collide::kernels::raster::row_start::{
-    in_range, linear_fits, row_start, row_start_linear, RowStart,
-};
-use crate::collide::sprite::SolidMap;
+use crate::collide::kernels::raster::row_start::RowStart;
 use crate::collide::transformed::windows::TexelWindows;
-use crate::mask::{low_bits, Mask};
-use crate::pose::{PixelRect, FRAC_BITS};
+use crate::collide::x86::lanes32::{Axis, Lanes32};
+use crate::collide::x86::walk::{by_rows, Frame};
+use crate::collide::x86::Avx2;
+use crate::mask::low_bits;
+use crate::pose::FRAC_BITS;
 use std::arch::x86_64::*;
 
 /// True when eight consecutive samples with steps `(du, dv)` (fixed point)
@@ -34,30 +33,24 @@ pub(crate) fn steps_fit(du: i64, dv: i64) -> bool {
 /// # Safety
 /// The CPU must have AVX2 ([`crate::collide::x86::Avx2::detect`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-pub(crate) unsafe fn fill_windowed_avx2(
-    mask: &Mask,
-    map: &SolidMap,
-    rect: &PixelRect,
-    words: &mut [u64],
-) -> bool {
+pub(in crate::collide::x86) unsafe fn fill_windowed_avx2(frame: Frame, words: &mut [u64]) -> bool {
+    let Frame { mask, map, rect } = frame;
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
-    if !steps_fit(du, dv) || !in_range(m, rect) {
+    if !steps_fit(du, dv) {
         return false;
     }
     let Some(windows) = TexelWindows::cached(mask) else {
         return false;
     };
-    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
-        return true;
-    }
     // The walk runs in mask texels (the windows' coordinates): outside the
     // solid box the mask is clear, which is what the box check would give.
     let texel0 = (
         i64::from(map.texel0.0) << FRAC_BITS,
         i64::from(map.texel0.1) << FRAC_BITS,
     );
-    let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
+    // SAFETY: AVX2 is enabled here.
+    let (u_axis, v_axis) = unsafe { (Axis::new(du), Axis::new(dv)) };
     let walk = Walk {
         windows,
         // SAFETY: the origin is an index of the entries.
@@ -68,30 +61,13 @@ pub(crate) unsafe fn fill_windowed_avx2(
         low: ((7 * du).min(0), (7 * dv).min(0)),
         step8: (8 * du, 8 * dv),
     };
-    let spans = map.spans();
-    let linear = spans.linear().filter(|lin| linear_fits(lin, rect));
-    let per_row = (rect.width() as usize).div_ceil(64);
-    // Each row's span and exact start are found for a batch of rows first:
-    // rows are independent, so the CPU overlaps their float and multiply
-    // chains there, which it does less well between the groups' loads.
-    let mut starts = [None::<RowStart>; ROW_BATCH];
-    let mut rows = (rect.y0..rect.y1).zip(words.chunks_exact_mut(per_row.max(1)));
-    for y0 in (rect.y0..rect.y1).step_by(ROW_BATCH) {
-        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
-        for (k, start) in starts[..n].iter_mut().enumerate() {
-            let y = y0 + k as i64;
-            *start = match &linear {
-                Some(lin) => row_start_linear(lin, m, rect, y),
-                None => row_start(m, &spans, rect, y),
-            };
-        }
-        for (start, (_, row)) in starts[..n].iter().zip(rows.by_ref()) {
-            if let Some(start) = start {
-                walk.row(start, texel0, rect.x0, row);
-            }
-        }
-    }
-    true
+    by_rows::<ROW_BATCH>(
+        frame,
+        words,
+        |_, _| None,
+        #[inline(always)]
+        |start, row| walk.row(start, texel0, rect.x0, row),
+    )
 }
 
 /// Rows whose starts are found before their samples are read.
@@ -103,8 +79,8 @@ struct Walk<'a> {
     /// The window at `(0, 0)`; the one at `(c, r)` is
     /// [`TexelWindows::offset`] entries on.
     window0: *const u16,
-    u_axis: Axis,
-    v_axis: Axis,
+    u_axis: Axis<Avx2>,
+    v_axis: Axis<Avx2>,
     /// The step of [`Group::at`] over eight samples, before the carries.
     step_at: __m256i,
     /// Fixed-point offsets from a group's first sample to its smallest u
@@ -133,7 +109,8 @@ impl Walk<'_> {
     #[inline]
     fn row(&self, start: &RowStart, texel0: (i64, i64), x0: i64, row: &mut [u64]) {
         let (u, v) = (start.u + texel0.0, start.v + texel0.1);
-        let (ul, vl) = (self.u_axis.lanes(u), self.v_axis.lanes(v));
+        // SAFETY: AVX2 is enabled here.
+        let (ul, vl) = unsafe { (self.u_axis.lanes(u), self.v_axis.lanes(v)) };
         let mut lanes = Group {
             u_lo: ul.lo,
             v_lo: vl.lo,
@@ -197,7 +174,7 @@ impl Walk<'_> {
             // Each lane's bit in the window, 16·(row − r) + column −
             // (c & !7), in 0..128 ([`steps_fit`]); `at` and the origin
             // both carry 2^31.
-            let origin = (16 * r + (c & !7)) as i32 ^ SIGN;
+            let origin = (16 * r + (c & !7)) as i32 ^ Avx2::BIAS;
             let at_bit = _mm256_sub_epi32(lanes.at, _mm256_set1_epi32(origin));
             let dword = _mm256_permutevar8x32_epi32(
                 _mm256_zextsi128_si256(rows),
@@ -206,8 +183,13 @@ impl Walk<'_> {
             let bit = _mm256_srlv_epi32(dword, _mm256_and_si256(at_bit, _mm256_set1_epi32(31)));
             _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_slli_epi32(bit, 31))) as u8
         };
-        let carry_u = self.u_axis.advance_fraction(&mut lanes.u_lo);
-        let carry_v = self.v_axis.advance_fraction(&mut lanes.v_lo);
+        // SAFETY: AVX2 is enabled here.
+        let (carry_u, carry_v) = unsafe {
+            (
+                self.u_axis.advance_fraction(&mut lanes.u_lo),
+                self.v_axis.advance_fraction(&mut lanes.v_lo),
+            )
+        };
         // The carries are −1 where set: 16 rows' worth for v, one column for u.
         lanes.at = _mm256_sub_epi32(
             _mm256_sub_epi32(

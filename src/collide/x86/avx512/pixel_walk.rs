@@ -1,75 +1,18 @@
 //! The AVX-512 pixel walk of the rasteriser: sixteen samples per masked
-//! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves (a carry
-//! moves between them, so stepping stays exact, as in the AVX2 walker).
+//! `vpgatherdd`, lanes kept as 32-bit fraction and integer halves
+//! ([`Axis`]: a carry moves between them, so stepping stays exact, as in
+//! the AVX2 walker).
 
 use crate::collide::kernels::gather::MAX_STEP;
 use crate::collide::kernels::raster::or_bits;
-use crate::collide::kernels::raster::row_start::{in_range, linear_fits, row_start, RowStart};
-use crate::collide::sprite::{LinearSpans, SolidMap};
-use crate::mask::{low_bits, Mask};
-use crate::pose::{PixelMap, PixelRect, FRAC_BITS};
+use crate::collide::kernels::raster::row_start::RowStart;
+use crate::collide::sprite::LinearSpans;
+use crate::collide::x86::lanes32::{Axis, SolidBox};
+use crate::collide::x86::walk::{by_rows, Frame};
+use crate::collide::x86::Avx512;
+use crate::mask::low_bits;
+use crate::pose::{PixelMap, PixelRect};
 use std::arch::x86_64::*;
-/// One axis of the walk: lane offsets `j·d` (j = 0..16) and the step
-/// `16·d`, split into 32-bit fraction (`lo`) and integer (`hi`) halves.
-#[derive(Clone, Copy)]
-struct Axis {
-    off_lo: __m512i,
-    off_hi: __m512i,
-    step_lo: __m512i,
-    step_hi: __m512i,
-}
-
-impl Axis {
-    #[target_feature(enable = "avx512f")]
-    fn new(d: i64) -> Axis {
-        let mut lo = [0i32; 16];
-        let mut hi = [0i32; 16];
-        for j in 0..16 {
-            let t = d.wrapping_mul(j as i64);
-            lo[j] = t as i32;
-            hi[j] = (t >> FRAC_BITS) as i32;
-        }
-        let step = d.wrapping_mul(16);
-        // SAFETY: both arrays hold sixteen i32.
-        let (off_lo, off_hi) = unsafe {
-            (
-                _mm512_loadu_epi32(lo.as_ptr()),
-                _mm512_loadu_epi32(hi.as_ptr()),
-            )
-        };
-        Axis {
-            off_lo,
-            off_hi,
-            step_lo: _mm512_set1_epi32(step as i32),
-            step_hi: _mm512_set1_epi32((step >> FRAC_BITS) as i32),
-        }
-    }
-
-    /// Lanes `start + j·d`: the fractions added, one carried into the
-    /// integers where the unsigned sum wrapped.
-    #[target_feature(enable = "avx512f")]
-    fn lanes(&self, start: i64) -> (__m512i, __m512i) {
-        let lo = _mm512_add_epi32(_mm512_set1_epi32(start as i32), self.off_lo);
-        let carry = _mm512_cmplt_epu32_mask(lo, self.off_lo);
-        let hi = _mm512_add_epi32(_mm512_set1_epi32((start >> FRAC_BITS) as i32), self.off_hi);
-        (
-            lo,
-            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
-        )
-    }
-
-    /// Moves lanes sixteen samples on.
-    #[target_feature(enable = "avx512f")]
-    fn advance(&self, (lo, hi): (__m512i, __m512i)) -> (__m512i, __m512i) {
-        let lo = _mm512_add_epi32(lo, self.step_lo);
-        let carry = _mm512_cmplt_epu32_mask(lo, self.step_lo);
-        let hi = _mm512_add_epi32(hi, self.step_hi);
-        (
-            lo,
-            _mm512_mask_add_epi32(hi, carry, hi, _mm512_set1_epi32(1)),
-        )
-    }
-}
 
 /// Sets the covered pixels of `mask` under `map` in `words` (rows of
 /// `rect`), walking each row's estimated span sixteen samples at a time.
@@ -80,110 +23,72 @@ impl Axis {
 /// # Safety
 /// The CPU must have AVX-512 F and DQ ([`crate::collide::x86::Avx512::detect`]).
 #[target_feature(enable = "avx512f")]
-pub(crate) unsafe fn fill_walk_avx512(
-    mask: &Mask,
-    map: &SolidMap,
-    rect: &PixelRect,
-    words: &mut [u64],
-) -> bool {
+pub(in crate::collide::x86) unsafe fn fill_walk_avx512(frame: Frame, words: &mut [u64]) -> bool {
+    let Frame { mask, map, rect } = frame;
     let m = &map.map;
     let (du, dv) = (m.du_dx, m.dv_dx);
-    let dwords = mask.words().len() * 2;
-    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || dwords >= 1 << 30 {
+    // Texel dwords are indexed by 32-bit lanes.
+    if du.abs() > MAX_STEP || dv.abs() > MAX_STEP || mask.words().len() * 2 >= 1 << 30 {
         return false;
     }
-    if rect.x0 >= rect.x1 || rect.y0 >= rect.y1 {
-        return true;
-    }
-    if !in_range(m, rect) {
-        return false;
-    }
-    let (u_axis, v_axis) = (Axis::new(du), Axis::new(dv));
-    let width = _mm512_set1_epi32(m.width as i32);
-    let height = _mm512_set1_epi32(m.height as i32);
-    let col0 = _mm512_set1_epi32(map.texel0.0 as i32);
-    let row0 = _mm512_set1_epi32(map.texel0.1 as i32);
-    let stride = _mm512_set1_epi32((mask.words_per_row() * 2) as i32);
-    let low5 = _mm512_set1_epi32(31);
-    let one = _mm512_set1_epi32(1);
-    let base = mask.words().as_ptr().cast::<i32>();
-    let spans = map.spans();
-    // Rows' spans in vectors when the estimate is linear in the row and
-    // every column bound is exact in a double.
-    let linear = spans.linear().filter(|lin| linear_fits(lin, rect));
-    let per_row = (rect.width() as usize).div_ceil(64);
-    // Each row's span and exact start are found for a batch of rows first:
-    // rows are independent, so the CPU overlaps their float and multiply
-    // chains here, which it cannot while gathers fill its window.
-    let mut starts = [None::<RowStart>; ROW_BATCH];
-    let rows = words.chunks_exact_mut(per_row.max(1));
-    let mut rows = (rect.y0..rect.y1).zip(rows).peekable();
-    while rows.peek().is_some() {
-        let y0 = rows.peek().map_or(rect.y1, |(y, _)| *y);
-        let n = ((rect.y1 - y0) as usize).min(ROW_BATCH);
-        match &linear {
-            // Eight rows per vector while all of them are in the batch.
-            Some(lin) => {
-                for k in (0..n).step_by(8) {
-                    if k + 8 <= n {
-                        // SAFETY: the caller's AVX-512 F and DQ; `linear`
-                        // checked the sizes.
-                        let eight = unsafe { starts8(lin, m, rect, y0 + k as i64) };
-                        starts[k..k + 8].copy_from_slice(&eight);
-                    } else {
-                        for (q, start) in starts[k..n].iter_mut().enumerate() {
-                            *start = row_start(m, &spans, rect, y0 + (k + q) as i64);
-                        }
-                    }
-                }
-            }
-            None => {
-                for (k, start) in starts[..n].iter_mut().enumerate() {
-                    *start = row_start(m, &spans, rect, y0 + k as i64);
-                }
-            }
+    // SAFETY: AVX-512 F is enabled here; `texel0` lies inside the mask.
+    let walk = unsafe {
+        Gather {
+            u_axis: Axis::new(du),
+            v_axis: Axis::new(dv),
+            solid: SolidBox::new(
+                mask.words(),
+                mask.words_per_row(),
+                map.texel0,
+                (m.width, m.height),
+            ),
         }
-        for (k, (_, row)) in rows.by_ref().take(n).enumerate() {
-            let Some(RowStart { x0, x1, u, v }) = starts[k] else {
-                continue;
-            };
-            let (mut ul, mut vl) = (u_axis.lanes(u), v_axis.lanes(v));
-            let mut x = x0;
-            while x < x1 {
-                let len = (x1 - x).min(64) as u32;
-                // Four groups' addresses first, then their gathers, so the
-                // gathers overlap.
-                let mut lanes = [(_mm512_setzero_si512(), _mm512_setzero_si512(), 0u16); 4];
-                let groups = len.div_ceil(16) as usize;
-                for lane in lanes.iter_mut().take(groups) {
-                    let valid = _mm512_cmplt_epu32_mask(ul.1, width)
-                        & _mm512_cmplt_epu32_mask(vl.1, height);
-                    let col = _mm512_add_epi32(ul.1, col0);
-                    let index = _mm512_add_epi32(
-                        _mm512_mullo_epi32(_mm512_add_epi32(vl.1, row0), stride),
-                        _mm512_srli_epi32::<5>(col),
-                    );
-                    *lane = (index, _mm512_and_si512(col, low5), valid);
-                    ul = u_axis.advance(ul);
-                    vl = v_axis.advance(vl);
-                }
-                let mut bits = 0u64;
-                for (g, &(index, shift, valid)) in lanes.iter().take(groups).enumerate() {
-                    // SAFETY: only lanes in `valid` are read; there the texel
-                    // lies inside the solid box, so inside the mask, and its
-                    // dword index is below `dwords` < 2^30.
-                    let got = unsafe {
-                        _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), valid, index, base)
-                    };
-                    let lit = _mm512_test_epi32_mask(_mm512_srlv_epi32(got, shift), one);
-                    bits |= u64::from(lit) << (16 * g);
-                }
-                or_bits(row, (x - rect.x0) as usize, bits & low_bits(len));
-                x += i64::from(len);
+    };
+    by_rows::<ROW_BATCH>(
+        frame,
+        words,
+        // SAFETY (both): inlined here, with AVX-512 F and DQ; `by_rows`
+        // checked the sizes `starts8` needs.
+        #[inline(always)]
+        |lin, y| Some(unsafe { starts8(lin, m, rect, y) }),
+        #[inline(always)]
+        |start, row| unsafe { walk.row(start, rect.x0, row) },
+    )
+}
+
+/// What the walk's gathers read: the axes and the solid box.
+struct Gather {
+    u_axis: Axis<Avx512>,
+    v_axis: Axis<Avx512>,
+    solid: SolidBox<Avx512>,
+}
+
+impl Gather {
+    /// Sets the covered pixels of one row from its start (`x0`: the row's
+    /// first column).
+    ///
+    /// # Safety
+    /// The start's samples stay in the exact range (`row_start::in_range`)
+    /// and the mask has fewer than 2^30 dwords.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    unsafe fn row(&self, start: &RowStart, x0: i64, row: &mut [u64]) {
+        let RowStart { x0: from, x1, u, v } = *start;
+        let (mut ul, mut vl) = (self.u_axis.lanes(u), self.v_axis.lanes(v));
+        let mut x = from;
+        while x < x1 {
+            let len = (x1 - x).min(64) as u32;
+            let mut bits = 0u64;
+            for g in 0..len.div_ceil(16) {
+                // The caller's: fewer than 2^30 dwords.
+                bits |= self.solid.bits(ul.hi, vl.hi) << (16 * g);
+                self.u_axis.advance(&mut ul);
+                self.v_axis.advance(&mut vl);
             }
+            or_bits(row, (x - x0) as usize, bits & low_bits(len));
+            x += i64::from(len);
         }
     }
-    true
 }
 
 /// Rows whose starts are found before their samples are read.
