@@ -98,13 +98,41 @@ pub fn compact(n: u64) -> String {
     }
 }
 
-/// `v` rounded to two significant digits.
+/// `v` rounded to two significant digits, with IEEE arithmetic only past
+/// `log10`'s first guess at the decade, so every platform's libm gives the
+/// same, monotonic result.
 fn round_sig2(v: f64) -> f64 {
     if v <= 0.0 || !v.is_finite() {
         return v;
     }
-    let unit = 10f64.powf(v.log10().floor() - 1.0);
-    (v / unit).round() * unit
+    // The decade: 10^e <= v < 10^(e + 1), `log10`'s guess corrected.
+    let mut e = v.log10().floor() as i32;
+    if pow10(e) > v {
+        e -= 1;
+    } else if pow10(e + 1) <= v {
+        e += 1;
+    }
+    // Keep `digits` decimals: scale by an exact power of ten, round, and
+    // scale back with one correctly rounded operation.
+    let digits = 1 - e;
+    if digits >= 0 {
+        let scale = pow10(digits);
+        (v * scale).round() / scale
+    } else {
+        let scale = pow10(-digits);
+        (v / scale).round() * scale
+    }
+}
+
+/// 10^n, exact for 0 <= n <= 22 (products of exact values), and one
+/// correctly rounded division below 0.
+fn pow10(n: i32) -> f64 {
+    let whole = (0..n.unsigned_abs()).fold(1.0, |p, _| p * 10.0);
+    if n < 0 {
+        1.0 / whole
+    } else {
+        whole
+    }
 }
 
 #[cfg(test)]
@@ -141,6 +169,33 @@ mod tests {
             .collect();
         assert_eq!(sliders.len(), 13);
         sliders.into_iter().for_each(covers_range);
+    }
+
+    /// Two significant digits, monotonic across every decade boundary
+    /// (on every libm: only `log10`'s first guess comes from it).
+    #[test]
+    fn round_sig2_is_monotonic_and_lands_on_round_numbers() {
+        assert_eq!(round_sig2(0.004_049), 0.004);
+        assert_eq!(round_sig2(0.009_96), 0.01);
+        assert_eq!(round_sig2(249_999.0), 250_000.0);
+        assert_eq!(round_sig2(1234.0), 1200.0);
+        let mut last = 0.0;
+        for i in 0..200_000 {
+            let v = 1e-4 * 1.0001f64.powi(i);
+            let r = round_sig2(v);
+            assert!(r >= last, "{v} rounds to {r}, below {last}");
+            last = r;
+        }
+        for e in -6..8 {
+            for edge in [
+                10f64.powi(e),
+                10f64.powi(e).next_down(),
+                10f64.powi(e).next_up(),
+            ] {
+                let r = round_sig2(edge);
+                assert_eq!(r, pow10(e), "{edge}");
+            }
+        }
     }
 
     #[test]
