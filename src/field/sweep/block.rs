@@ -89,26 +89,22 @@ fn draw_with<M: Merge3>(block: &Block, zone: &mut [[u8; 4]], left: &mut Leftover
     let palette = s.palette;
     let pixels = zone.as_mut_ptr().cast::<u32>();
     let lands = (from, mid, to, key);
-    // The trail's end pixel `AHEAD` particles on is asked for as each is
-    // landed (split in two loops so the first needs no bounds test), four
-    // particles a turn (the loop's own instructions were 3 of about 20 a
-    // particle). Only the end: the start, two pixels off at most, is
-    // where the particle's last trail ended; asking for both cost 2
-    // instructions a particle and gained nothing measurable.
-    let ahead = n.saturating_sub(AHEAD) & !3;
+    // Four particles a turn (the loop's own instructions were 3 of about
+    // 20 a particle). No prefetch of the trail pixels: asking for each
+    // trail's end pixel 16 particles ahead cost 2 instructions a particle
+    // and gained nothing measurable (step_count, 1M and 4M particles,
+    // AVX2 and AVX-512, alternated, under load; docs/performance.md).
+    // SAFETY (`land`): every `i` is below `n`, the slices' length.
+    let quads = n & !3;
     let mut i = 0;
-    while i < ahead {
+    while i < quads {
         for i in [i, i + 1, i + 2, i + 3] {
-            // SAFETY: `i < ahead ≤ n − AHEAD`, so `i + AHEAD < n`, the
-            // slice's length (the compiler kept a check here).
-            let t = unsafe { *to.get_unchecked(i + AHEAD) };
-            prefetch::line(pixels.wrapping_add(t as usize));
-            land::<M>(lands, i, pixels, (len, palette));
+            unsafe { land::<M>(lands, i, pixels, (len, palette)) };
         }
         i += 4;
     }
-    for i in ahead..n {
-        land::<M>(lands, i, pixels, (len, palette));
+    for i in quads..n {
+        unsafe { land::<M>(lands, i, pixels, (len, palette)) };
     }
     marked(&prep.odd, n, |i| draw_odd(block, i, zone, left));
     marked(&prep.leaving, n, |i| left.leave(bin, start + i, s.bands));
@@ -121,21 +117,27 @@ type Lands<'a> = (&'a [u32], &'a [u32], &'a [u32], &'a [u32]);
 /// at `pixels` (`len` of them), its key looked up in `palette`.
 /// (A function, not a closure: a closure is not compiled with its
 /// caller's target features, and its intrinsics were left as calls.)
+///
+/// # Safety
+/// `i` must be below the slices' length (unchecked: the compiler kept the
+/// checks in the four-a-turn loop, 3 instructions a particle).
 #[inline(always)]
-fn land<M: Merge3>(
+unsafe fn land<M: Merge3>(
     (from, mid, to, key): Lands,
     i: usize,
     pixels: *mut u32,
     (len, palette): (usize, &[u32; 512]),
 ) {
-    let at = [from[i] as usize, mid[i] as usize, to[i] as usize];
-    debug_assert!(at.iter().all(|&i| i < len) && key[i] < 512);
-    // SAFETY: stage 1 records every index below the zone's length (pixel
-    // 0 for a trail that is not the usual one, and a zone holds at least
-    // one row) and every key below 512 ([`Prepared`]); `draw` picks an
-    // `M` the CPU has.
+    debug_assert!(i < from.len().min(mid.len()).min(to.len()).min(key.len()));
+    // SAFETY: `i` is below the slices' length (the caller); stage 1
+    // records every index below the zone's length (pixel 0 for a trail
+    // that is not the usual one, and a zone holds at least one row) and
+    // every key below 512 ([`Prepared`]); `draw` picks an `M` the CPU has.
     unsafe {
-        let c = *palette.get_unchecked(key[i] as usize);
+        let at = [from, mid, to].map(|c| *c.get_unchecked(i) as usize);
+        let key = *key.get_unchecked(i) as usize;
+        debug_assert!(at.iter().all(|&i| i < len) && key < 512);
+        let c = *palette.get_unchecked(key);
         M::merge3(pixels, at, c);
     }
 }
@@ -152,9 +154,6 @@ fn marked(bits: &[u64; BLOCK / 64], n: usize, mut each: impl FnMut(usize)) {
         }
     }
 }
-
-/// How many particles ahead stage 2 asks for the trail pixels' lines.
-const AHEAD: usize = 16;
 
 /// Draws particle `i`'s wrapped move (particle `start + i` of the bin) when both
 /// pieces are at most two steps long and the second lies in `zone`, as

@@ -198,15 +198,13 @@ impl Lanes for V256 {
         _mm256_movemask_ps(_mm256_castsi256_ps(m)) as u32
     }
 
-    /// Two lane-crossing permutes and two shuffles.
+    /// Two shuffles: [`V256::gather_pairs`] stores a group's pairs as
+    /// 0, 1 | 4, 5 then 2, 3 | 6, 7, so each 128-bit half of the two loads
+    /// holds the two pairs its half of the result takes.
     #[inline(always)]
     unsafe fn split_pairs(pairs: *const i64) -> (__m256, __m256) {
-        let low = _mm256_loadu_ps(pairs.cast());
-        let high = _mm256_loadu_ps(pairs.add(4).cast());
-        // Pairs 0, 1 | 4, 5 and 2, 3 | 6, 7: each 128-bit half then holds
-        // the two pairs its half of the result takes.
-        let a = _mm256_permute2f128_ps::<0x20>(low, high);
-        let b = _mm256_permute2f128_ps::<0x31>(low, high);
+        let a = _mm256_loadu_ps(pairs.cast());
+        let b = _mm256_loadu_ps(pairs.add(4).cast());
         (
             _mm256_shuffle_ps::<0b10_00_10_00>(a, b),
             _mm256_shuffle_ps::<0b11_01_11_01>(a, b),
@@ -220,12 +218,43 @@ impl Lanes for V256 {
             out.add(j).write(*table.add(*index.add(j) as usize));
         }
     }
-    /// One 64-bit load a pair.
+    /// One 64-bit load a pair, two pairs a 128-bit store: `vmovsd` then
+    /// `vmovhps` from memory, written as `asm!` (from the intrinsics LLVM
+    /// loaded both pairs and joined them, one instruction more for two),
+    /// a group of eight a turn, in the order [`V256::split_pairs`] reads
+    /// (which then needs no lane-crossing permutes).
     #[inline(always)]
     unsafe fn gather_pairs(table: *const f32, index: *const i32, out: *mut i64, count: usize) {
-        for j in 0..count {
-            let pair = table.add(2 * *index.add(j) as usize).cast::<i64>();
-            out.add(j).write(pair.read_unaligned());
+        debug_assert_eq!(count & 7, 0);
+        let mut j = 0;
+        while j < count {
+            // The indices are masked into the table (never negative).
+            let at = |k: usize| *index.add(j + k) as u32 as usize;
+            pairs4(table, [at(0), at(1), at(4), at(5)], out.add(j));
+            pairs4(table, [at(2), at(3), at(6), at(7)], out.add(j + 4));
+            j += 8;
         }
     }
+}
+
+/// Four pairs of [`V256::gather_pairs`]: the `(sin, cos)` pairs at the
+/// indices `at` (inside the table) into `out[0..4]`.
+#[inline(always)]
+unsafe fn pairs4(table: *const f32, [a, b, c, d]: [usize; 4], out: *mut i64) {
+    std::arch::asm!(
+        "vmovsd {v}, qword ptr [{t} + {a}*8]",
+        "vmovhps {v}, {v}, qword ptr [{t} + {b}*8]",
+        "vmovups xmmword ptr [{o}], {v}",
+        "vmovsd {v}, qword ptr [{t} + {c}*8]",
+        "vmovhps {v}, {v}, qword ptr [{t} + {d}*8]",
+        "vmovups xmmword ptr [{o} + 16], {v}",
+        t = in(reg) table,
+        a = in(reg) a,
+        b = in(reg) b,
+        c = in(reg) c,
+        d = in(reg) d,
+        o = in(reg) out,
+        v = out(xmm_reg) _,
+        options(nostack, preserves_flags),
+    );
 }

@@ -79,7 +79,9 @@ pub(super) unsafe fn prepare<L: Lanes>(c: &mut Columns, s: &Shared, z: Zone, out
         let spd = L::add_f(k.base_speed, L::mul_f(L::mul_f(b, speed), k.speed_scale));
         let angle = L::mul_f(L::mul_f(L::mul_f(k.tau, b), wander), k.wander_scale);
         let t = L::add_f(L::mul_f(angle, k.to_index), k.half);
-        fits[i / L::N] = L::bits(L::lt_f(L::abs_f(t), k.index_limit));
+        // (Unchecked: `i / L::N < groups / 8 ≤ BLOCK / 8`; the check cost
+        // two instructions a group.)
+        *fits.get_unchecked_mut(i / L::N) = L::bits(L::lt_f(L::abs_f(t), k.index_limit));
         L::store_f(value.add(i), spd);
         L::store_i(index.add(i), L::and_i(L::trunc_i(t), k.index_mask));
         i += L::N;
@@ -92,6 +94,13 @@ pub(super) unsafe fn prepare<L: Lanes>(c: &mut Columns, s: &Shared, z: Zone, out
         let y = L::load_f(ys.as_ptr().add(i));
         let spd = L::load_f(value.add(i));
         let (sin, cos) = L::split_pairs(pairs.add(i));
+        // The old position and the shade are final here: stored and
+        // worked out at once, not kept live (spilled) across the group.
+        L::store_f(out.old_x.as_mut_ptr().add(i), x);
+        L::store_f(out.old_y.as_mut_ptr().add(i), y);
+        // `as u8` saturates: max first so NaN gives 0, as it does there.
+        let shade = L::max_f(L::mul_f(spd, k.shade_scale), k.zero);
+        let shade = L::trunc_i(L::min_f(shade, k.top_shade));
         let ux = L::add_f(x, L::mul_f(cos, spd));
         let uy = L::add_f(y, L::mul_f(sin, spd));
 
@@ -112,10 +121,6 @@ pub(super) unsafe fn prepare<L: Lanes>(c: &mut Columns, s: &Shared, z: Zone, out
         );
         redo[g] = !(L::bits(inside) & fits[g]) & full;
         any_redo |= redo[g];
-
-        // `as u8` saturates: max first so NaN gives 0, as it does there.
-        let shade = L::max_f(L::mul_f(spd, k.shade_scale), k.zero);
-        let shade = L::trunc_i(L::min_f(shade, k.top_shade));
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
         let (x0, y0) = (L::trunc_i(x), L::trunc_i(y));
@@ -161,8 +166,6 @@ pub(super) unsafe fn prepare<L: Lanes>(c: &mut Columns, s: &Shared, z: Zone, out
         } else {
             (dy, direct)
         };
-        L::store_f(out.old_x.as_mut_ptr().add(i), x);
-        L::store_f(out.old_y.as_mut_ptr().add(i), y);
         L::store_f(xs.as_mut_ptr().add(i), wx);
         L::store_f(ys.as_mut_ptr().add(i), wy);
         if L::bits(direct) != full {

@@ -105,13 +105,16 @@ pub(super) trait Lanes {
     /// Lane `k`'s truth in bit `k`.
     unsafe fn bits(m: Self::M) -> u32;
 
-    /// The sines and the cosines of the `N` `(sin, cos)` pairs at `pairs`.
+    /// The sines and the cosines of the `N` `(sin, cos)` pairs at `pairs`,
+    /// as [`Lanes::gather_pairs`] stores a group.
     unsafe fn split_pairs(pairs: *const i64) -> (Self::F, Self::F);
 
     /// `out[j] = table[index[j]]` for `j < count` (a multiple of `N`;
     /// `out` may be `index` itself): a lookup pass over a block.
     unsafe fn gather_u32(table: *const u32, index: *const i32, out: *mut u32, count: usize);
     /// The `(sin, cos)` pair `k` (floats `2k` and `2k + 1` of `table`) as
-    /// one word, `out[j]` for `k = index[j]`, `j < count` (a multiple of `N`).
+    /// one word, for `k = index[j]`, `j < count` (a multiple of `N`), into
+    /// `out[..count]`: each group of `N` in the order [`Lanes::split_pairs`]
+    /// reads (AVX2 stores them out of order, so it needs no permutes).
     unsafe fn gather_pairs(table: *const f32, index: *const i32, out: *mut i64, count: usize);
 }
