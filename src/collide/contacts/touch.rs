@@ -25,6 +25,7 @@ use std::borrow::Borrow;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use super::claims::Claims;
+use super::hull::{self, Hull, PosedHull};
 use super::Touch;
 use crate::collide::PosedMask;
 use crate::mask::Mask;
@@ -46,7 +47,7 @@ const SMALL_STEPS: i64 = 1 << 15;
 const SLACK: f64 = 1.0 / 64.0;
 
 /// A needed sprite's map and oriented solid box.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Prep {
     map: Option<PixelMap>,
     /// World corners of the solid box widened by [`SLACK`], in order
@@ -58,6 +59,8 @@ pub(super) struct Prep {
     small: bool,
     /// World centre of the sprite's box.
     centre: [f64; 2],
+    /// Its convex hull in the pose (unwidened).
+    hull: PosedHull,
 }
 
 impl Default for Prep {
@@ -68,6 +71,7 @@ impl Default for Prep {
             axes: [[0.0; 2]; 2],
             small: false,
             centre: [0.0; 2],
+            hull: PosedHull::default(),
         }
     }
 }
@@ -131,7 +135,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                     x1.store(i64::MIN, Ordering::Relaxed);
                     y1.store(i64::MIN, Ordering::Relaxed);
                     if self.needed[i] {
-                        *prep = Prep::new(self.masks[i].borrow(), &self.poses[i]);
+                        prep.set(self.masks[i].borrow(), &self.poses[i]);
                     }
                 }
             });
@@ -203,6 +207,10 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         if both(mid(0), mid(1)) {
             return Verdict::Touching;
         }
+        // Convex hulls apart (each stands for the pixels within SLACK).
+        if hull::apart(&pa.hull, &pb.hull, 2.0 * SLACK) {
+            return Verdict::Apart;
+        }
         let Some(window) = shared_window(pa, pb).and_then(|w| w.intersect(&ra.intersect(&rb)?))
         else {
             return Verdict::Apart;
@@ -253,15 +261,17 @@ impl Prep {
             && mask.get(i as u32, j as u32)
     }
 
-    /// The map and oriented solid box of `mask` in `pose` (no map, and a
-    /// degenerate box, when it covers nothing).
-    fn new(mask: &Mask, pose: &Pose) -> Prep {
+    /// Sets the map, oriented solid box and hull of `mask` in `pose` (no
+    /// map when it covers nothing).
+    fn set(&mut self, mask: &Mask, pose: &Pose) {
         let (w, h) = (mask.width(), mask.height());
         let (sin, cos) = f64::from(pose.rotation).sin_cos();
         let (Some(solid), Some(map)) =
             (mask.solid_bounds(), pose.pixel_map_turned(w, h, (sin, cos)))
         else {
-            return Prep::default();
+            self.map = None;
+            self.hull.clear();
+            return;
         };
         let s = f64::from(pose.scale);
         let (hw, hh) = (f64::from(w) / 2.0, f64::from(h) / 2.0);
@@ -275,20 +285,20 @@ impl Prep {
                 centre[1] + s * (sin * dx + cos * dy),
             ]
         };
-        Prep {
-            map: Some(map),
-            corners: [
-                corner(solid.x0, solid.y0, -e, -e),
-                corner(solid.x1, solid.y0, e, -e),
-                corner(solid.x1, solid.y1, e, e),
-                corner(solid.x0, solid.y1, -e, e),
-            ],
-            axes: [[cos, sin], [-sin, cos]],
-            small: [map.u0, map.v0, map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
-                .iter()
-                .all(|v| v.abs() < SMALL_MAP),
-            centre,
-        }
+        self.hull
+            .set(Hull::cached(mask), (sin, cos), s, [hw, hh], centre);
+        self.map = Some(map);
+        self.corners = [
+            corner(solid.x0, solid.y0, -e, -e),
+            corner(solid.x1, solid.y0, e, -e),
+            corner(solid.x1, solid.y1, e, e),
+            corner(solid.x0, solid.y1, -e, e),
+        ];
+        self.axes = [[cos, sin], [-sin, cos]];
+        self.small = [map.u0, map.v0, map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
+            .iter()
+            .all(|v| v.abs() < SMALL_MAP);
+        self.centre = centre;
     }
 }
 
