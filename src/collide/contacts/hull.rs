@@ -148,15 +148,18 @@ fn clip(poly: &[[f64; 2]], n: [f64; 2], limit: f64) -> Vec<[f64; 2]> {
     out
 }
 
-/// Least and greatest projection of `points` on `n`.
+/// Least and greatest projection of `points` on `n` (plain compares, one
+/// instruction each: the points are finite, a pose that is not covers
+/// nothing and has no hull).
 #[inline]
 pub(super) fn project(points: &[[f64; 2]], [nx, ny]: [f64; 2]) -> (f64, f64) {
-    points
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-            let d = v[0] * nx + v[1] * ny;
-            (lo.min(d), hi.max(d))
-        })
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in points {
+        let d = v[0] * nx + v[1] * ny;
+        lo = if d < lo { d } else { lo };
+        hi = if d > hi { d } else { hi };
+    }
+    (lo, hi)
 }
 
 /// Convex hull of integer points, counter-clockwise, no collinear corners
