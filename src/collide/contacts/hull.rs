@@ -106,6 +106,11 @@ impl PosedHull {
         }));
     }
 
+    /// Its world corners.
+    pub(super) fn corners(&self) -> &[[f64; 2]] {
+        &self.corners
+    }
+
     /// Empties it (a sprite that covers nothing).
     pub(super) fn clear(&mut self) {
         self.corners.clear();

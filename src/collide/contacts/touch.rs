@@ -61,6 +61,9 @@ pub(super) struct Prep {
     centre: [f64; 2],
     /// Its convex hull in the pose (unwidened).
     hull: PosedHull,
+    /// The pixels whose centres lie within [`SLACK`] of the hull's
+    /// bounding box: every pixel the sprite covers.
+    reach: Option<PixelRect>,
 }
 
 impl Default for Prep {
@@ -72,6 +75,7 @@ impl Default for Prep {
             small: false,
             centre: [0.0; 2],
             hull: PosedHull::default(),
+            reach: None,
         }
     }
 }
@@ -211,7 +215,12 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         if hull::apart(&pa.hull, &pb.hull, 2.0 * SLACK) {
             return Verdict::Apart;
         }
-        let Some(window) = shared_window(pa, pb).and_then(|w| w.intersect(&ra.intersect(&rb)?))
+        let (Some(ha), Some(hb)) = (pa.reach, pb.reach) else {
+            return Verdict::Apart;
+        };
+        let Some(window) = shared_window(pa, pb)
+            .and_then(|w| w.intersect(&ra.intersect(&rb)?))
+            .and_then(|w| w.intersect(&ha.intersect(&hb)?))
         else {
             return Verdict::Apart;
         };
@@ -287,6 +296,7 @@ impl Prep {
         };
         self.hull
             .set(Hull::cached(mask), (sin, cos), s, [hw, hh], centre);
+        self.reach = rect_round(self.hull.corners(), SLACK);
         self.map = Some(map);
         self.corners = [
             corner(solid.x0, solid.y0, -e, -e),
@@ -358,7 +368,7 @@ fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
             let j = if k + 1 == n { 0 } else { k + 1 };
             let (u, v, su, sv) = (poly[k], poly[j], side[k], side[j]);
             if m + 2 > CAP {
-                return rect_round(&a.corners);
+                return rect_round(&a.corners, 0.0);
             }
             if su >= 0.0 {
                 next[m] = u;
@@ -373,11 +383,12 @@ fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
         n = m;
         std::mem::swap(&mut poly, &mut next);
     }
-    rect_round(&poly[..n])
+    rect_round(&poly[..n], 0.0)
 }
 
-/// The pixels whose centres lie in the bounding box of `corners`.
-fn rect_round(corners: &[[f64; 2]]) -> Option<PixelRect> {
+/// The pixels whose centres lie in the bounding box of `corners` widened
+/// by `widen` on every side.
+fn rect_round(corners: &[[f64; 2]], widen: f64) -> Option<PixelRect> {
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
     for v in corners {
         for k in 0..2 {
@@ -385,6 +396,7 @@ fn rect_round(corners: &[[f64; 2]]) -> Option<PixelRect> {
             hi[k] = hi[k].max(v[k]);
         }
     }
+    let (lo, hi) = (lo.map(|v| v - widen), hi.map(|v| v + widen));
     // Pixel X's centre X + 0.5 in [lo, hi].
     let (floor, ceil) = (floor_to_i64, ceil_to_i64);
     let rect = PixelRect {
