@@ -5,11 +5,13 @@
 //!
 //! 1. **Sprites**: each needed sprite's pixel map and the world corners of
 //!    its solid box (an oriented box every covered pixel centre lies in).
-//! 2. **Pairs**: two oriented boxes apart on an axis of either (by more
-//!    than the map's rounding) share no pixel; a pixel both sprites cover
+//! 2. **Pairs**: two oriented boxes, or two octagons ([`super::hull`]),
+//!    apart on an axis of either (by more than the map's rounding) share
+//!    no pixel; a pixel both sprites cover
 //!    by the coverage rule itself ([`PixelMap::texel`], the rule every path
 //!    agrees with) proves a touch: the midpoint of the two centres, then a
-//!    grid over the two boxes' overlap. Any other pair is left open and
+//!    grid over the pixels both boxes and both octagons' bounding boxes
+//!    may hold. Any other pair is left open and
 //!    its overlap window joins each sprite's window (atomics: pairs run on
 //!    any thread).
 //! 3. **Builds**: each sprite with an open pair rasterises its window only
