@@ -201,8 +201,12 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         let (Some(ra), Some(rb)) = (self.boxes[a], self.boxes[b]) else {
             return Verdict::Apart;
         };
+        // No reach (no map): an empty mask or an invalid pose, which cover
+        // nothing. Reaches apart: first, as it is the cheapest test.
+        let Some(reach) = (pa.reach.zip(pb.reach)).and_then(|(ha, hb)| ha.intersect(&hb)) else {
+            return Verdict::Apart;
+        };
         if pa.map.is_none() || pb.map.is_none() || separated(pa, pb) || separated(pb, pa) {
-            // No map: an empty mask or an invalid pose, which cover nothing.
             return Verdict::Apart;
         }
         let (ma, mb) = (self.masks[a].borrow(), self.masks[b].borrow());
@@ -217,12 +221,9 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         if hull::apart(&pa.hull, &pb.hull, 2.0 * SLACK) {
             return Verdict::Apart;
         }
-        let (Some(ha), Some(hb)) = (pa.reach, pb.reach) else {
-            return Verdict::Apart;
-        };
         let Some(window) = shared_window(pa, pb)
             .and_then(|w| w.intersect(&ra.intersect(&rb)?))
-            .and_then(|w| w.intersect(&ha.intersect(&hb)?))
+            .and_then(|w| w.intersect(&reach))
         else {
             return Verdict::Apart;
         };
@@ -281,6 +282,7 @@ impl Prep {
             (mask.solid_bounds(), pose.pixel_map_turned(w, h, (sin, cos)))
         else {
             self.map = None;
+            self.reach = None;
             self.hull.clear();
             return;
         };
