@@ -13,10 +13,12 @@ pub(crate) enum Slot {
     Outline,
     /// The texels regrouped for the AVX2 pixel walk.
     Windows,
+    /// The convex hull of the solid texels (contacts' separating test).
+    Hull,
 }
 
 /// Number of [`Slot`]s.
-const SLOTS: usize = 2;
+const SLOTS: usize = 3;
 
 /// A mask's caches, one per [`Slot`].
 #[derive(Clone, Default)]
@@ -52,7 +54,7 @@ impl Eq for Derived {}
 
 impl std::fmt::Debug for Derived {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let filled = [Slot::Outline, Slot::Windows]
+        let filled = [Slot::Outline, Slot::Windows, Slot::Hull]
             .into_iter()
             .filter(|&s| self.slots[s as usize].get().is_some());
         f.debug_list().entries(filled).finish()

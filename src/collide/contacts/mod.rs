@@ -36,6 +36,7 @@
 //! naming its index; so are lists of different lengths.
 
 mod claims;
+mod hull;
 mod narrow;
 mod team;
 mod touch;

@@ -5,11 +5,13 @@
 //!
 //! 1. **Sprites**: each needed sprite's pixel map and the world corners of
 //!    its solid box (an oriented box every covered pixel centre lies in).
-//! 2. **Pairs**: two oriented boxes apart on an axis of either (by more
-//!    than the map's rounding) share no pixel; a pixel both sprites cover
+//! 2. **Pairs**: two oriented boxes, or two octagons ([`super::hull`]),
+//!    apart on an axis of either (by more than the map's rounding) share
+//!    no pixel; a pixel both sprites cover
 //!    by the coverage rule itself ([`PixelMap::texel`], the rule every path
 //!    agrees with) proves a touch: the midpoint of the two centres, then a
-//!    grid over the two boxes' overlap. Any other pair is left open and
+//!    grid over the pixels both boxes and both octagons' bounding boxes
+//!    may hold. Any other pair is left open and
 //!    its overlap window joins each sprite's window (atomics: pairs run on
 //!    any thread).
 //! 3. **Builds**: each sprite with an open pair rasterises its window only
@@ -25,6 +27,7 @@ use std::borrow::Borrow;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use super::claims::Claims;
+use super::hull::{self, Hull, PosedHull};
 use super::Touch;
 use crate::collide::PosedMask;
 use crate::mask::Mask;
@@ -34,7 +37,7 @@ use crate::pose::{ceil_to_i64, floor_to_i64, PixelMap, PixelRect, Pose, FRAC_BIT
 const SPRITE_CHUNK: usize = 4;
 const PAIR_CHUNK: usize = 16;
 /// Grid of witness pixels a side, over the overlap of two boxes.
-const GRID: i64 = 4;
+const GRID: i64 = 6;
 /// Bound on a map's start and steps, and on the pixel steps from its
 /// origin, under which [`Prep::covers`] computes in `i64`: |u0| + 2 ·
 /// 2^46 · 2^15 < 2^62.
@@ -46,7 +49,7 @@ const SMALL_STEPS: i64 = 1 << 15;
 const SLACK: f64 = 1.0 / 64.0;
 
 /// A needed sprite's map and oriented solid box.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Prep {
     map: Option<PixelMap>,
     /// World corners of the solid box widened by [`SLACK`], in order
@@ -58,6 +61,11 @@ pub(super) struct Prep {
     small: bool,
     /// World centre of the sprite's box.
     centre: [f64; 2],
+    /// Its convex hull in the pose (unwidened).
+    hull: PosedHull,
+    /// The pixels whose centres lie within [`SLACK`] of the hull's
+    /// bounding box: every pixel the sprite covers.
+    reach: Option<PixelRect>,
 }
 
 impl Default for Prep {
@@ -68,6 +76,8 @@ impl Default for Prep {
             axes: [[0.0; 2]; 2],
             small: false,
             centre: [0.0; 2],
+            hull: PosedHull::default(),
+            reach: None,
         }
     }
 }
@@ -131,7 +141,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                     x1.store(i64::MIN, Ordering::Relaxed);
                     y1.store(i64::MIN, Ordering::Relaxed);
                     if self.needed[i] {
-                        *prep = Prep::new(self.masks[i].borrow(), &self.poses[i]);
+                        prep.set(self.masks[i].borrow(), &self.poses[i]);
                     }
                 }
             });
@@ -191,8 +201,12 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         let (Some(ra), Some(rb)) = (self.boxes[a], self.boxes[b]) else {
             return Verdict::Apart;
         };
+        // No reach (no map): an empty mask or an invalid pose, which cover
+        // nothing. Reaches apart: first, as it is the cheapest test.
+        let Some(reach) = (pa.reach.zip(pb.reach)).and_then(|(ha, hb)| ha.intersect(&hb)) else {
+            return Verdict::Apart;
+        };
         if pa.map.is_none() || pb.map.is_none() || separated(pa, pb) || separated(pb, pa) {
-            // No map: an empty mask or an invalid pose, which cover nothing.
             return Verdict::Apart;
         }
         let (ma, mb) = (self.masks[a].borrow(), self.masks[b].borrow());
@@ -203,7 +217,13 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
         if both(mid(0), mid(1)) {
             return Verdict::Touching;
         }
-        let Some(window) = shared_window(pa, pb).and_then(|w| w.intersect(&ra.intersect(&rb)?))
+        // Convex hulls apart (each stands for the pixels within SLACK).
+        if hull::apart(&pa.hull, &pb.hull, 2.0 * SLACK) {
+            return Verdict::Apart;
+        }
+        let Some(window) = shared_window(pa, pb)
+            .and_then(|w| w.intersect(&ra.intersect(&rb)?))
+            .and_then(|w| w.intersect(&reach))
         else {
             return Verdict::Apart;
         };
@@ -253,15 +273,18 @@ impl Prep {
             && mask.get(i as u32, j as u32)
     }
 
-    /// The map and oriented solid box of `mask` in `pose` (no map, and a
-    /// degenerate box, when it covers nothing).
-    fn new(mask: &Mask, pose: &Pose) -> Prep {
+    /// Sets the map, oriented solid box and hull of `mask` in `pose` (no
+    /// map when it covers nothing).
+    fn set(&mut self, mask: &Mask, pose: &Pose) {
         let (w, h) = (mask.width(), mask.height());
         let (sin, cos) = f64::from(pose.rotation).sin_cos();
         let (Some(solid), Some(map)) =
             (mask.solid_bounds(), pose.pixel_map_turned(w, h, (sin, cos)))
         else {
-            return Prep::default();
+            self.map = None;
+            self.reach = None;
+            self.hull.clear();
+            return;
         };
         let s = f64::from(pose.scale);
         let (hw, hh) = (f64::from(w) / 2.0, f64::from(h) / 2.0);
@@ -275,20 +298,21 @@ impl Prep {
                 centre[1] + s * (sin * dx + cos * dy),
             ]
         };
-        Prep {
-            map: Some(map),
-            corners: [
-                corner(solid.x0, solid.y0, -e, -e),
-                corner(solid.x1, solid.y0, e, -e),
-                corner(solid.x1, solid.y1, e, e),
-                corner(solid.x0, solid.y1, -e, e),
-            ],
-            axes: [[cos, sin], [-sin, cos]],
-            small: [map.u0, map.v0, map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
-                .iter()
-                .all(|v| v.abs() < SMALL_MAP),
-            centre,
-        }
+        self.hull
+            .set(Hull::cached(mask), (sin, cos), s, [hw, hh], centre);
+        self.reach = rect_round(self.hull.corners(), SLACK);
+        self.map = Some(map);
+        self.corners = [
+            corner(solid.x0, solid.y0, -e, -e),
+            corner(solid.x1, solid.y0, e, -e),
+            corner(solid.x1, solid.y1, e, e),
+            corner(solid.x0, solid.y1, -e, e),
+        ];
+        self.axes = [[cos, sin], [-sin, cos]];
+        self.small = [map.u0, map.v0, map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
+            .iter()
+            .all(|v| v.abs() < SMALL_MAP);
+        self.centre = centre;
     }
 }
 
@@ -348,7 +372,7 @@ fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
             let j = if k + 1 == n { 0 } else { k + 1 };
             let (u, v, su, sv) = (poly[k], poly[j], side[k], side[j]);
             if m + 2 > CAP {
-                return rect_round(&a.corners);
+                return rect_round(&a.corners, 0.0);
             }
             if su >= 0.0 {
                 next[m] = u;
@@ -363,11 +387,12 @@ fn shared_window(a: &Prep, b: &Prep) -> Option<PixelRect> {
         n = m;
         std::mem::swap(&mut poly, &mut next);
     }
-    rect_round(&poly[..n])
+    rect_round(&poly[..n], 0.0)
 }
 
-/// The pixels whose centres lie in the bounding box of `corners`.
-fn rect_round(corners: &[[f64; 2]]) -> Option<PixelRect> {
+/// The pixels whose centres lie in the bounding box of `corners` widened
+/// by `widen` on every side.
+fn rect_round(corners: &[[f64; 2]], widen: f64) -> Option<PixelRect> {
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
     for v in corners {
         for k in 0..2 {
@@ -375,6 +400,7 @@ fn rect_round(corners: &[[f64; 2]]) -> Option<PixelRect> {
             hi[k] = hi[k].max(v[k]);
         }
     }
+    let (lo, hi) = (lo.map(|v| v - widen), hi.map(|v| v + widen));
     // Pixel X's centre X + 0.5 in [lo, hi].
     let (floor, ceil) = (floor_to_i64, ceil_to_i64);
     let rect = PixelRect {
