@@ -46,7 +46,8 @@ mod tests {
     /// scalar code records, lane for lane: for random blocks in the edge
     /// bin (crowded at both edges, so many moves wrap across them) and in
     /// an ordinary bin. Moves that wrap across the top or bottom edge and
-    /// are drawn as direct trails in the edge bin's zone do occur.
+    /// are drawn as direct trails in the edge bin's zone do occur, and so
+    /// do moves across the left or right edge landed as usual trails.
     #[test]
     fn every_stage_one_kernel_records_what_the_scalar_one_does() {
         let settings = FieldSettings {
@@ -75,7 +76,7 @@ mod tests {
         let bands = f.bins.bands();
         assert_eq!(bands.count(), 5);
         let mut rng = fastrand::Rng::with_seed(36);
-        let mut edge_direct = 0;
+        let (mut edge_direct, mut x_wraps_landed) = (0, 0);
         for round in 0..400 {
             let bin = if round % 4 == 3 { 2 } else { 0 };
             let z = Zone::of(bands, bin);
@@ -121,7 +122,7 @@ mod tests {
                     assert_eq!(got.key[i], want.key[i], "{}", at(i));
                     let land = |p: &Prepared| (p.from[i], p.mid[i], p.to[i]);
                     assert_eq!(land(&got), land(&want), "{}", at(i));
-                    let usual = flags == DIRECT | SHORT;
+                    let usual = flags & SHORT != 0;
                     let odd = want.odd[i / 64] >> (i % 64) & 1 == 1;
                     assert_eq!(odd, !usual, "{}", at(i));
                     let last = z.len(settings.width) - 1;
@@ -137,10 +138,15 @@ mod tests {
             edge_direct += (0..n)
                 .filter(|&i| want.flags[i] & DIRECT != 0 && (y[i] - ys[i]).abs() > 75.0)
                 .count();
+            x_wraps_landed += (0..n).filter(|&i| want.flags[i] == WRAPPED | SHORT).count();
         }
         assert!(
             edge_direct > 100,
             "{edge_direct} wraps drawn as direct trails"
+        );
+        assert!(
+            x_wraps_landed > 100,
+            "{x_wraps_landed} wraps across the left or right edge landed as usual"
         );
     }
 }

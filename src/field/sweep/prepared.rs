@@ -16,7 +16,7 @@ use crate::field::raster::pixel_of;
 ///
 /// Stage 2 lands every trail's three pixels ([`Prepared::from`], `mid`,
 /// `to`) with the colour key at [`Prepared::key`], in one pass without a
-/// branch: for a usual trail (flags `DIRECT | SHORT`) its pixels and
+/// branch: for a usual trail (flags with [`SHORT`]) its pixels and
 /// colour; for every other one (marked in [`Prepared::odd`], drawn after
 /// by the flags) the key 0, which changes nothing, at pixels clamped into
 /// the zone.
@@ -29,9 +29,10 @@ pub(crate) struct Prepared {
     /// The end pixel's, as `from`.
     pub to: [u32; BLOCK],
     /// The pixel one step from the start towards the end on each axis
-    /// that moves (with [`SHORT`], the line's middle pixel, or an end); for
-    /// a trail that is not [`DIRECT`], towards the wrapped end. As `from`,
-    /// at most the zone's last pixel.
+    /// that moves (with [`DIRECT`] and [`SHORT`], the line's middle pixel,
+    /// or an end); with [`WRAPPED`] and [`SHORT`], the pixel
+    /// [`x_wrap_middle`] gives; for another trail that is not [`DIRECT`],
+    /// towards the wrapped end. As `from`, at most the zone's last pixel.
     pub mid: [u32; BLOCK],
     /// The trail's shade (0..=255), plus [`ODD_KEY`] for a trail that is not
     /// the usual one: its landing key is `palette[key]` of the 512-entry
@@ -46,8 +47,8 @@ pub(crate) struct Prepared {
     pub start2: [u32; BLOCK],
     /// Bit `i`: particle `i`'s new row is in another band.
     pub leaving: [u64; BLOCK / 64],
-    /// Bit `i`: particle `i`'s trail is not the usual one (its flags are
-    /// not `DIRECT | SHORT`): stage 2 draws it after the landing pass.
+    /// Bit `i`: particle `i`'s trail is not the usual one (its flags lack
+    /// [`SHORT`]): stage 2 draws it after the landing pass.
     pub odd: [u64; BLOCK / 64],
 }
 
@@ -148,6 +149,34 @@ impl Prepared {
             self.key[i] |= ODD_KEY;
             self.odd[i / 64] |= bit;
         }
+        if flags == WRAPPED && mv.to.1 == mv.unwrapped.1 {
+            self.land_x_wrap(i, (x1, row1), s, z);
+        }
+    }
+
+    /// Lands particle `i`'s move to pixel `new`, recorded as [`WRAPPED`]
+    /// across the left or right edge only, as a usual trail (flags
+    /// `WRAPPED | SHORT`) when its pixels are three ([`x_wrap_middle`]) in
+    /// the zone. The vector kernels record such moves as wrapped and call
+    /// this for them after their groups, as [`Prepared::set`] does.
+    #[inline]
+    pub fn land_x_wrap(&mut self, i: usize, (x1, y1): (u32, u32), s: &Shared, z: Zone) {
+        let (x0, y0) = (self.old_x[i] as u32, self.old_y[i] as u32);
+        let (old, new) = ((x0 as i32, y0 as i32), (x1 as i32, y1 as i32));
+        let (end, start2) = (unpack_pixel(self.end[i]), unpack_pixel(self.start2[i]));
+        let size = (s.width as i32, s.motion.rows as i32);
+        let Some((mx, my)) = x_wrap_middle(old, end, start2, new, size) else {
+            return;
+        };
+        let len = z.len(s.width);
+        let (from, to) = (z.index(x0, y0, s.width), z.index(x1, y1, s.width));
+        let mid = z.index(mx as u32, my as u32, s.width);
+        if from < len && to < len && mid < len {
+            self.flags[i] = WRAPPED | SHORT;
+            (self.from[i], self.mid[i], self.to[i]) = (from, mid, to);
+            self.key[i] &= !ODD_KEY;
+            self.odd[i / 64] &= !(1u64 << (i % 64));
+        }
     }
 }
 
@@ -173,6 +202,38 @@ pub(crate) fn edge_step(y: f32, mv: &Move, wrap: u32) -> Option<i32> {
     let start2 = pixel_of(y + (mv.to.1 - mv.unwrapped.1));
     let shift = y0 - start2;
     (shift.unsigned_abs() == wrap && end - y1 == shift).then_some(end - y0)
+}
+
+/// For a move from pixel `old` to `new` that wrapped across the left or
+/// right edge only, its first piece ending at `end` and its second
+/// starting at `start2` (outside the canvas, `size` pixels): when both
+/// pieces are short lines, the one pixel between the ends that
+/// `block::draw_wrapped` also merges (each piece's middle inside the
+/// canvas: by the wrap, at most one is), or `old` when neither is. Such a
+/// trail is its ends and this pixel, landed as a usual trail. `None` for a
+/// longer piece, or both middles inside the canvas (four pixels; rounding
+/// can shift a piece by a pixel).
+#[inline]
+pub(crate) fn x_wrap_middle(
+    old: (i32, i32),
+    end: (i32, i32),
+    start2: (i32, i32),
+    new: (i32, i32),
+    (w, h): (i32, i32),
+) -> Option<(i32, i32)> {
+    let short =
+        |(ax, ay): (i32, i32), (bx, by): (i32, i32)| Line::of(bx - ax, by - ay) == Line::Short;
+    if !short(old, end) || !short(start2, new) {
+        return None;
+    }
+    let inside = |(x, y): (i32, i32)| (x as u32) < w as u32 && (y as u32) < h as u32;
+    let (m1, m2) = (Line::middle(old, end), Line::middle(start2, new));
+    match (inside(m1), inside(m2)) {
+        (true, true) => None,
+        (true, false) => Some(m1),
+        (false, true) => Some(m2),
+        (false, false) => Some(old),
+    }
 }
 
 /// A pixel (coordinates within the `i16` range, see [`pixel_of`]) in one

@@ -1,7 +1,9 @@
 //! Stage 1 with 128-bit vectors (aarch64 NEON, wasm32 simd128): four
 //! particles per step, on [`crate::cpu::v128`].
 //!
-//! A four-lane copy of the AVX2 kernel (`x86/avx2.rs`): each lane does
+//! A four-lane copy of the x86 kernel (`x86/body.rs`; moves across the
+//! left or right edge are landed here in the group, there in a pass of
+//! its own, `x86/x_wraps.rs`): each lane does
 //! exactly the scalar arithmetic of [`crate::field::particles::move_one`]
 //! and [`Prepared::set`] in the same order, no fused multiply-adds, and the
 //! conversions saturate as Rust's `as` does. The table look-ups (flow
@@ -64,6 +66,26 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
     let low_half = I4::splat(0xffff);
     let (direct_flag, short_flag) = (I4::splat(DIRECT as i32), I4::splat(SHORT as i32));
     let all = (1u32 << LANES) - 1;
+    let (last_x, last_y) = (I4::splat(s.width as i32 - 1), I4::splat(m.rows as i32 - 1));
+    let below = |v: I4, last: I4| v.min_u32(last).eq(v);
+    let select = |m: I4, a: I4, b: I4| (m & a) | b.and_not(m);
+    // prepared::x_wrap_middle of the lanes in `x_only` (moves across the
+    // left or right edge only) from `[old, end, start2, new]` pixels: the
+    // lanes that land as a usual trail, and their middle pixel's zone index.
+    let x_wrap_lands = |x_only: I4, [(x0, y0), (ex, ey), (sx, sy), (x1, y1)]: [(I4, I4); 4]| {
+        let short = |dx: I4, dy: I4| three.gt(dx.abs()) & three.gt(dy.abs());
+        let (d1x, d1y, d2x, d2y) = (ex - x0, ey - y0, x1 - sx, y1 - sy);
+        let (m1x, m1y) = (x0 + d1x.signum(), y0 + d1y.signum());
+        let (m2x, m2y) = (sx + d2x.signum(), sy + d2y.signum());
+        let in1 = below(m1x, last_x) & below(m1y, last_y);
+        let in2 = below(m2x, last_x) & below(m2y, last_y);
+        let mx = select(in1, m1x, select(in2, m2x, x0));
+        let my = select(in1, m1y, select(in2, m2y, y0));
+        let at = my * width + mx - zone_base;
+        let at = at.min_u32(at + zone_wrap);
+        let lands = (x_only & short(d1x, d1y) & short(d2x, d2y)).and_not(in1 & in2);
+        (lands & below(at, zone_last), at)
+    };
     // Per group of four, the lanes the scalar code redoes after the groups.
     let mut redo = [0u8; BLOCK / LANES];
     let mut any_redo = 0;
@@ -146,9 +168,30 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         // SHORT promises stage 2 all three pixels lie in the zone.
         let ends_in = from.min_u32(zone_last).eq(from) & mid.min_u32(zone_last).eq(mid);
         let usual = direct & short & ends_in;
+        let (mid, usual) = if direct.bitmask() != all {
+            // Prepared::set's piece pixels (raster::pixel_of: the floor,
+            // clamped): the unwrapped end, and the second piece's start,
+            // the old position shifted by the wrap. Stored for every lane:
+            // only lanes that are not direct read them.
+            let pixel = |v: F4| v.floor().trunc_i32().min_i32(max_pixel).max_i32(min_pixel);
+            let pack = |px: I4, py: I4| (px & low_half) | py.shl::<16>();
+            let (end_x, end_y) = (pixel(ux), pixel(uy));
+            let (start_x, start_y) = (pixel(x + (wx - ux)), pixel(y + (wy - uy)));
+            pack(end_x, end_y).store_u32(&mut out.end[i..]);
+            pack(start_x, start_y).store_u32(&mut out.start2[i..]);
+            // Moves across the left or right edge only, landed as usual.
+            let x_only = (x_low | x_high).and_not(y_low | y_high);
+            let pixels = [(x0, y0), (end_x, end_y), (start_x, start_y), (x1, y1)];
+            let (lands, at) = x_wrap_lands(x_only, pixels);
+            let lands = lands & below(from, zone_last) & in_zone;
+            (select(lands, at, mid), usual | lands)
+        } else {
+            (mid, usual)
+        };
         let flags = (direct & direct_flag) | (usual & short_flag);
         let flags = flags | (direct & medium & medium_bits);
-        // Other wrapped lanes are not direct: their flags are just WRAPPED.
+        // Other wrapped lanes are not direct: their flags are WRAPPED (and
+        // SHORT, above, when they land as usual).
         let flags = flags | (wrapped & wrapped_flag).and_not(direct);
         let leaving = u64::from(!stays.bitmask() & all);
         let word = &mut out.leaving[i / 64];
@@ -158,18 +201,6 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         y.store(&mut out.old_y[i..]);
         wx.store(&mut xs[i..]);
         wy.store(&mut ys[i..]);
-        if direct.bitmask() != all {
-            // Prepared::set's piece pixels (raster::pixel_of: the floor,
-            // clamped): the unwrapped end, and the second piece's start,
-            // the old position shifted by the wrap. Stored for every lane:
-            // only lanes that are not direct read them.
-            let pixel = |v: F4| v.floor().trunc_i32().min_i32(max_pixel).max_i32(min_pixel);
-            let pack = |px: I4, py: I4| (px & low_half) | py.shl::<16>();
-            let end = pack(pixel(ux), pixel(uy));
-            let start2 = pack(pixel(x + (wx - ux)), pixel(y + (wy - uy)));
-            end.store_u32(&mut out.end[i..]);
-            start2.store_u32(&mut out.start2[i..]);
-        }
         flags.store_u32(&mut out.flags[i..]);
         // Stage 2's landing pass: every trail's pixels inside the zone (a
         // usual trail's are), its shade; a key past the palette (colour 0)

@@ -36,6 +36,10 @@ impl Lanes for V256 {
         _mm256_storeu_ps(p, v)
     }
     #[inline(always)]
+    unsafe fn load_i(p: *const i32) -> __m256i {
+        _mm256_loadu_si256(p.cast())
+    }
+    #[inline(always)]
     unsafe fn store_i(p: *mut i32, v: __m256i) {
         _mm256_storeu_si256(p.cast(), v)
     }
@@ -150,6 +154,10 @@ impl Lanes for V256 {
     #[inline(always)]
     unsafe fn shl16(a: __m256i) -> __m256i {
         _mm256_slli_epi32::<16>(a)
+    }
+    #[inline(always)]
+    unsafe fn sra16(a: __m256i) -> __m256i {
+        _mm256_srai_epi32::<16>(a)
     }
     #[inline(always)]
     unsafe fn shl_code(a: __m256i) -> __m256i {

@@ -36,6 +36,10 @@ impl Lanes for V512 {
         _mm512_storeu_ps(p, v)
     }
     #[inline(always)]
+    unsafe fn load_i(p: *const i32) -> __m512i {
+        _mm512_loadu_si512(p.cast())
+    }
+    #[inline(always)]
     unsafe fn store_i(p: *mut i32, v: __m512i) {
         _mm512_storeu_si512(p.cast(), v)
     }
@@ -152,6 +156,10 @@ impl Lanes for V512 {
     #[inline(always)]
     unsafe fn shl16(a: __m512i) -> __m512i {
         _mm512_slli_epi32::<16>(a)
+    }
+    #[inline(always)]
+    unsafe fn sra16(a: __m512i) -> __m512i {
+        _mm512_srai_epi32::<16>(a)
     }
     #[inline(always)]
     unsafe fn shl_code(a: __m512i) -> __m512i {

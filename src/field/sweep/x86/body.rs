@@ -19,7 +19,7 @@ use super::super::shared::Shared;
 use super::super::zone::Zone;
 use super::lanes::Lanes;
 use super::splat::Splat;
-use super::{redo_lanes, scalar_range};
+use super::{redo_lanes, scalar_range, x_wraps};
 
 /// Stage 1 for one block (see the module docs of [`super`]).
 ///
@@ -225,6 +225,8 @@ pub(super) unsafe fn prepare<L: Lanes>(c: &mut Columns, s: &Shared, z: Zone, out
         std::ptr::copy_nonoverlapping(odd.as_ptr(), bytes, L::N / 8);
         i += L::N;
     }
+    let last = (s.width as i32 - 1, s.motion.rows as i32 - 1);
+    x_wraps::land::<L>(groups, xs, ys, out, &k, last);
     // The lanes the scalar code redoes (stage 2 looks up the colours).
     let redo = if any_redo != 0 {
         &redo[..groups / L::N]

@@ -40,6 +40,8 @@ pub(super) trait Lanes {
     unsafe fn store_f(p: *mut f32, v: Self::F);
     /// Stores `v` at `p` (unaligned).
     unsafe fn store_i(p: *mut i32, v: Self::I);
+    /// `N` integers from `p` (unaligned).
+    unsafe fn load_i(p: *const i32) -> Self::I;
     /// Stores the lanes of `v` that `m` selects; the others may be
     /// written with `v`'s too (their values are never read).
     unsafe fn store_i_where(p: *mut i32, m: Self::M, v: Self::I);
@@ -84,6 +86,8 @@ pub(super) trait Lanes {
     unsafe fn shr_u(a: Self::I, count: std::arch::x86_64::__m128i) -> Self::I;
     /// Left shift by 16.
     unsafe fn shl16(a: Self::I) -> Self::I;
+    /// Each lane shifted right by 16 bits, copying the sign bit.
+    unsafe fn sra16(a: Self::I) -> Self::I;
     /// Left shift by the flags' code shift.
     unsafe fn shl_code(a: Self::I) -> Self::I;
     unsafe fn eq_i(a: Self::I, b: Self::I) -> Self::M;

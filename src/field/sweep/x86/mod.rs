@@ -16,6 +16,7 @@ mod avx512;
 mod body;
 mod lanes;
 mod splat;
+mod x_wraps;
 
 use super::columns::Columns;
 use super::prepared::Prepared;
