@@ -115,10 +115,8 @@ impl ScanKernels for Avx512 {
         }
         // Rows of fewer than eight words that cannot be read as one stream
         // (posed masks of any width) fill a fraction of each 8-word load.
-        // Up to four words: several rows per vector, picked out of each
-        // mask by a permute. Five to seven: the AVX2 kernel's four-word
-        // loads over 16-row blocks (dart against manta at 128 px, built in
-        // advance: 214 ns with the 8-word kernel, 131 ns with AVX2).
+        // Up to four words: several rows per vector (`strided.rs`). Five to
+        // seven: the AVX2 kernel (`rows::AVX2_BLOCK_ROWS`).
         if rows.width < 8 && !packed(rows) {
             if avx512::strided::rows_per_vector(rows).is_some() {
                 // SAFETY: as below; the layout was checked just above.
