@@ -146,10 +146,27 @@ unsafe fn pack<L: Lanes>(bytes: &mut [u8], words: &mut [u64]) {
     }
 }
 
-/// [`Kernels`] for the set `$isa` (an `$isa` value exists only once its
+/// [`Kernels`] for the set `$isa`, and its row loop `$sample`, compiled
+/// with `$features` as `$rows` (an `$isa` value exists only once its
 /// features were detected, so calling the kernels is sound).
 macro_rules! kernels {
-    ($isa:ty) => {
+    ($isa:ty, $sample:ident, $rows:ident, $features:literal) => {
+        /// The row loop compiled for the set.
+        pub(in crate::ships) fn $sample(
+            isa: $isa,
+            rows: &Rows,
+            target: Target,
+            pixels: &mut HitPixels,
+        ) -> u32 {
+            // SAFETY: `isa` proves the CPU has every feature enabled there.
+            unsafe { $rows(isa, rows, target, pixels) }
+        }
+
+        #[target_feature(enable = $features)]
+        fn $rows(isa: $isa, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
+            sample_with(isa, rows, target, pixels)
+        }
+
         impl Kernels for $isa {
             type Map = Map<$isa>;
 
@@ -185,8 +202,13 @@ macro_rules! kernels {
     };
 }
 
-kernels!(Avx2);
-kernels!(Avx512);
+kernels!(Avx2, sample_avx2, rows_avx2, "avx2,bmi1,popcnt");
+kernels!(
+    Avx512,
+    sample_avx512,
+    rows_avx512,
+    "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt"
+);
 
 /// Hints every cache line of `pixels` into L1.
 #[inline(always)]
@@ -202,36 +224,4 @@ fn prefetch(pixels: &[[u8; 4]]) {
         // The last line when the slice does not start on a line boundary.
         unsafe { _mm_prefetch::<_MM_HINT_T0>((last as *const u8).cast()) };
     }
-}
-
-/// The row loop compiled for AVX2.
-pub(in crate::ships) fn sample_avx2(
-    isa: Avx2,
-    rows: &Rows,
-    target: Target,
-    pixels: &mut HitPixels,
-) -> u32 {
-    // SAFETY: `isa` proves the CPU has every feature enabled there.
-    unsafe { rows_avx2(isa, rows, target, pixels) }
-}
-
-/// The row loop compiled for AVX-512.
-pub(in crate::ships) fn sample_avx512(
-    isa: Avx512,
-    rows: &Rows,
-    target: Target,
-    pixels: &mut HitPixels,
-) -> u32 {
-    // SAFETY: `isa` proves the CPU has every feature enabled there.
-    unsafe { rows_avx512(isa, rows, target, pixels) }
-}
-
-#[target_feature(enable = "avx2,bmi1,popcnt")]
-fn rows_avx2(isa: Avx2, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
-    sample_with(isa, rows, target, pixels)
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vbmi2,avx2,bmi1,popcnt")]
-fn rows_avx512(isa: Avx512, rows: &Rows, target: Target, pixels: &mut HitPixels) -> u32 {
-    sample_with(isa, rows, target, pixels)
 }
