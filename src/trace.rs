@@ -19,7 +19,7 @@
 //! | --- | --- | --- | --- |
 //! | `world.step` | stage | `step` | one [`crate::World::step`] |
 //! | `field.flow` | stage | | the flow grid recomputed |
-//! | `field.flow.row` | task | `row` | one row of flow cells |
+//! | `field.flow.row` | task | `row` | one row of flow cells (the next step's rows run in `field.particles`) |
 //! | `field.particles` | stage | | particles moved and drawn: an odd bin after the even bins beside it |
 //! | `field.bin` | task | `bin`, `particles` | one bin's particles moved and drawn (the rows of its zone that no earlier task held faded first) |
 //! | `field.trails` | stage | | the far pieces drawn, particles moved between bins |

@@ -95,15 +95,22 @@ fn a_games_subscriber_sees_hitfields_spans_inside_its_frame() {
     only("collide.broadphase", "world.contacts");
     // A task is a child of its stage on the thread that runs the stage, and
     // a root span on a worker of the pool.
-    for (task, stage) in [
-        ("field.bin", "field.particles"),
-        ("field.flow.row", "field.flow"),
-        ("field.trails.band", "field.trails"),
-        ("ships.sample.ship", "ships.sample"),
+    // The flow's rows run in the flow stage on a step whose grid was not
+    // worked out in the step before, and in the particles stage for the
+    // next step.
+    for (task, stages) in [
+        ("field.bin", &["field.particles"][..]),
+        ("field.flow.row", &["field.flow", "field.particles"][..]),
+        ("field.trails.band", &["field.trails"][..]),
+        ("ships.sample.ship", &["ships.sample"][..]),
     ] {
         for (name, parent, thread) in &seen {
             if name == task && *thread == main {
-                assert_eq!(parent.as_deref(), Some(stage), "{task} on the main thread");
+                let parent = parent.as_deref().unwrap_or("none");
+                assert!(
+                    stages.contains(&parent),
+                    "{task} on the main thread in {parent}"
+                );
             }
         }
         // Trail bands run only on steps that left pieces for later (moves

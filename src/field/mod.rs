@@ -83,6 +83,10 @@ pub struct Field {
     pub(crate) settings: FieldSettings,
     pub(crate) canvas: Canvas,
     pub(crate) flow: FlowGrid,
+    /// The next step's flow grid, worked out during this step's particles
+    /// stage by a thread that would otherwise wait (`sweep::NextFlow`);
+    /// dropped when settings change.
+    flow_next: Option<FlowGrid>,
     /// The particles, binned by band of rows.
     bins: Bins,
     /// The particles in creation order, built on demand by [`Field::particles`].
@@ -145,6 +149,7 @@ impl Field {
                 settings.cell_size,
                 settings.seed,
             )?,
+            flow_next: None,
             bins: Bins::from_flat(&particles, Bands::new(settings.height, BAND_SHIFT)),
             view: OnceLock::new(),
             rng,
@@ -180,6 +185,7 @@ impl Field {
     /// validates a change once, for all its parts).
     pub(crate) fn apply_checked(&mut self, settings: &FieldSettings) -> Result<(), SettingsError> {
         let old = std::mem::replace(&mut self.settings, settings.clone());
+        self.flow_next = None;
         let resized = (old.width, old.height) != (settings.width, settings.height);
         if resized {
             self.canvas = Canvas::new(settings.width, settings.height)?;
@@ -216,6 +222,10 @@ impl Field {
         let (t, freq) = (self.noise_t, s.noise_frequency);
         times.time(Stage::Flow, || {
             crate::trace::span!("field.flow");
+            // Worked out in the last step's particles stage, as a rule.
+            if let Some(next) = self.flow_next.as_mut().filter(|n| n.holds(t, freq)) {
+                std::mem::swap(&mut self.flow, next);
+            }
             self.flow.update(t, freq, parallel)
         });
         self.noise_t += dt * s.evolution_speed;
@@ -287,14 +297,20 @@ impl Field {
             lines: &self.lines,
             step: self.steps,
         };
+        // The next step's flow (the noise time has moved on already).
+        let next_flow = sweep::NextFlow {
+            grid: self.flow_next.get_or_insert_with(|| self.flow.clone()),
+            t: self.noise_t,
+            frequency: self.settings.noise_frequency,
+        };
         sweep::run(
             self.canvas.pixels_mut(),
             &mut self.bins,
             &mut self.leftovers,
             &mut self.edge,
             &shared,
-            self.settings.fade,
-            self.settings.parallel,
+            next_flow,
+            (self.settings.fade, self.settings.parallel),
         );
     }
 

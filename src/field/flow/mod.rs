@@ -107,7 +107,7 @@ impl FlowGrid {
     }
 
     /// Whether the grid already holds noise time `t` at `frequency`.
-    fn holds(&self, t: f64, frequency: f64) -> bool {
+    pub(crate) fn holds(&self, t: f64, frequency: f64) -> bool {
         self.computed_at == Some(t) && self.frequency == frequency
     }
 

@@ -53,6 +53,7 @@ mod x86;
 mod zone;
 
 use super::bins::Bins;
+use super::flow::FlowGrid;
 use job::Job;
 pub(crate) use lines::LineTable;
 pub(crate) use migrate::{settle, Leftovers};
@@ -61,9 +62,28 @@ use rows::SharedRows;
 pub(crate) use shared::Shared;
 pub(crate) use upkeep::trim;
 
-/// Moves every particle and draws what it can. `leftovers` gets one entry
-/// per bin; `edge` is the edge bin's working copy of its zone, kept from
-/// step to step for its capacity.
+/// The next step's flow grid, worked out as the step's last task: it waits
+/// on no bin and no bin waits on it, and with the least work ahead it is
+/// taken when no bin's task is ready, so on two threads it mostly fills
+/// the wait at the step's end (1M particles: about 0.045 ms of a 2.3 ms
+/// step that the flow stage took before, its rows on rayon gaining
+/// nothing over one thread). The grid holds the same values either way.
+pub(crate) struct NextFlow<'a> {
+    pub grid: &'a mut FlowGrid,
+    /// Noise time and frequency of the next step.
+    pub t: f64,
+    pub frequency: f64,
+}
+
+/// A task of the particles stage.
+enum Task<'a> {
+    Bin(Job<'a>),
+    Flow(NextFlow<'a>),
+}
+
+/// Moves every particle and draws what it can, and works out `next_flow`.
+/// `leftovers` gets one entry per bin; `edge` is the edge bin's working
+/// copy of its zone, kept from step to step for its capacity.
 ///
 /// Bin `k`'s task owns its zone while it runs. Two tasks whose zones
 /// share rows never run at once: an odd task runs after the even ones
@@ -77,8 +97,8 @@ pub(crate) fn run(
     leftovers: &mut Vec<Leftovers>,
     edge: &mut Vec<[u8; 4]>,
     s: &Shared,
-    fade: u8,
-    parallel: bool,
+    next_flow: NextFlow,
+    (fade, parallel): (u8, bool),
 ) {
     let bands = bins.bands();
     let count = bins.bins_mut().len();
@@ -104,8 +124,9 @@ pub(crate) fn run(
                 left,
             };
             let particles = job.bin.len() as u64;
-            (job, particles)
+            (Task::Bin(job), particles)
         })
+        .chain([(Task::Flow(next_flow), 0)])
         .collect();
     let mut tasks = schedule::Tasks::new(jobs);
     for &(later, first) in &plan.after {
@@ -117,5 +138,11 @@ pub(crate) fn run(
     } else {
         1
     };
-    tasks.run(threads, |job| job.run(&canvas, s));
+    tasks.run(threads, |task| match task {
+        Task::Bin(job) => job.run(&canvas, s),
+        // Its rows are `field.flow.row` task spans, as in the flow stage.
+        Task::Flow(next) => {
+            next.grid.update(next.t, next.frequency, false);
+        }
+    });
 }
