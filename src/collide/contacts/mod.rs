@@ -22,7 +22,10 @@
 //! Steps 3 and 4 are shared, a few sprites or pairs at a time, between the
 //! calling thread and rayon's pool (one helper per other pool thread) when
 //! [`ContactOptions::parallel`] allows it and the frame has enough work to
-//! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]): the caller
+//! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]). Helpers are
+//! woken first, before step 1, when the sprites' sizes say the frame may
+//! pay (their wake-up then overlaps steps 1 and 2), and dismissed if the
+//! needed sprites' boxes say it does not. The caller
 //! starts at once and waits only for chunks a helper is still on; a helper
 //! that wakes after the caller has finished leaves at once (on a busy
 //! machine a frame costs at most what one thread takes). The
@@ -49,6 +52,7 @@ use super::posed::{PosedMask, PosedSizeError};
 use super::{Overlap, QueryOptions};
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
+use team::Team;
 
 /// What [`Contacts`] finds, and how.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -211,6 +215,25 @@ impl Contacts {
         }
     }
 
+    /// True when the sprites' boxes could add up to the pixels that pay
+    /// for the pool ([`Contacts::PARALLEL_PIXELS`]): each box at most
+    /// `((w + h) · scale)² / 2` pixels (the box at 45°, the largest), with
+    /// a pixel of rounding on each side. Checked before the boxes are made, to wake
+    /// the helpers first.
+    fn may_pay<M: Borrow<Mask>>(&self, masks: &[M], poses: &[Pose]) -> bool {
+        let bound: f64 = (masks.iter().zip(poses))
+            .map(|(m, p)| {
+                let side = (f64::from(m.borrow().width()) + f64::from(m.borrow().height()))
+                    * f64::from(p.scale).abs()
+                    + 2.0;
+                side * side / 2.0
+            })
+            .sum();
+        // NaN (an invalid pose somewhere) counts as paying: the exact
+        // decision after the sweep dismisses the helpers if it does not.
+        !(bound < self.parallel_pixels as f64)
+    }
+
     /// Every pair `a < b` of `masks[a]` in `poses[a]` and `masks[b]` in
     /// `poses[b]` that share a world pixel, sorted by `(a, b)`. Posed
     /// masks are built into this finder's own storage (every call builds
@@ -264,6 +287,14 @@ impl Contacts {
     ) -> Result<(), ContactError> {
         self.found.clear();
         self.candidates = 0;
+        // Helpers are woken first, when the frame could pay for them, so
+        // that their wake-up overlaps the serial stages below (on a VM it
+        // can take tens of µs); they are dismissed if it does not.
+        let team = if options.parallel && self.may_pay(masks, poses) {
+            Team::wake(rayon::current_num_threads())
+        } else {
+            Team::alone()
+        };
         if masks.len() != poses.len() {
             return Err(ContactError::Lengths {
                 masks: masks.len(),
@@ -302,10 +333,13 @@ impl Contacts {
             .filter(|(_, &n)| n)
             .filter_map(|(b, _)| b.map(|r| r.area()))
             .fold(0u64, u64::saturating_add);
-        let threads = if options.parallel && area >= self.parallel_pixels {
-            rayon::current_num_threads()
-        } else {
-            1
+        let team = match (
+            options.parallel && area >= self.parallel_pixels,
+            team.is_woken(),
+        ) {
+            (true, false) => Team::wake(rayon::current_num_threads()),
+            (false, true) => Team::alone(),
+            _ => team,
         };
         self.results.clear();
         self.results.resize(pairs.len(), None);
@@ -319,7 +353,7 @@ impl Contacts {
                 needed: &self.needed,
                 pairs,
             };
-            frame.run(&mut self.touch, posed, &mut self.results, threads);
+            frame.run(&mut self.touch, posed, &mut self.results, team);
         } else {
             let frame = narrow::Frame {
                 masks,
@@ -329,7 +363,7 @@ impl Contacts {
                 options,
                 pairs,
             };
-            frame.run(posed, &mut self.results, threads);
+            frame.run(posed, &mut self.results, team);
         }
         self.found.extend(self.results.iter().flatten());
         Ok(())

@@ -28,6 +28,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use super::claims::Claims;
 use super::hull::{self, Hull, PosedHull};
+use super::team::Team;
 use super::Touch;
 use crate::collide::PosedMask;
 use crate::mask::Mask;
@@ -110,14 +111,14 @@ pub(super) struct Frame<'a, M> {
 
 impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
     /// Writes each candidate pair's answer to `results` (as long as the
-    /// pairs), building posed masks over windows into `posed`, on `threads`
-    /// threads (this one and `threads − 1` of rayon's pool).
+    /// pairs), building posed masks over windows into `posed`, on this
+    /// thread and `team`'s helpers.
     pub(super) fn run(
         &self,
         scratch: &mut Scratch,
         posed: &mut [PosedMask],
         results: &mut [Option<Touch>],
-        threads: usize,
+        team: Team,
     ) {
         let n = self.masks.len();
         scratch.preps.resize(n, Prep::default());
@@ -185,7 +186,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                 }
             });
         };
-        super::team::share(threads, &work);
+        team.run(&work);
     }
 
     /// Stage 2 for pair `(a, b)`: apart, touching, or open (its window
