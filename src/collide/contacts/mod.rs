@@ -43,6 +43,7 @@ mod hull;
 mod narrow;
 mod team;
 mod touch;
+mod walk;
 
 use std::borrow::Borrow;
 
@@ -155,6 +156,8 @@ pub struct Contacts {
     touch: touch::Scratch,
     /// [`Contacts::PARALLEL_PIXELS`], unless a test lowers it.
     parallel_pixels: u64,
+    /// [`Contacts::WALK_PIXELS`], unless a test changes it.
+    walk_pixels: u64,
     /// Candidate pairs (boxes touching) of the last call.
     candidates: usize,
 }
@@ -170,6 +173,7 @@ impl Default for Contacts {
             results: Vec::new(),
             touch: touch::Scratch::default(),
             parallel_pixels: Self::PARALLEL_PIXELS,
+            walk_pixels: Self::WALK_PIXELS,
             candidates: 0,
         }
     }
@@ -183,6 +187,13 @@ impl Contacts {
     /// Waking the pool's threads can cost milliseconds on a busy machine,
     /// so smaller frames are done on the calling thread.
     pub const PARALLEL_PIXELS: u64 = 1_000_000;
+
+    /// Pixels of an open pair's window (touch-only frames) up to which the
+    /// pair is settled by walking the window pixel by pixel through both
+    /// sprites' maps, stopping at the first shared pixel; a larger window
+    /// is rasterised into posed masks instead (whose cost follows the
+    /// sprites' outlines, not the window's area).
+    pub const WALK_PIXELS: u64 = 8192;
 
     /// Empty buffers.
     pub fn new() -> Self {
@@ -215,6 +226,15 @@ impl Contacts {
         }
     }
 
+    internal! {
+        /// Sets the window pixels up to which an open pair is walked (tests
+        /// use 0 to rasterise every open pair's window, `u64::MAX` to walk
+        /// every one). Feature `internals`.
+        pub fn set_walk_pixels(&mut self, pixels: u64) {
+            self.walk_pixels = pixels;
+        }
+    }
+
     /// True when the sprites' boxes could add up to the pixels that pay
     /// for the pool ([`Contacts::PARALLEL_PIXELS`]): each box at most
     /// `((w + h) · scale)² / 2` pixels (the box at 45°, the largest), with
@@ -231,7 +251,7 @@ impl Contacts {
             .sum();
         // NaN (an invalid pose somewhere) counts as paying: the exact
         // decision after the sweep dismisses the helpers if it does not.
-        !(bound < self.parallel_pixels as f64)
+        bound.is_nan() || bound >= self.parallel_pixels as f64
     }
 
     /// Every pair `a < b` of `masks[a]` in `poses[a]` and `masks[b]` in
@@ -352,6 +372,7 @@ impl Contacts {
                 boxes: &self.boxes,
                 needed: &self.needed,
                 pairs,
+                walk_pixels: self.walk_pixels,
             };
             frame.run(&mut self.touch, posed, &mut self.results, team);
         } else {
