@@ -42,7 +42,7 @@ use crate::pose::{ceil_to_i64, floor_to_i64, PixelMap, PixelRect, Pose, FRAC_BIT
 const SPRITE_CHUNK: usize = 4;
 const PAIR_CHUNK: usize = 16;
 /// Grid of witness pixels a side, over the overlap of two boxes.
-const GRID: i64 = 6;
+const GRID: i64 = 4;
 /// Bound on a map's start and steps, and on the pixel steps from its
 /// origin, under which [`Prep::covers`] computes in `i64`: |u0| + 2 ·
 /// 2^46 · 2^15 < 2^62.

@@ -135,7 +135,10 @@ pub(super) fn any_shared(
         let (i, j) = ((u >> FRAC_BITS) as usize, (v >> FRAC_BITS) as usize);
         words[j * per_row + i / 64] >> (i % 64) & 1 != 0
     };
-    for y in window.y0..window.y1 {
+    // Rows from the middle out: shared pixels are likelier there.
+    let (h, mid) = (window.height(), window.y0 + window.height() / 2);
+    for t in 0..h {
+        let y = if t % 2 == 0 { mid + t / 2 } else { mid - (t + 1) / 2 };
         let (mut lo, mut hi) = (0, window.width());
         let (sa, sb) = (a.at(window.x0, y), b.at(window.x0, y));
         a.cut(sa, &mut lo, &mut hi);
