@@ -138,7 +138,11 @@ pub(super) fn any_shared(
     // Rows from the middle out: shared pixels are likelier there.
     let (h, mid) = (window.height(), window.y0 + window.height() / 2);
     for t in 0..h {
-        let y = if t % 2 == 0 { mid + t / 2 } else { mid - (t + 1) / 2 };
+        let y = if t % 2 == 0 {
+            mid + t / 2
+        } else {
+            mid - (t + 1) / 2
+        };
         let (mut lo, mut hi) = (0, window.width());
         let (sa, sb) = (a.at(window.x0, y), b.at(window.x0, y));
         a.cut(sa, &mut lo, &mut hi);
