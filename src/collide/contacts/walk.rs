@@ -69,6 +69,19 @@ impl Walk {
             && near(window.y0, window.y1, self.origin.1)
     }
 
+    /// The same map with world x and y swapped (walking a window's
+    /// columns as rows).
+    fn transposed(&self) -> Walk {
+        Walk {
+            origin: (self.origin.1, self.origin.0),
+            du_dx: self.du_dy,
+            du_dy: self.du_dx,
+            dv_dx: self.dv_dy,
+            dv_dy: self.dv_dx,
+            ..*self
+        }
+    }
+
     /// Fixed-point `(u, v)` of pixel `(x, y)` (within [`Walk::fits`]).
     #[inline]
     fn at(&self, x: i64, y: i64) -> (i64, i64) {
@@ -127,6 +140,26 @@ pub(super) fn any_shared(
     if !a.fits(window) || !b.fits(window) {
         return None;
     }
+    // Fewer, longer lines: a tall window is walked column by column (the
+    // same pixels, through the maps with x and y swapped).
+    if window.height() > window.width() {
+        let flip = PixelRect {
+            x0: window.y0,
+            y0: window.x0,
+            x1: window.y1,
+            y1: window.x1,
+        };
+        return Some(walk_rows(
+            (&a.transposed(), ma),
+            (&b.transposed(), mb),
+            &flip,
+        ));
+    }
+    Some(walk_rows((a, ma), (b, mb), window))
+}
+
+/// [`any_shared`] row by row, once the window fits both walks.
+fn walk_rows((a, ma): (&Walk, &Mask), (b, mb): (&Walk, &Mask), window: &PixelRect) -> bool {
     let (wa, wb) = (ma.words(), mb.words());
     let (ra, rb) = (ma.words_per_row(), mb.words_per_row());
     // Texel (i, j)'s bit, for (u, v) inside the solid limits (so inside
@@ -154,13 +187,13 @@ pub(super) fn any_shared(
         let (mut ub, mut vb) = (sb.0 + lo * b.du_dx, sb.1 + lo * b.dv_dx);
         for _ in lo..hi {
             if bit(wa, ra, ua, va) && bit(wb, rb, ub, vb) {
-                return Some(true);
+                return true;
             }
             (ua, va) = (ua + a.du_dx, va + a.dv_dx);
             (ub, vb) = (ub + b.du_dx, vb + b.dv_dx);
         }
     }
-    Some(false)
+    false
 }
 
 #[cfg(test)]
