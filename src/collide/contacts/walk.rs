@@ -222,4 +222,59 @@ mod tests {
             }
         }
     }
+
+    /// A walk of any window (wide or tall, inside the sprites or not)
+    /// answers what testing each of its pixels through both maps answers
+    /// (the coverage rule), at scales from a twentieth to twenty.
+    #[test]
+    fn any_shared_as_every_pixel_tested() {
+        use crate::pose::Pose;
+        let mut rng = fastrand::Rng::with_seed(17);
+        let mut walked = [0usize; 2];
+        for case in 0..3000 {
+            let masks: Vec<Mask> = (0..2)
+                .map(|_| {
+                    let (w, h) = (rng.u32(1..40), rng.u32(1..40));
+                    let d = 0.05 + rng.f32() * 0.6;
+                    Mask::from_fn(w, h, |_, _| rng.f32() < d)
+                })
+                .collect();
+            let scale = [0.05, 0.3, 1.0, 2.5, 20.0][case % 5];
+            let poses: Vec<Pose> = (0..2)
+                .map(|_| Pose {
+                    x: rng.f32() * 40.0,
+                    y: rng.f32() * 40.0,
+                    rotation: rng.f32() * 7.0,
+                    scale: scale * (0.5 + rng.f32()),
+                })
+                .collect();
+            // A sprite too small to cover a pixel has no map.
+            let Some(maps) = (0..2)
+                .map(|k| poses[k].pixel_map(masks[k].width(), masks[k].height()))
+                .collect::<Option<Vec<PixelMap>>>()
+            else {
+                continue;
+            };
+            let (Some(sa), Some(sb)) = (masks[0].solid_bounds(), masks[1].solid_bounds()) else {
+                continue;
+            };
+            let (wa, wb) = (Walk::new(&maps[0], &sa), Walk::new(&maps[1], &sb));
+            let (x0, y0) = (rng.i64(-20..60), rng.i64(-20..60));
+            let window = PixelRect {
+                x0,
+                y0,
+                x1: x0 + rng.i64(1..50),
+                y1: y0 + rng.i64(1..50),
+            };
+            let covers = |k: usize, x: i64, y: i64| {
+                maps[k].texel(x, y).is_some_and(|(i, j)| masks[k].get(i, j))
+            };
+            let expected = (window.y0..window.y1)
+                .any(|y| (window.x0..window.x1).any(|x| covers(0, x, y) && covers(1, x, y)));
+            let got = any_shared((&wa, &masks[0]), (&wb, &masks[1]), &window);
+            assert_eq!(got, Some(expected), "case {case}");
+            walked[usize::from(expected)] += 1;
+        }
+        assert!(walked.iter().all(|&n| n > 200), "{walked:?}");
+    }
 }
