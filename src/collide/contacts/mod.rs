@@ -14,9 +14,11 @@
 //!    posed masks, with its [`Overlap`] measured when asked for.
 //!
 //! A [`Contacts::find`] that asks only which pairs touch (exact, no
-//! overlaps) settles most pairs before step 3: oriented boxes apart, or a
-//! pixel both sprites cover by the coverage rule itself; each sprite then
-//! rasterises only the part of its box its open pairs share.
+//! overlaps) settles most pairs before step 3: oriented boxes or convex
+//! hulls apart, or a pixel both sprites cover by the coverage rule itself;
+//! a pair still open is walked pixel by pixel over the window both may
+//! cover ([`Contacts::WALK_PIXELS`]), and only pairs with larger windows
+//! rasterise each sprite over the part of its box they share.
 //! [`Contacts::find_with`] builds whole posed masks (the caller keeps them).
 //!
 //! Steps 3 and 4 are shared, a few sprites or pairs at a time, between the

@@ -1,7 +1,8 @@
 //! An open pair settled without rasterising: the world pixels of its
-//! window walked row by row through both sprites' pixel maps, each row cut
-//! to the columns whose centres map inside both solid boxes (exact integer
-//! bounds), stopping at the first pixel both cover. The test is the
+//! window walked line by line (rows, or columns when the window is taller
+//! than wide) through both sprites' pixel maps, each line cut to the pixels
+//! whose centres map inside both solid boxes (exact integer bounds),
+//! stopping at the first pixel both cover. The test is the
 //! coverage rule itself ([`PixelMap`]: stepping by the map's integer steps
 //! gives exactly what each pixel's own evaluation gives), so the answer is
 //! the posed masks' answer.
