@@ -108,10 +108,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(crate::cases(300)))]
 
     /// Crowded frames asking only which pairs touch (the path that settles
-    /// pairs by oriented boxes and witness pixels and rasterises windows):
-    /// 30 sprites of up to 40×40 texels, turned and scaled, in a 120×120
-    /// area, so most boxes meet, many pairs touch and many only graze; on
-    /// one thread and on the pool, frame after frame on one finder.
+    /// pairs by oriented boxes and witness pixels, then walks small
+    /// windows pixel by pixel and rasterises larger ones): 30 sprites of
+    /// up to 40×40 texels, turned and scaled, in a 120×120 area, so most
+    /// boxes meet, many pairs touch and many only graze; on one thread
+    /// (every open pair walked) and on the pool (every open pair's window
+    /// rasterised), frame after frame on one finder.
     #[test]
     fn crowded_touch_only_frames_as_the_reference_finds_them(seed in any::<u64>()) {
         let mut rng = fastrand::Rng::with_seed(seed);
@@ -123,7 +125,9 @@ proptest! {
             })
             .collect();
         let (mut single, mut pool) = (Contacts::new(), Contacts::new());
+        single.set_walk_pixels(u64::MAX);
         pool.set_parallel_pixels(0);
+        pool.set_walk_pixels(0);
         for _frame in 0..2 {
             let poses: Vec<Pose> = (0..30)
                 .map(|_| {

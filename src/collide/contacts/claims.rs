@@ -1,43 +1,47 @@
 //! Chunks of a slice handed out one at a time to whichever thread asks
 //! next: the calling thread and rayon's helpers share a frame's posed-mask
 //! builds, then its pair tests, with one hand-over to the pool a frame and
-//! no thread idle while chunks are left.
+//! no thread idle while chunks are left. Chunks shrink as the slice runs
+//! out (a share of what is left, down to one item), so the threads end a
+//! stage close together: a thread that finds nothing left waits at most
+//! for one small chunk of another's.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A mutably borrowed slice cut into chunks of `chunk` items, each claimed
-/// by exactly one thread ([`Claims::work`]); once every chunk is done the
-/// whole slice can be read by all ([`Claims::finished`]).
+/// A mutably borrowed slice handed out in chunks of at most `chunk` items,
+/// each claimed by exactly one thread ([`Claims::work`]); once every item
+/// is done the whole slice can be read by all ([`Claims::finished`]).
 pub(super) struct Claims<'a, T> {
     ptr: *mut T,
     len: usize,
     chunk: usize,
-    chunks: usize,
-    /// The next chunk to hand out (grows past `chunks` by at most one per
-    /// thread that asks after the last).
+    /// The first item not yet handed out (at most `len`).
     next: AtomicUsize,
-    /// Chunks whose work has ended (normally or by a panic).
+    /// Items whose chunk's work has ended (normally or by a panic).
     done: AtomicUsize,
     _borrow: PhantomData<&'a mut [T]>,
 }
 
-// SAFETY: the slice is reached only through `work`, which gives each chunk
-// to one thread (a unique `fetch_add` ticket), and `finished`, which gives
-// shared access once no chunk is borrowed mutably; so sharing a `Claims`
-// between threads is sharing `&mut [T]` chunks (needs `T: Send`) and then
-// `&[T]` (needs `T: Sync`).
+// SAFETY: the slice is reached only through `work`, which gives each item
+// range to one thread (a successful compare-exchange of `next` from its
+// start to its end), and `finished`, which gives shared access once no
+// chunk is borrowed mutably; so sharing a `Claims` between threads is
+// sharing `&mut [T]` chunks (needs `T: Send`) and then `&[T]` (needs
+// `T: Sync`).
 unsafe impl<T: Send + Sync> Sync for Claims<'_, T> {}
 
+/// A claim takes at most this share of the items left (so two threads
+/// end a stage within about one small chunk of each other).
+const SHARE_OF_LEFT: usize = 8;
+
 impl<'a, T> Claims<'a, T> {
-    /// `items` cut into chunks of `chunk` items (at least one).
+    /// `items` handed out in chunks of at most `chunk` items (at least one).
     pub(super) fn new(items: &'a mut [T], chunk: usize) -> Self {
-        let chunk = chunk.max(1);
         Claims {
             ptr: items.as_mut_ptr(),
             len: items.len(),
-            chunk,
-            chunks: items.len().div_ceil(chunk),
+            chunk: chunk.max(1),
             next: AtomicUsize::new(0),
             done: AtomicUsize::new(0),
             _borrow: PhantomData,
@@ -47,31 +51,42 @@ impl<'a, T> Claims<'a, T> {
     /// Claims chunks until none is left, calling `f(first index, chunk)`
     /// on each.
     pub(super) fn work(&self, mut f: impl FnMut(usize, &mut [T])) {
+        let mut start = self.next.load(Ordering::Relaxed);
         loop {
-            let c = self.next.fetch_add(1, Ordering::Relaxed);
-            if c >= self.chunks {
+            if start >= self.len {
                 return;
+            }
+            let left = self.len - start;
+            let len = self.chunk.min(left.div_ceil(SHARE_OF_LEFT));
+            if let Err(now) = self.next.compare_exchange_weak(
+                start,
+                start + len,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                start = now;
+                continue;
             }
             // Counted done when `f` returns or unwinds, so `finished` never
             // waits for a chunk whose thread panicked (the panic then
-            // reaches the caller through `team::share`).
-            let _done = Done(&self.done);
-            let start = c * self.chunk;
-            let len = self.chunk.min(self.len - start);
-            // SAFETY: ticket `c < chunks` is handed out once, so no other
-            // reference to items `start..start + len` (in bounds: `start <
-            // len` since `c < chunks`) exists until `done` counts it; the
-            // items are borrowed mutably for `'a`, which outlives `self`.
+            // reaches the caller through `team::Team::run`).
+            let _done = Done(&self.done, len);
+            // SAFETY: the range `start..start + len` (in bounds: `len ≤
+            // self.len − start`) was handed out by this thread's successful
+            // exchange, once, so no other reference to these items exists
+            // until `done` counts them; the items are borrowed mutably for
+            // `'a`, which outlives `self`.
             let part = unsafe { std::slice::from_raw_parts_mut(self.ptr.add(start), len) };
             f(start, part);
+            start = self.next.load(Ordering::Relaxed);
         }
     }
 
-    /// The whole slice, once every chunk's work has ended (waits for the
-    /// ones other threads are still on: at most one chunk each).
+    /// The whole slice, once every item's work has ended (waits for the
+    /// chunks other threads are still on: at most one each).
     pub(super) fn finished(&self) -> &[T] {
         let mut spins = 0u32;
-        while self.done.load(Ordering::Acquire) < self.chunks {
+        while self.done.load(Ordering::Acquire) < self.len {
             spins += 1;
             if spins < 256 {
                 std::hint::spin_loop();
@@ -79,20 +94,20 @@ impl<'a, T> Claims<'a, T> {
                 std::thread::yield_now();
             }
         }
-        // SAFETY: every chunk was claimed (`done` counts only claimed
-        // chunks) and its `&mut` ended before `done` counted it (the
-        // Release there pairs with the Acquire above), and no chunk is
-        // left to claim; so only shared references exist from here on.
+        // SAFETY: every item was claimed (`done` counts only claimed items)
+        // and its chunk's `&mut` ended before `done` counted it (the
+        // Release there pairs with the Acquire above), and nothing is left
+        // to claim; so only shared references exist from here on.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 }
 
-/// Counts a chunk done when dropped.
-struct Done<'a>(&'a AtomicUsize);
+/// Counts a chunk's items done when dropped.
+struct Done<'a>(&'a AtomicUsize, usize);
 
 impl Drop for Done<'_> {
     fn drop(&mut self) {
-        self.0.fetch_add(1, Ordering::Release);
+        self.0.fetch_add(self.1, Ordering::Release);
     }
 }
 

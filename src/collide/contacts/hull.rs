@@ -64,21 +64,27 @@ impl Hull {
             })
             .collect();
         let (x, y) = (axes[0], axes[DIRECTIONS / 2]);
-        let mut corners = vec![[x.1, y.1], [x.2, y.1], [x.2, y.2], [x.1, y.2]];
+        let bounds = vec![[x.1, y.1], [x.2, y.1], [x.2, y.2], [x.1, y.2]];
+        let mut corners = bounds.clone();
         for &(n, lo, hi) in &axes {
             corners = clip(&corners, n, hi);
             corners = clip(&corners, [-n[0], -n[1]], -lo);
+        }
+        if corners.len() > MAX_CORNERS || corners.is_empty() {
+            corners = bounds;
         }
         Hull { corners, axes }
     }
 }
 
 /// A hull in a pose: world corners, and world normals with the hull's
-/// extent along each.
+/// extent along each (fixed arrays: posed for every sprite every frame).
 #[derive(Clone, Debug, Default)]
 pub(super) struct PosedHull {
-    corners: Vec<[f64; 2]>,
-    axes: Vec<([f64; 2], f64, f64)>,
+    corners: [[f64; 2]; MAX_CORNERS],
+    /// Corners in use (0: the sprite covers nothing).
+    len: usize,
+    axes: [([f64; 2], f64, f64); DIRECTIONS],
 }
 
 impl PosedHull {
@@ -93,28 +99,26 @@ impl PosedHull {
         centre: [f64; 2],
     ) {
         let turn = |[x, y]: [f64; 2]| [cos * x - sin * y, sin * x + cos * y];
-        self.corners.clear();
-        self.corners.extend(hull.corners.iter().map(|&[x, y]| {
+        self.len = hull.corners.len().min(MAX_CORNERS);
+        for (out, &[x, y]) in self.corners.iter_mut().zip(&hull.corners) {
             let [dx, dy] = turn([x - half[0], y - half[1]]);
-            [centre[0] + s * dx, centre[1] + s * dy]
-        }));
-        self.axes.clear();
-        self.axes.extend(hull.axes.iter().map(|&(n, lo, hi)| {
+            *out = [centre[0] + s * dx, centre[1] + s * dy];
+        }
+        for (out, &(n, lo, hi)) in self.axes.iter_mut().zip(&hull.axes) {
             let w = turn(n);
             let at = w[0] * centre[0] + w[1] * centre[1] - s * (n[0] * half[0] + n[1] * half[1]);
-            (w, at + s * lo, at + s * hi)
-        }));
+            *out = (w, at + s * lo, at + s * hi);
+        }
     }
 
     /// Its world corners.
     pub(super) fn corners(&self) -> &[[f64; 2]] {
-        &self.corners
+        &self.corners[..self.len]
     }
 
     /// Empties it (a sprite that covers nothing).
     pub(super) fn clear(&mut self) {
-        self.corners.clear();
-        self.axes.clear();
+        self.len = 0;
     }
 }
 
@@ -123,17 +127,21 @@ impl PosedHull {
 pub(super) fn apart(a: &PosedHull, b: &PosedHull, margin: f64) -> bool {
     let one_way = |a: &PosedHull, b: &PosedHull| {
         a.axes.iter().any(|&(n, lo, hi)| {
-            let (blo, bhi) = project(&b.corners, n);
+            let (blo, bhi) = project(b.corners(), n);
             bhi + margin < lo || hi + margin < blo
         })
     };
-    !a.corners.is_empty() && !b.corners.is_empty() && (one_way(a, b) || one_way(b, a))
+    a.len > 0 && b.len > 0 && (one_way(a, b) || one_way(b, a))
 }
 
 /// Axes the hull is bounded on (a multiple of 2: the x and y axes among them).
 const DIRECTIONS: usize = 4;
 /// Texels each extent is widened by, far above the clipping's rounding.
 const HAIR: f64 = 1e-7;
+/// Corners a hull keeps: a box clipped by `DIRECTIONS − 2` more slabs
+/// gains at most one corner per half-plane; a hull that rounding gave
+/// more is replaced by its box (a superset, so still a valid bound).
+const MAX_CORNERS: usize = 4 + 2 * (DIRECTIONS - 2);
 
 /// The part of convex polygon `poly` where `n · p ≤ limit`.
 fn clip(poly: &[[f64; 2]], n: [f64; 2], limit: f64) -> Vec<[f64; 2]> {

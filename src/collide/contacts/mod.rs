@@ -14,15 +14,20 @@
 //!    posed masks, with its [`Overlap`] measured when asked for.
 //!
 //! A [`Contacts::find`] that asks only which pairs touch (exact, no
-//! overlaps) settles most pairs before step 3: oriented boxes apart, or a
-//! pixel both sprites cover by the coverage rule itself; each sprite then
-//! rasterises only the part of its box its open pairs share.
+//! overlaps) settles most pairs before step 3: oriented boxes or convex
+//! hulls apart, or a pixel both sprites cover by the coverage rule itself;
+//! a pair still open is walked pixel by pixel over the window both may
+//! cover ([`Contacts::WALK_PIXELS`]), and only pairs with larger windows
+//! rasterise each sprite over the part of its box they share.
 //! [`Contacts::find_with`] builds whole posed masks (the caller keeps them).
 //!
 //! Steps 3 and 4 are shared, a few sprites or pairs at a time, between the
 //! calling thread and rayon's pool (one helper per other pool thread) when
 //! [`ContactOptions::parallel`] allows it and the frame has enough work to
-//! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]): the caller
+//! pay for waking a helper ([`Contacts::PARALLEL_PIXELS`]). Helpers are
+//! woken first, before step 1, when the sprites' sizes say the frame may
+//! pay (their wake-up then overlaps steps 1 and 2), and dismissed if the
+//! needed sprites' boxes say it does not. The caller
 //! starts at once and waits only for chunks a helper is still on; a helper
 //! that wakes after the caller has finished leaves at once (on a busy
 //! machine a frame costs at most what one thread takes). The
@@ -40,6 +45,7 @@ mod hull;
 mod narrow;
 mod team;
 mod touch;
+mod walk;
 
 use std::borrow::Borrow;
 
@@ -49,6 +55,7 @@ use super::posed::{PosedMask, PosedSizeError};
 use super::{Overlap, QueryOptions};
 use crate::mask::Mask;
 use crate::pose::{PixelRect, Pose};
+use team::Team;
 
 /// What [`Contacts`] finds, and how.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -151,6 +158,8 @@ pub struct Contacts {
     touch: touch::Scratch,
     /// [`Contacts::PARALLEL_PIXELS`], unless a test lowers it.
     parallel_pixels: u64,
+    /// [`Contacts::WALK_PIXELS`], unless a test changes it.
+    walk_pixels: u64,
     /// Candidate pairs (boxes touching) of the last call.
     candidates: usize,
 }
@@ -166,6 +175,7 @@ impl Default for Contacts {
             results: Vec::new(),
             touch: touch::Scratch::default(),
             parallel_pixels: Self::PARALLEL_PIXELS,
+            walk_pixels: Self::WALK_PIXELS,
             candidates: 0,
         }
     }
@@ -179,6 +189,13 @@ impl Contacts {
     /// Waking the pool's threads can cost milliseconds on a busy machine,
     /// so smaller frames are done on the calling thread.
     pub const PARALLEL_PIXELS: u64 = 1_000_000;
+
+    /// Pixels of an open pair's window (touch-only frames) up to which the
+    /// pair is settled by walking the window pixel by pixel through both
+    /// sprites' maps, stopping at the first shared pixel; a larger window
+    /// is rasterised into posed masks instead (whose cost follows the
+    /// sprites' outlines, not the window's area).
+    pub const WALK_PIXELS: u64 = 8192;
 
     /// Empty buffers.
     pub fn new() -> Self {
@@ -209,6 +226,34 @@ impl Contacts {
         pub fn set_parallel_pixels(&mut self, pixels: u64) {
             self.parallel_pixels = pixels;
         }
+    }
+
+    internal! {
+        /// Sets the window pixels up to which an open pair is walked (tests
+        /// use 0 to rasterise every open pair's window, `u64::MAX` to walk
+        /// every one). Feature `internals`.
+        pub fn set_walk_pixels(&mut self, pixels: u64) {
+            self.walk_pixels = pixels;
+        }
+    }
+
+    /// True when the sprites' boxes could add up to the pixels that pay
+    /// for the pool ([`Contacts::PARALLEL_PIXELS`]): each box at most
+    /// `((w + h) · scale)² / 2` pixels (the box at 45°, the largest), with
+    /// a pixel of rounding on each side. Checked before the boxes are made, to wake
+    /// the helpers first.
+    fn may_pay<M: Borrow<Mask>>(&self, masks: &[M], poses: &[Pose]) -> bool {
+        let bound: f64 = (masks.iter().zip(poses))
+            .map(|(m, p)| {
+                let side = (f64::from(m.borrow().width()) + f64::from(m.borrow().height()))
+                    * f64::from(p.scale).abs()
+                    + 2.0;
+                side * side / 2.0
+            })
+            .sum();
+        // NaN (an invalid pose somewhere) counts as paying: the exact
+        // decision after the sweep dismisses the helpers if it does not.
+        bound.is_nan() || bound >= self.parallel_pixels as f64
     }
 
     /// Every pair `a < b` of `masks[a]` in `poses[a]` and `masks[b]` in
@@ -264,6 +309,14 @@ impl Contacts {
     ) -> Result<(), ContactError> {
         self.found.clear();
         self.candidates = 0;
+        // Helpers are woken first, when the frame could pay for them, so
+        // that their wake-up overlaps the serial stages below (on a VM it
+        // can take tens of µs); they are dismissed if it does not.
+        let team = if options.parallel && self.may_pay(masks, poses) {
+            Team::wake(rayon::current_num_threads())
+        } else {
+            Team::alone()
+        };
         if masks.len() != poses.len() {
             return Err(ContactError::Lengths {
                 masks: masks.len(),
@@ -302,10 +355,13 @@ impl Contacts {
             .filter(|(_, &n)| n)
             .filter_map(|(b, _)| b.map(|r| r.area()))
             .fold(0u64, u64::saturating_add);
-        let threads = if options.parallel && area >= self.parallel_pixels {
-            rayon::current_num_threads()
-        } else {
-            1
+        let team = match (
+            options.parallel && area >= self.parallel_pixels,
+            team.is_woken(),
+        ) {
+            (true, false) => Team::wake(rayon::current_num_threads()),
+            (false, true) => Team::alone(),
+            _ => team,
         };
         self.results.clear();
         self.results.resize(pairs.len(), None);
@@ -318,8 +374,9 @@ impl Contacts {
                 boxes: &self.boxes,
                 needed: &self.needed,
                 pairs,
+                walk_pixels: self.walk_pixels,
             };
-            frame.run(&mut self.touch, posed, &mut self.results, threads);
+            frame.run(&mut self.touch, posed, &mut self.results, team);
         } else {
             let frame = narrow::Frame {
                 masks,
@@ -329,7 +386,7 @@ impl Contacts {
                 options,
                 pairs,
             };
-            frame.run(posed, &mut self.results, threads);
+            frame.run(posed, &mut self.results, team);
         }
         self.found.extend(self.results.iter().flatten());
         Ok(())

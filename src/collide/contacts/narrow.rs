@@ -5,6 +5,7 @@
 use std::borrow::Borrow;
 
 use super::claims::Claims;
+use super::team::Team;
 use super::{ContactOptions, Touch};
 use crate::collide::{intersects_with, overlap_with, PosedMask};
 use crate::mask::Mask;
@@ -31,15 +32,10 @@ pub(super) struct Frame<'a, M> {
 
 impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
     /// Builds `posed[i]` for every needed sprite (exact tests only), then
-    /// writes the test of `pairs[k]` to `results[k]`, on `threads` threads:
-    /// this one and `threads − 1` of rayon's pool, each claiming chunks of
+    /// writes the test of `pairs[k]` to `results[k]`, on this thread and
+    /// `team`'s helpers, each claiming chunks of
     /// builds, then (once every build is done) chunks of tests.
-    pub(super) fn run(
-        &self,
-        posed: &mut [PosedMask],
-        results: &mut [Option<Touch>],
-        threads: usize,
-    ) {
+    pub(super) fn run(&self, posed: &mut [PosedMask], results: &mut [Option<Touch>], team: Team) {
         let exact = self.options.query.is_exact();
         let builds = Claims::new(posed, BUILD_CHUNK);
         let tests = Claims::new(results, TEST_CHUNK);
@@ -60,7 +56,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                 }
             });
         };
-        super::team::share(threads, &work);
+        team.run(&work);
     }
 
     /// Builds sprite `index`'s posed mask into `slot` when it is needed

@@ -1,7 +1,7 @@
 //! Frames that ask only which pairs touch (exact, no overlaps, the finder's
 //! own posed masks): most candidate pairs are settled without a posed mask,
-//! and the rest rasterise each sprite only over the part of its box they
-//! share with it.
+//! and the rest (large windows only) rasterise each sprite only over the
+//! part of its box they share with it.
 //!
 //! 1. **Sprites**: each needed sprite's pixel map and the world corners of
 //!    its solid box (an oriented box every covered pixel centre lies in).
@@ -11,7 +11,10 @@
 //!    by the coverage rule itself ([`PixelMap::texel`], the rule every path
 //!    agrees with) proves a touch: the midpoint of the two centres, then a
 //!    grid over the pixels both boxes and both octagons' bounding boxes
-//!    may hold. Any other pair is left open and
+//!    may hold. Any other pair with a small window
+//!    ([`super::Contacts::WALK_PIXELS`]) is walked pixel by pixel through
+//!    both maps ([`walk::any_shared`]), stopping at the first shared pixel.
+//!    A pair with a larger window is left open and
 //!    its overlap window joins each sprite's window (atomics: pairs run on
 //!    any thread).
 //! 3. **Builds**: each sprite with an open pair rasterises its window only
@@ -28,6 +31,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use super::claims::Claims;
 use super::hull::{self, Hull, PosedHull};
+use super::team::Team;
+use super::walk::{self, Walk};
 use super::Touch;
 use crate::collide::PosedMask;
 use crate::mask::Mask;
@@ -37,7 +42,7 @@ use crate::pose::{ceil_to_i64, floor_to_i64, PixelMap, PixelRect, Pose, FRAC_BIT
 const SPRITE_CHUNK: usize = 4;
 const PAIR_CHUNK: usize = 16;
 /// Grid of witness pixels a side, over the overlap of two boxes.
-const GRID: i64 = 6;
+const GRID: i64 = 4;
 /// Bound on a map's start and steps, and on the pixel steps from its
 /// origin, under which [`Prep::covers`] computes in `i64`: |u0| + 2 ·
 /// 2^46 · 2^15 < 2^62.
@@ -59,6 +64,8 @@ pub(super) struct Prep {
     axes: [[f64; 2]; 2],
     /// The map's steps and start are below [`SMALL_MAP`] (see [`Prep::covers`]).
     small: bool,
+    /// The map over the solid texels, for walking a window.
+    walk: Walk,
     /// World centre of the sprite's box.
     centre: [f64; 2],
     /// Its convex hull in the pose (unwidened).
@@ -75,6 +82,7 @@ impl Default for Prep {
             corners: [[0.0; 2]; 4],
             axes: [[0.0; 2]; 2],
             small: false,
+            walk: Walk::default(),
             centre: [0.0; 2],
             hull: PosedHull::default(),
             reach: None,
@@ -106,18 +114,21 @@ pub(super) struct Frame<'a, M> {
     pub boxes: &'a [Option<PixelRect>],
     pub needed: &'a [bool],
     pub pairs: &'a [(usize, usize)],
+    /// Open pairs' windows up to this many pixels are walked
+    /// ([`super::Contacts::WALK_PIXELS`]).
+    pub walk_pixels: u64,
 }
 
 impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
     /// Writes each candidate pair's answer to `results` (as long as the
-    /// pairs), building posed masks over windows into `posed`, on `threads`
-    /// threads (this one and `threads − 1` of rayon's pool).
+    /// pairs), building posed masks over windows into `posed`, on this
+    /// thread and `team`'s helpers.
     pub(super) fn run(
         &self,
         scratch: &mut Scratch,
         posed: &mut [PosedMask],
         results: &mut [Option<Touch>],
-        threads: usize,
+        team: Team,
     ) {
         let n = self.masks.len();
         scratch.preps.resize(n, Prep::default());
@@ -185,7 +196,7 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                 }
             });
         };
-        super::team::share(threads, &work);
+        team.run(&work);
     }
 
     /// Stage 2 for pair `(a, b)`: apart, touching, or open (its window
@@ -235,6 +246,16 @@ impl<M: Borrow<Mask> + Sync> Frame<'_, M> {
                 if both(x, y) {
                     return Verdict::Touching;
                 }
+            }
+        }
+        // A small window is walked pixel by pixel: settled here.
+        if window.area() <= self.walk_pixels {
+            if let Some(touch) = walk::any_shared((&pa.walk, ma), (&pb.walk, mb), &window) {
+                return if touch {
+                    Verdict::Touching
+                } else {
+                    Verdict::Apart
+                };
             }
         }
         for s in [a, b] {
@@ -312,6 +333,7 @@ impl Prep {
         self.small = [map.u0, map.v0, map.du_dx, map.du_dy, map.dv_dx, map.dv_dy]
             .iter()
             .all(|v| v.abs() < SMALL_MAP);
+        self.walk = Walk::new(&map, &solid);
         self.centre = centre;
     }
 }
