@@ -59,7 +59,7 @@ impl FlowGrid {
 
     /// Recomputes every cell for noise time `t` and `frequency` (noise units
     /// per pixel), unless the grid already holds exactly that. Returns whether
-    /// it did work. Works a row at a time ([`rows`]); the values are bit for
+    /// it did work. Works a row at a time (`rows.rs`); the values are bit for
     /// bit [`FlowGrid::update_plain`]'s.
     pub fn update(&mut self, t: f64, frequency: f64, parallel: bool) -> bool {
         if self.holds(t, frequency) {
