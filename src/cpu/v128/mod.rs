@@ -151,6 +151,9 @@ mod tests {
         let picked = F4::select(x.lt(y), y, x).to_array();
         assert_eq!(picked[..2], [1.0, 0.0]);
         assert_eq!(x.abs().to_array()[1], 2.0);
+        // floor_small is `as i32` (and `as u32`) in [0, 2^23).
+        let v = F4::load(&[0.0, 0.99, 1279.5, 8_388_607.0]);
+        assert_eq!(v.floor_small().to_array(), [0, 0, 1279, 8_388_607]);
         // pmax and pmin keep `self` where either is NaN.
         let v = F4::load(&[1.0, f32::NAN, -3.0, 5.0]);
         assert_eq!(F4::splat(0.0).pmax(v).to_array(), [1.0, 0.0, 0.0, 5.0]);

@@ -110,12 +110,23 @@ impl F4 {
     pub fn select(mask: I4, a: F4, b: F4) -> F4 {
         F4(v128_bitselect(a.0, b.0, mask.0))
     }
+    /// The floor of each lane as an integer, exact for lanes in
+    /// `[0, 2^23)` (any other lane gives some integer): the floor plus
+    /// 2^23 holds the integer in its low mantissa bits. Three
+    /// instructions on x86, where `trunc_u32` takes thirteen and
+    /// `trunc_i32` six.
+    #[inline(always)]
+    pub fn floor_small(self) -> I4 {
+        let shifted = f32x4_add(f32x4_floor(self.0), f32x4_splat(8_388_608.0));
+        I4(i32x4_sub(shifted, i32x4_splat(0x4b00_0000)))
+    }
     /// `as i32` per lane: truncates, saturates, NaN gives 0.
     #[inline(always)]
     pub fn trunc_i32(self) -> I4 {
         I4(i32x4_trunc_sat_f32x4(self.0))
     }
     /// `as u32` per lane (in an `I4`): truncates, saturates, NaN gives 0.
+    #[cfg(test)]
     #[inline(always)]
     pub fn trunc_u32(self) -> I4 {
         I4(u32x4_trunc_sat_f32x4(self.0))

@@ -128,8 +128,11 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
             x.store_ptr(out.old_x.as_mut_ptr().add(i));
             y.store_ptr(out.old_y.as_mut_ptr().add(i));
         }
-        let col = (x * inv_cell).trunc_u32().min_u32(last_col);
-        let row = (y * inv_cell).trunc_u32().min_u32(last_row);
+        // Positions lie in the canvas (the wrap keeps them there), so the
+        // floor is `as u32` (an impossible NaN or negative lane reads some
+        // cell, as in the x86 kernels: never one outside the grid).
+        let col = (x * inv_cell).floor_small().min_u32(last_col);
+        let row = (y * inv_cell).floor_small().min_u32(last_row);
         unsafe { (row * cols + col).store_ptr(index.add(i)) };
         i += LANES;
     }
@@ -187,8 +190,11 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         let irregular = !(inside.bitmask() & u32::from(fits[i / LANES])) & all;
 
         // Prepared::set: pixel ends (all in the canvas), zone test, flags.
-        let (x0, y0) = (x.trunc_i32(), y.trunc_i32());
-        let (x1, y1) = (wx.trunc_i32(), wy.trunc_i32());
+        // Old positions lie in the canvas: the floor is the truncation.
+        let (x0, y0) = (x.floor_small(), y.floor_small());
+        // (The new position of a lane that is not redone lies in the
+        // canvas, where the floor is the truncation.)
+        let (x1, y1) = (wx.floor_small(), wy.floor_small());
         // Zone::index: from the zone's first pixel, wrapped round past its
         // last row for the rows above it (the unsigned minimum).
         let from = y0 * width + x0 - zone_base;
