@@ -165,6 +165,13 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         let (sin, cos) = table[k];
         unsafe { (*sines.add(j), *cosines.add(j)) = (sin, cos) };
     }
+    // The last pass, written once for both kinds of zone: with
+    // `$wraps`, the zone wraps round the canvas's top and bottom edge
+    // (the edge bin's) and moves across them may be direct trails. Two
+    // loops, so the others' has no branch for them (with one, V8 kept a
+    // dozen vectors on the stack across it in every group).
+    macro_rules! last_pass {
+        ($wraps:expr) => {
     i = 0;
     while i < groups {
         let (x, y, spd, sin, cos) = unsafe {
@@ -207,7 +214,7 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         let direct = in_zone.and_not(wrapped);
         let (dx, dy) = (x1 - x0, y1 - y0);
         let y_only = (y_low | y_high).and_not(x_low | x_high);
-        let (dy, direct) = if zone_wraps && y_only.bitmask() != 0 {
+        let (dy, direct) = if $wraps && y_only.bitmask() != 0 {
             // block::edge_step: a wrap across the top or bottom edge whose
             // pieces are one line shifted by the height, pixel for pixel,
             // is a direct trail in the edge bin's zone, one row step on.
@@ -280,6 +287,13 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
         redo[i / LANES] = irregular as u8;
         any_redo |= irregular;
         i += LANES;
+    }
+        };
+    }
+    if zone_wraps {
+        last_pass!(true);
+    } else {
+        last_pass!(false);
     }
     let redo = if any_redo != 0 { &redo[..groups / LANES] } else { &[] };
     for (g, &lanes) in redo.iter().enumerate() {
