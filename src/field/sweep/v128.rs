@@ -127,8 +127,8 @@ pub(super) fn prepare(c: &mut Columns, s: &Shared, z: Zone, out: &mut Prepared) 
     // entries inside the table (the mask).
     let mut i = 0;
     while i < groups {
-        // FlowGrid::at: `as u32` saturates as the conversion does, and the
-        // minimum keeps every index in the grid.
+        // FlowGrid::at (the minimum keeps every index in the grid), and
+        // the old positions stored for the scalar redo and stage 2.
         let (x, y) = unsafe { (F4::load_ptr(xs_p.add(i)), F4::load_ptr(ys_p.add(i))) };
         unsafe {
             x.store_ptr(out.old_x.as_mut_ptr().add(i));
