@@ -9,9 +9,10 @@
 //! node web/wasi-run.mjs target/wasm32-wasip1/release/examples/field_steps.wasm
 //! ```
 //!
-//! Arguments: `[PARTICLES [ROUNDS [STEPS]]]` (100000, 7, 20). Every
-//! instruction set this build and CPU have runs from the same start, one
-//! round each in turn; each line gives the median over the rounds of
+//! Arguments: `[PARTICLES [ROUNDS [STEPS [ISA]]]]` (100000, 7, 20, all).
+//! Every instruction set this build and CPU have (or only the one named,
+//! e.g. `Simd128`, for a profile of its kernels alone) runs from the same
+//! start, one round each in turn; each line gives the median over the rounds of
 //! steps a second and of the particles stage's milliseconds a step, and the
 //! canvas hash at the end (the same for every set).
 
@@ -34,13 +35,22 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let particles = cli::arg(1, "PARTICLES", 100_000usize)?;
     let rounds = cli::arg(2, "ROUNDS", 7usize)?.max(1);
     let steps = cli::arg(3, "STEPS", 20usize)?.max(1);
+    let only = std::env::args().nth(4);
+    let supported: Vec<Isa> = Isa::ALL.into_iter().filter(|i| i.is_supported()).collect();
+    let isas: Vec<Isa> = match &only {
+        None => supported,
+        Some(name) => match supported.into_iter().find(|i| format!("{i:?}") == *name) {
+            Some(isa) => vec![isa],
+            None => return Err(format!("ISA {name:?}: not an instruction set this build and CPU have (Scalar, Simd128, Avx2, Avx512)").into()),
+        },
+    };
     let settings = FieldSettings {
         particles,
         parallel: false,
         ..FieldSettings::default()
     };
     let mut runs = Vec::new();
-    for isa in Isa::ALL.into_iter().filter(|i| i.is_supported()) {
+    for isa in isas {
         let mut field = Field::new(&settings)?;
         let _isa = isa.force()?;
         // Warm up: the first steps fill the canvas and the bins settle.

@@ -57,7 +57,7 @@ impl I4 {
     }
 
     /// The four lanes as an array.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn to_array(self) -> [i32; LANES] {
         let mut a = [0; LANES];
         self.store(&mut a);
@@ -151,6 +151,16 @@ mod tests {
         let picked = F4::select(x.lt(y), y, x).to_array();
         assert_eq!(picked[..2], [1.0, 0.0]);
         assert_eq!(x.abs().to_array()[1], 2.0);
+        // floor_small is `as i32` (and `as u32`) in [0, 2^23).
+        let v = F4::load(&[0.0, 0.99, 1279.5, 8_388_607.0]);
+        assert_eq!(v.floor_small().to_array(), [0, 0, 1279, 8_388_607]);
+        // pmax and pmin keep `self` where either is NaN.
+        let v = F4::load(&[1.0, f32::NAN, -3.0, 5.0]);
+        assert_eq!(F4::splat(0.0).pmax(v).to_array(), [1.0, 0.0, 0.0, 5.0]);
+        let low = v.pmin(F4::splat(2.0)).to_array();
+        assert_eq!([low[0], low[2], low[3]], [1.0, -3.0, 2.0]);
+        assert!(low[1].is_nan());
+        assert_eq!(F4::splat(2.0).pmin(v).to_array(), [1.0, 2.0, -3.0, 2.0]);
         let g = F4::from_array([1.0, 2.0, 3.0, 4.0]) * F4::splat(2.0) - F4::splat(1.0);
         assert_eq!(g.to_array(), [1.0, 3.0, 5.0, 7.0]);
     }

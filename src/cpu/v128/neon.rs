@@ -23,22 +23,43 @@ impl F4 {
         F4(unsafe { vdupq_n_f32(v) })
     }
     /// The first four floats of `s` (panics when shorter).
+    #[cfg(test)]
     #[inline(always)]
     pub fn load(s: &[f32]) -> F4 {
         let a: &[f32; LANES] = s.first_chunk().expect("four lanes");
         // SAFETY: NEON; `a` holds four floats.
         F4(unsafe { vld1q_f32(a.as_ptr()) })
     }
+    #[cfg(test)]
     #[inline(always)]
     pub fn from_array(a: [f32; LANES]) -> F4 {
         F4::load(&a)
     }
     /// Stores the lanes in `out[..4]` (panics when shorter).
+    #[cfg(test)]
     #[inline(always)]
     pub fn store(self, out: &mut [f32]) {
         let a: &mut [f32; LANES] = out.first_chunk_mut().expect("four lanes");
         // SAFETY: NEON; `a` holds four floats.
         unsafe { vst1q_f32(a.as_mut_ptr(), self.0) }
+    }
+    /// The four floats at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four readable `f32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn load_ptr(p: *const f32) -> F4 {
+        // SAFETY: NEON; the caller vouches for the four floats.
+        F4(unsafe { vld1q_f32(p) })
+    }
+    /// Stores the lanes at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four writable `f32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn store_ptr(self, p: *mut f32) {
+        // SAFETY: NEON; the caller vouches for the four floats.
+        unsafe { vst1q_f32(p, self.0) }
     }
     #[inline(always)]
     pub fn add(self, o: F4) -> F4 {
@@ -56,17 +77,17 @@ impl F4 {
         // SAFETY: NEON (module docs).
         F4(unsafe { vmulq_f32(self.0, o.0) })
     }
-    /// Lane minimum (NaN when either is NaN).
+    /// `o` where `self < o`, else `self` (so `self` where either is NaN).
     #[inline(always)]
-    pub fn min(self, o: F4) -> F4 {
+    pub fn pmax(self, o: F4) -> F4 {
         // SAFETY: NEON (module docs).
-        F4(unsafe { vminq_f32(self.0, o.0) })
+        F4(unsafe { vbslq_f32(vcltq_f32(self.0, o.0), o.0, self.0) })
     }
-    /// Lane maximum (NaN when either is NaN).
+    /// `o` where `o < self`, else `self` (so `self` where either is NaN).
     #[inline(always)]
-    pub fn max(self, o: F4) -> F4 {
+    pub fn pmin(self, o: F4) -> F4 {
         // SAFETY: NEON (module docs).
-        F4(unsafe { vmaxq_f32(self.0, o.0) })
+        F4(unsafe { vbslq_f32(vcltq_f32(o.0, self.0), o.0, self.0) })
     }
     #[inline(always)]
     pub fn abs(self) -> F4 {
@@ -96,6 +117,14 @@ impl F4 {
         // SAFETY: NEON (module docs).
         F4(unsafe { vbslq_f32(vreinterpretq_u32_s32(mask.0), a.0, b.0) })
     }
+    /// The floor of each lane as an integer, exact for lanes in
+    /// `[0, 2^23)` (here exact wherever it fits, saturating: one
+    /// instruction).
+    #[inline(always)]
+    pub fn floor_small(self) -> I4 {
+        // SAFETY: NEON (module docs).
+        I4(unsafe { vcvtmq_s32_f32(self.0) })
+    }
     /// `as i32` per lane: truncates, saturates, NaN gives 0.
     #[inline(always)]
     pub fn trunc_i32(self) -> I4 {
@@ -103,6 +132,7 @@ impl F4 {
         I4(unsafe { vcvtq_s32_f32(self.0) })
     }
     /// `as u32` per lane (in an `I4`): truncates, saturates, NaN gives 0.
+    #[cfg(test)]
     #[inline(always)]
     pub fn trunc_u32(self) -> I4 {
         // SAFETY: NEON (module docs).
@@ -129,6 +159,24 @@ impl I4 {
         let a: &mut [i32; LANES] = out.first_chunk_mut().expect("four lanes");
         // SAFETY: NEON; `a` holds four integers.
         unsafe { vst1q_s32(a.as_mut_ptr(), self.0) }
+    }
+    /// The four integers at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four readable `i32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn load_ptr(p: *const i32) -> I4 {
+        // SAFETY: NEON; the caller vouches for the four integers.
+        I4(unsafe { vld1q_s32(p) })
+    }
+    /// Stores the lanes at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four writable `i32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn store_ptr(self, p: *mut i32) {
+        // SAFETY: NEON; the caller vouches for the four integers.
+        unsafe { vst1q_s32(p, self.0) }
     }
     #[inline(always)]
     pub fn add(self, o: I4) -> I4 {

@@ -19,16 +19,19 @@ impl F4 {
         F4(f32x4_splat(v))
     }
     /// The first four floats of `s` (panics when shorter).
+    #[cfg(test)]
     #[inline(always)]
     pub fn load(s: &[f32]) -> F4 {
         let a: &[f32; LANES] = s.first_chunk().expect("four lanes");
         F4::from_array(*a)
     }
+    #[cfg(test)]
     #[inline(always)]
     pub fn from_array(a: [f32; LANES]) -> F4 {
         F4(f32x4(a[0], a[1], a[2], a[3]))
     }
     /// Stores the lanes in `out[..4]` (panics when shorter).
+    #[cfg(test)]
     #[inline(always)]
     pub fn store(self, out: &mut [f32]) {
         let a: &mut [f32; LANES] = out.first_chunk_mut().expect("four lanes");
@@ -39,6 +42,25 @@ impl F4 {
             f32x4_extract_lane::<2>(v),
             f32x4_extract_lane::<3>(v),
         ];
+    }
+    /// The four floats at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four readable `f32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn load_ptr(p: *const f32) -> F4 {
+        // SAFETY: the caller vouches for the sixteen bytes; wasm loads
+        // need no alignment.
+        F4(unsafe { v128_load(p.cast()) })
+    }
+    /// Stores the lanes at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four writable `f32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn store_ptr(self, p: *mut f32) {
+        // SAFETY: the caller vouches for the sixteen bytes.
+        unsafe { v128_store(p.cast(), self.0) }
     }
     #[inline(always)]
     pub fn add(self, o: F4) -> F4 {
@@ -53,15 +75,17 @@ impl F4 {
     pub fn mul(self, o: F4) -> F4 {
         F4(f32x4_mul(self.0, o.0))
     }
-    /// Lane minimum (NaN when either is NaN).
+    /// `o` where `self < o`, else `self` (so `self` where either is NaN):
+    /// one instruction on x86, where `max` takes seven.
     #[inline(always)]
-    pub fn min(self, o: F4) -> F4 {
-        F4(f32x4_min(self.0, o.0))
+    pub fn pmax(self, o: F4) -> F4 {
+        F4(f32x4_pmax(self.0, o.0))
     }
-    /// Lane maximum (NaN when either is NaN).
+    /// `o` where `o < self`, else `self` (so `self` where either is NaN):
+    /// one instruction on x86, where `min` takes seven.
     #[inline(always)]
-    pub fn max(self, o: F4) -> F4 {
-        F4(f32x4_max(self.0, o.0))
+    pub fn pmin(self, o: F4) -> F4 {
+        F4(f32x4_pmin(self.0, o.0))
     }
     #[inline(always)]
     pub fn abs(self) -> F4 {
@@ -86,12 +110,23 @@ impl F4 {
     pub fn select(mask: I4, a: F4, b: F4) -> F4 {
         F4(v128_bitselect(a.0, b.0, mask.0))
     }
+    /// The floor of each lane as an integer, exact for lanes in
+    /// `[0, 2^23)` (any other lane gives some integer): the floor plus
+    /// 2^23 holds the integer in its low mantissa bits. Three
+    /// instructions on x86, where `trunc_u32` takes thirteen and
+    /// `trunc_i32` six.
+    #[inline(always)]
+    pub fn floor_small(self) -> I4 {
+        let shifted = f32x4_add(f32x4_floor(self.0), f32x4_splat(8_388_608.0));
+        I4(i32x4_sub(shifted, i32x4_splat(0x4b00_0000)))
+    }
     /// `as i32` per lane: truncates, saturates, NaN gives 0.
     #[inline(always)]
     pub fn trunc_i32(self) -> I4 {
         I4(i32x4_trunc_sat_f32x4(self.0))
     }
     /// `as u32` per lane (in an `I4`): truncates, saturates, NaN gives 0.
+    #[cfg(test)]
     #[inline(always)]
     pub fn trunc_u32(self) -> I4 {
         I4(u32x4_trunc_sat_f32x4(self.0))
@@ -120,6 +155,25 @@ impl I4 {
             i32x4_extract_lane::<2>(v),
             i32x4_extract_lane::<3>(v),
         ];
+    }
+    /// The four integers at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four readable `i32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn load_ptr(p: *const i32) -> I4 {
+        // SAFETY: the caller vouches for the sixteen bytes; wasm loads
+        // need no alignment.
+        I4(unsafe { v128_load(p.cast()) })
+    }
+    /// Stores the lanes at `p`.
+    ///
+    /// # Safety
+    /// `p` must point to four writable `i32` (no alignment needed).
+    #[inline(always)]
+    pub unsafe fn store_ptr(self, p: *mut i32) {
+        // SAFETY: the caller vouches for the sixteen bytes.
+        unsafe { v128_store(p.cast(), self.0) }
     }
     #[inline(always)]
     pub fn add(self, o: I4) -> I4 {
