@@ -74,6 +74,35 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def find_browser(script):
+    """The Chromium on PATH, or exit naming `script` and the install."""
+    browser = next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+    if browser is None:
+        sys.exit(f"{script}: no chromium on PATH (apt-get install chromium)")
+    return browser
+
+
+def start_chromium(browser, flags=()):
+    """Headless Chromium on about:blank, driven over a pipe: (process, Pipe,
+    profile folder). The caller kills the process and removes the folder."""
+    to_browser_r, to_browser_w = os.pipe()
+    from_browser_r, from_browser_w = os.pipe()
+
+    def give_fds():
+        os.dup2(to_browser_r, 3)
+        os.dup2(from_browser_w, 4)
+
+    profile = tempfile.mkdtemp(prefix="hitfield-chromium-")
+    chromium = subprocess.Popen(
+        [browser, "--headless=new", "--no-sandbox", *flags, "--no-first-run", "--mute-audio",
+         "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
+        preexec_fn=give_fds, close_fds=False,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(to_browser_r)
+    os.close(from_browser_w)
+    return chromium, Pipe(to_browser_w, from_browser_r), profile
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", help="PNG to write")
@@ -84,29 +113,12 @@ def main():
     width, height = (int(v) for v in args.size.lower().split("x"))
     if not os.path.isfile(os.path.join(DIST, "hitfield.wasm")):
         sys.exit("web/capture.py: web/dist/hitfield.wasm is missing; run bash web/build.sh")
-    browser = next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
-    if browser is None:
-        sys.exit("web/capture.py: no chromium on PATH (apt-get install chromium)")
+    browser = find_browser("web/capture.py")
 
     port = serve(DIST)
-    to_browser_r, to_browser_w = os.pipe()
-    from_browser_r, from_browser_w = os.pipe()
-
-    def give_fds():
-        os.dup2(to_browser_r, 3)
-        os.dup2(from_browser_w, 4)
-
-    profile = tempfile.mkdtemp(prefix="hitfield-chromium-")
-    chromium = subprocess.Popen(
-        [browser, "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
-         "--enable-unsafe-swiftshader", "--no-first-run", "--mute-audio",
-         "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
-        preexec_fn=give_fds, close_fds=False,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(to_browser_r)
-    os.close(from_browser_w)
+    chromium, pipe, profile = start_chromium(
+        browser, ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
     try:
-        pipe = Pipe(to_browser_w, from_browser_r)
         target = pipe.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = pipe.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         pipe.call("Emulation.setDeviceMetricsOverride",

@@ -19,13 +19,12 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from capture import Pipe, serve  # noqa: E402
+from capture import find_browser, serve, start_chromium  # noqa: E402
 
 PAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "field.html")
 
@@ -43,9 +42,7 @@ def main():
         if not path or not os.path.isfile(path):
             sys.exit(f"web/bench/run.py: {b!r}: expected NAME=PATH to an existing .wasm")
         builds.append((name, path))
-    browser = next((b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
-    if browser is None:
-        sys.exit("web/bench/run.py: no chromium on PATH (apt-get install chromium)")
+    browser = find_browser("web/bench/run.py")
 
     site = tempfile.mkdtemp(prefix="hitfield-bench-")
     shutil.copy(PAGE, site)
@@ -54,25 +51,10 @@ def main():
         shutil.copy(PAGE, os.path.join(site, name))
         shutil.copy(path, os.path.join(site, name, "field_bench.wasm"))
     port = serve(site)
-    to_browser_r, to_browser_w = os.pipe()
-    from_browser_r, from_browser_w = os.pipe()
-
-    def give_fds():
-        os.dup2(to_browser_r, 3)
-        os.dup2(from_browser_w, 4)
-
-    profile = tempfile.mkdtemp(prefix="hitfield-chromium-")
-    chromium = subprocess.Popen(
-        [browser, "--headless=new", "--no-sandbox", "--no-first-run", "--mute-audio",
-         "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
-        preexec_fn=give_fds, close_fds=False,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(to_browser_r)
-    os.close(from_browser_w)
+    chromium, pipe, profile = start_chromium(browser)
     medians = {name: [] for name, _ in builds}
     hashes = {}
     try:
-        pipe = Pipe(to_browser_w, from_browser_r)
         order = builds + builds[::-1]
         for r in range(args.runs):
             for name, _ in (order if r % 2 == 0 else order[::-1])[: len(builds)]:
