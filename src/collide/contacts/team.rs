@@ -189,21 +189,27 @@ mod tests {
     use super::*;
     use std::sync::atomic::AtomicU64;
 
+    /// Runs `run` on work that claims items 0..100 one at a time and sums
+    /// them; checks every item was done once (the sum is 4950).
+    fn claims_each_once(run: impl FnOnce(&(dyn Fn() + Sync))) {
+        let next = AtomicUsize::new(0);
+        let sum = AtomicU64::new(0);
+        run(&|| loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= 100 {
+                return;
+            }
+            sum.fetch_add(k as u64, Ordering::Relaxed);
+        });
+        assert_eq!(sum.into_inner(), 4950);
+    }
+
     /// Work shared by claims: every item done once whoever joins.
     #[test]
     fn every_claim_once() {
         for threads in [1, 2, 4] {
             for _ in 0..200 {
-                let next = AtomicUsize::new(0);
-                let sum = AtomicU64::new(0);
-                share(threads, &|| loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= 100 {
-                        return;
-                    }
-                    sum.fetch_add(k as u64, Ordering::Relaxed);
-                });
-                assert_eq!(sum.into_inner(), 4950);
+                claims_each_once(|work| share(threads, work));
             }
         }
     }
@@ -219,16 +225,7 @@ mod tests {
             if k % 10 == 0 {
                 std::thread::sleep(std::time::Duration::from_micros(200));
             }
-            let next = AtomicUsize::new(0);
-            let sum = AtomicU64::new(0);
-            team.run(&|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= 100 {
-                    return;
-                }
-                sum.fetch_add(k as u64, Ordering::Relaxed);
-            });
-            assert_eq!(sum.into_inner(), 4950);
+            claims_each_once(|work| team.run(work));
         }
     }
 
