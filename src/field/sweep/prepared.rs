@@ -154,13 +154,16 @@ impl Prepared {
         }
     }
 
-    /// Lands particle `i`'s move to pixel `new`, recorded as [`WRAPPED`]
-    /// across the left or right edge only, as a usual trail (flags
-    /// `WRAPPED | SHORT`) when its pixels are three ([`x_wrap_middle`]) in
-    /// the zone. The vector kernels record such moves as wrapped and call
-    /// this for them after their groups, as [`Prepared::set`] does.
+    /// Lands particle `i`'s move to pixel `new`, just recorded as
+    /// [`WRAPPED`] across the left or right edge only, as a usual trail
+    /// (flags `WRAPPED | SHORT`) when its pixels are three
+    /// ([`x_wrap_middle`]) in the zone. The vector kernels land the same
+    /// moves lane for lane (`x86/x_wraps.rs`, `v128.rs`). It reads the old
+    /// pixel back and works out both zone indices again, where `set` has
+    /// them: passing them in kept them live through `set` and cost the
+    /// scalar stage 1 about 3 instructions a particle (`step-count`).
     #[inline]
-    pub fn land_x_wrap(&mut self, i: usize, (x1, y1): (u32, u32), s: &Shared, z: Zone) {
+    fn land_x_wrap(&mut self, i: usize, (x1, y1): (u32, u32), s: &Shared, z: Zone) {
         let (x0, y0) = (self.old_x[i] as u32, self.old_y[i] as u32);
         let (old, new) = ((x0 as i32, y0 as i32), (x1 as i32, y1 as i32));
         let (end, start2) = (unpack_pixel(self.end[i]), unpack_pixel(self.start2[i]));

@@ -1,7 +1,7 @@
 //! Stage 1's last pass over a block's groups: the moves across the left or
 //! right edge only, which the group pass records as wrapped (odd), are
 //! landed as usual trails when their pixels are three, lane for lane as
-//! [`Prepared::land_x_wrap`] does for the scalar code.
+//! `Prepared::land_x_wrap` does for the scalar code.
 //!
 //! A pass of its own, reading back what the group pass stored, and only
 //! for groups with an odd lane: done inside the group pass, its values
