@@ -55,9 +55,9 @@ def main():
     medians = {name: [] for name, _ in builds}
     hashes = {}
     try:
-        order = builds + builds[::-1]
         for r in range(args.runs):
-            for name, _ in (order if r % 2 == 0 else order[::-1])[: len(builds)]:
+            # A B, then B A: each build runs as often first as last.
+            for name, _ in builds if r % 2 == 0 else builds[::-1]:
                 result = run(pipe, port, name, args)
                 medians[name].append(statistics.median(result["times"]))
                 hashes.setdefault(name, result["hash"])
