@@ -32,14 +32,16 @@ fn main() -> std::process::ExitCode {
         let (out, given) = program::flags(&["pause-ms", "steps", "rounds"])?;
         let (mut pause_ms, mut steps, mut rounds) = (10.0, 200, 4);
         for (name, value) in &given {
-            let bad = || format!("--{name} {value}: must be a positive number");
+            let bad = || format!("--{name} {value}: must be a whole number, at least 1");
             match name.as_str() {
                 "pause-ms" => {
                     pause_ms = value
                         .parse()
                         .ok()
                         .filter(|p: &f64| (0.0..=1e4).contains(p))
-                        .ok_or_else(bad)?
+                        .ok_or(format!(
+                            "--pause-ms {value}: must be a number from 0 to 10000"
+                        ))?
                 }
                 "steps" => steps = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?,
                 _ => rounds = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?,
