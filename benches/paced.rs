@@ -99,17 +99,29 @@ fn pool(threads: usize, pinned: bool) -> Result<Option<rayon::ThreadPool>, Strin
         .map_err(|e| format!("thread pool of {threads}: {e}"))
 }
 
-/// Pins the calling thread to CPU `cpu` (Linux; a refusal leaves it free).
-fn pin_to_cpu(cpu: usize) {
+/// Pins the calling thread, pool thread `index`, to the `index`-th CPU the
+/// process may run on (Linux; a refusal leaves the thread free).
+fn pin_to_cpu(index: usize) {
     #[cfg(target_os = "linux")]
-    // SAFETY: `set` is a plain bit set the size the call is told.
+    // SAFETY: `set` is a plain bit set, of the size both calls are told.
     unsafe {
+        let size = std::mem::size_of::<libc::cpu_set_t>();
         let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, size, &mut set) != 0 {
+            return;
+        }
+        let allowed: Vec<usize> = (0..libc::CPU_SETSIZE as usize)
+            .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
+            .collect();
+        let Some(&cpu) = allowed.get(index % allowed.len().max(1)) else {
+            return;
+        };
+        libc::CPU_ZERO(&mut set);
         libc::CPU_SET(cpu, &mut set);
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+        libc::sched_setaffinity(0, size, &set);
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = cpu;
+    let _ = index;
 }
 
 /// The CSV (every timed step) and the report (median and p95 a config).

@@ -1,4 +1,4 @@
-//! What the benches' programs (`--bin memory`, `--bin sustained`) share:
+//! What the benches' programs (`--bin memory`, `--bin sustained`, `--bin paced`) share:
 //! their command line, timing, thread pools and writing their report.
 
 use std::path::{Path, PathBuf};
