@@ -80,6 +80,19 @@ fn find(
     })
 }
 
+/// The field step's time per particle above its fixed cost (the 1k run's
+/// step stands for it), at 100k and at 4M, 2 threads, in ns; `None` when a
+/// run is missing or a figure is not positive.
+fn marginal_ns(results: &[RunResult]) -> Option<(f64, f64)> {
+    let field_ms = |n| find(results, n, 0.0, 2).map(|r| r.field.p50_ms);
+    let base = field_ms(1_000)?;
+    let per_particle = |n: usize| {
+        let ns = (field_ms(n)? - base) * 1e6 / (n - 1_000) as f64;
+        (ns > 0.0).then_some(ns)
+    };
+    Some((per_particle(100_000)?, per_particle(4_000_000)?))
+}
+
 fn verdict(ok: bool) -> &'static str {
     if ok {
         "met"
@@ -146,6 +159,13 @@ pub fn markdown(
         md.push_str(&format!(
             "- Field time per particle from 100k to 4M (2 threads): {lo:.1}–{hi:.1} ns, spread {ratio:.2}× (target ≤ 1.2×): {}\n",
             verdict(ratio <= 1.2)
+        ));
+    }
+    if let Some((at_100k, at_4m)) = marginal_ns(results) {
+        let ratio = at_100k / at_4m;
+        md.push_str(&format!(
+            "- Marginal field time per particle (over the 1k run's step), 100k against 4M (2 threads): {at_100k:.2} against {at_4m:.2} ns, {ratio:.2}× (target ≤ 1.3×): {}\n",
+            verdict(ratio <= 1.3)
         ));
     }
     if let (Some(one), Some(two)) = (
@@ -240,5 +260,36 @@ mod tests {
         assert_eq!(widths, vec![4 + 2 * Stage::ALL.len() + 6; 2]);
         let md = markdown("hitfield bench", &[run], &[], &[], 10, &Settings::default());
         assert!(md.contains("| 1000 | 16 | 2 | 0.00 |"), "{md}");
+    }
+
+    #[test]
+    fn marginal_cost_subtracts_the_1k_step() {
+        let run = |particles, field_ms| {
+            let field = Summary {
+                p50_ms: field_ms,
+                ..Summary::default()
+            };
+            RunResult {
+                spec: RunSpec {
+                    particles,
+                    sample_interval_ms: 0.0,
+                    threads: 2,
+                },
+                frames: 1,
+                stages: Vec::new(),
+                field,
+                total: field,
+            }
+        };
+        // A 0.3 ms fixed cost, then 2.5 ns a particle at 100k and 2 at 4M.
+        let runs = [run(1_000, 0.3), run(100_000, 0.5475), run(4_000_000, 8.298)];
+        let (at_100k, at_4m) = marginal_ns(&runs).expect("all three runs");
+        assert!((at_100k - 2.5).abs() < 1e-9 && (at_4m - 2.0).abs() < 1e-9);
+        let md = markdown("hitfield bench", &runs, &[], &[], 10, &Settings::default());
+        assert!(
+            md.contains("2.50 against 2.00 ns, 1.25× (target ≤ 1.3×): met"),
+            "{md}"
+        );
+        assert_eq!(marginal_ns(&runs[..2]), None, "no 4M run");
     }
 }
