@@ -58,14 +58,17 @@ fn main() -> std::process::ExitCode {
             warm.step(1.0 / 60.0, &mut times);
         }
         let pause = Duration::from_secs_f64(pause_ms / 1e3);
+        let pools = CONFIGS
+            .iter()
+            .map(|&(threads, pinned)| pool(threads, pinned))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut runs: Vec<Vec<f64>> = vec![Vec::new(); CONFIGS.len()];
         for _ in 0..rounds {
-            for (k, &(threads, pinned)) in CONFIGS.iter().enumerate() {
-                let Some(pool) = pool(threads, pinned)? else {
+            for (k, pool) in pools.iter().enumerate() {
+                let Some(pool) = pool else {
                     continue;
                 };
                 let mut field = warm.clone();
-                let mut times = StageTimes::default();
                 pool.install(|| {
                     for _ in 0..steps {
                         std::thread::sleep(pause);
